@@ -1,0 +1,128 @@
+/**
+ * Prisma client factory (ARCHITECTURE.md "Prisma 7").
+ *
+ * - `DATABASE_URL` set: PostgreSQL through `@prisma/adapter-pg`.
+ * - unset: embedded PGlite (in-process PostgreSQL in WASM) with its data in
+ *   `${DATA_DIR}/pglite`. PGlite is single-process: the directory is guarded by an exclusive
+ *   lock file, and opening it while another process holds it throws `DatabaseLockedError`
+ *   (the CLI then talks to the running app instead, see scripts/cli.ts).
+ *
+ * The client is cached on `globalThis`, so every bundle of the Next server (route handlers,
+ * RSC, instrumentation) and every script share one instance per process.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import lockfile from "proper-lockfile";
+import { env } from "./env";
+import { PrismaClient } from "./generated/prisma/client";
+
+export type Db = PrismaClient;
+/** A transaction client, as passed to `db.$transaction(async (tx) => ...)`. */
+export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+/** Thrown when the embedded data directory is already open in another process. */
+export class DatabaseLockedError extends Error {
+  constructor(dir: string) {
+    super(`The embedded database in ${dir} is open in another process (is the app running?).`);
+    this.name = "DatabaseLockedError";
+  }
+}
+
+/** Raw SQL access used by the migrator and the embedded executor's locking queries. */
+export interface SqlConnection {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface Cached {
+  prisma: PrismaClient;
+  pglite?: PGlite;
+  release?: () => void;
+}
+
+const globalForDb = globalThis as unknown as { __kycDb?: Promise<Cached> };
+
+/** Directory of the embedded PGlite database. */
+export function pgliteDir(): string {
+  return path.resolve(env.DATA_DIR, "pglite");
+}
+
+/**
+ * Opens the embedded PGlite directory, taking the exclusive lock first.
+ * @throws DatabaseLockedError when another process holds it.
+ */
+export async function openPglite(): Promise<{ pglite: PGlite; release: () => void }> {
+  const dir = pgliteDir();
+  mkdirSync(dir, { recursive: true });
+  let release: () => void;
+  try {
+    release = lockfile.lockSync(dir, { stale: 15_000, update: 5_000, realpath: false });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ELOCKED") throw new DatabaseLockedError(dir);
+    throw err;
+  }
+  try {
+    const pglite = new PGlite(dir);
+    await pglite.waitReady;
+    return { pglite, release };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+async function create(): Promise<Cached> {
+  if (env.DATABASE_URL) {
+    return { prisma: new PrismaClient({ adapter: new PrismaPg({ connectionString: env.DATABASE_URL, max: 10 }) }) };
+  }
+  const { pglite, release } = await openPglite();
+  return { prisma: new PrismaClient({ adapter: new PrismaPGlite(pglite) }), pglite, release };
+}
+
+/** The process-wide Prisma client (created on first use). */
+export function getDb(): Promise<PrismaClient> {
+  globalForDb.__kycDb ??= create().catch((err: unknown) => {
+    globalForDb.__kycDb = undefined;
+    throw err;
+  });
+  return globalForDb.__kycDb.then((c) => c.prisma);
+}
+
+/** Closes the process-wide client and releases the embedded lock (scripts, tests). */
+export async function closeDb(): Promise<void> {
+  const cached = globalForDb.__kycDb;
+  globalForDb.__kycDb = undefined;
+  if (!cached) return;
+  const c = await cached;
+  await c.prisma.$disconnect();
+  await c.pglite?.close();
+  c.release?.();
+}
+
+/**
+ * A raw SQL connection on the same database as `getDb()` (shares the PGlite instance; opens
+ * its own pg connection for PostgreSQL). Used for DDL and advisory locks.
+ */
+export async function getSql(): Promise<SqlConnection> {
+  if (env.DATABASE_URL) {
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    return {
+      query: async <T,>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
+      exec: async (sql: string) => void (await client.query(sql)),
+      close: () => client.end(),
+    };
+  }
+  await getDb();
+  const pglite = (await globalForDb.__kycDb!).pglite!;
+  return {
+    query: async <T,>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
+    exec: async (sql: string) => void (await pglite.exec(sql)),
+    close: async () => {},
+  };
+}

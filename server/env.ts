@@ -1,0 +1,41 @@
+/**
+ * The one place that reads process.env (STYLE.md 1.7). Validated once with zod; a bad value
+ * fails `next build` (next.config.ts imports this file) and every script at start-up.
+ */
+import { createEnv } from "@t3-oss/env-nextjs";
+import { z } from "zod";
+
+export const env = createEnv({
+  server: {
+    NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+    /** PostgreSQL URL; unset = embedded PGlite in DATA_DIR (ARCHITECTURE.md). */
+    DATABASE_URL: z.string().url().optional(),
+    /** Directory for embedded data (PGlite, evidence blobs, local run files). */
+    DATA_DIR: z.string().default(".data"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /** Public base address of this app (hosted flow links, dashboard links). */
+    APP_URL: z.string().url().optional(),
+    /** next-auth JWT secret; a stable one is generated into DATA_DIR when unset. */
+    AUTH_SECRET: z.string().min(16).optional(),
+    /** Real Inngest (Cloud or self-hosted); all unset = embedded executor. */
+    INNGEST_BASE_URL: z.string().url().optional(),
+    INNGEST_EVENT_KEY: z.string().optional(),
+    INNGEST_SIGNING_KEY: z.string().optional(),
+    /** Log level for server logs. */
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  },
+  client: {},
+  experimental__runtimeEnv: {},
+  emptyStringAsUndefined: true,
+  skipValidation: !!process.env.SKIP_ENV_VALIDATION,
+});
+
+/** Base address of the app, e.g. `http://localhost:3000`, without a trailing slash. */
+export function appUrl(): string {
+  return (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+}
+
+/** True when functions run on a real Inngest server instead of the embedded executor. */
+export function usesInngestServer(): boolean {
+  return Boolean(env.INNGEST_EVENT_KEY || env.INNGEST_BASE_URL || env.INNGEST_SIGNING_KEY);
+}
