@@ -60,7 +60,7 @@ export async function openPglite(): Promise<{ pglite: PGlite; release: () => voi
   mkdirSync(dir, { recursive: true });
   let release: () => void;
   try {
-    release = lockfile.lockSync(dir, { stale: 15_000, update: 5_000, realpath: false });
+    release = lockfile.lockSync(dir, { stale: env.PGLITE_LOCK_STALE_MS, update: 5_000, realpath: false });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ELOCKED") throw new DatabaseLockedError(dir);
     throw err;

@@ -21,6 +21,11 @@ export const env = createEnv({
     INNGEST_BASE_URL: z.string().url().optional(),
     INNGEST_EVENT_KEY: z.string().optional(),
     INNGEST_SIGNING_KEY: z.string().optional(),
+    /** Embedded executor tuning (inngest/executor): concurrent runs per process, poll interval. */
+    INNGEST_EXECUTOR_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    INNGEST_EXECUTOR_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+    /** Age after which the embedded PGlite directory lock of a dead process is taken over. */
+    PGLITE_LOCK_STALE_MS: z.coerce.number().int().min(2_000).default(15_000),
     /** Log level for server logs. */
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   },

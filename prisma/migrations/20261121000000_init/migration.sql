@@ -144,6 +144,7 @@ CREATE TABLE "sessions" (
     "updated_at" TIMESTAMP(3) NOT NULL,
     "completed_at" TIMESTAMP(3),
     "pii_erased_at" TIMESTAMP(3),
+    "review_reasons" TEXT[] DEFAULT ARRAY[]::TEXT[],
 
     CONSTRAINT "sessions_pkey" PRIMARY KEY ("id")
 );
@@ -357,9 +358,13 @@ CREATE TABLE "inngest_runs" (
     "event" JSONB NOT NULL,
     "status" TEXT NOT NULL DEFAULT 'queued',
     "steps" JSONB NOT NULL DEFAULT '{}',
+    "stack" JSONB NOT NULL DEFAULT '[]',
     "attempt" INTEGER NOT NULL DEFAULT 0,
     "next_run_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "locked_until" TIMESTAMP(3),
+    "lease_id" TEXT,
+    "concurrency_key" TEXT,
+    "concurrency_limit" INTEGER,
     "output" JSONB,
     "error" JSONB,
     "created_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -498,6 +503,9 @@ CREATE INDEX "inngest_events_name_received_at_idx" ON "inngest_events"("name", "
 
 -- CreateIndex
 CREATE INDEX "inngest_runs_status_next_run_at_idx" ON "inngest_runs"("status", "next_run_at");
+
+-- CreateIndex
+CREATE INDEX "inngest_runs_concurrency_key_locked_until_idx" ON "inngest_runs"("concurrency_key", "locked_until");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "inngest_runs_function_id_event_id_key" ON "inngest_runs"("function_id", "event_id");

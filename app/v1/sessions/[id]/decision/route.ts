@@ -1,0 +1,9 @@
+import { decideSessionEndpoint } from "~/server/http/endpoints";
+import { withApi } from "~/server/http/with-api";
+import { decideSession } from "~/server/sessions/decide-session";
+
+export const dynamic = "force-dynamic";
+
+export const POST = withApi(decideSessionEndpoint, ({ params, body, ctx }) =>
+  decideSession(ctx.db, ctx, params.id, body, { type: "api_key", id: ctx.keyId, ip: ctx.ip }),
+);

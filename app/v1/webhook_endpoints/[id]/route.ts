@@ -1,0 +1,9 @@
+import { deleteWebhookEndpointEndpoint } from "~/server/http/endpoints";
+import { withApi } from "~/server/http/with-api";
+import { deleteWebhookEndpoint } from "~/server/webhooks/webhook-endpoints";
+
+export const dynamic = "force-dynamic";
+
+export const DELETE = withApi(deleteWebhookEndpointEndpoint, ({ params, ctx }) =>
+  deleteWebhookEndpoint(ctx.db, ctx, params.id, { type: "api_key", id: ctx.keyId, ip: ctx.ip }),
+);

@@ -1,0 +1,32 @@
+/**
+ * Every Inngest event of the app, declared once (STYLE.md 5). Domain code never sends them:
+ * it writes an OutboxMessage row (server/events/outbox.ts) in the same transaction as the
+ * change, and inngest/relay.ts sends it with the row id as the event id.
+ *
+ * Public webhook events are relayed as `app/<type>` (e.g. `app/session.processing`) with
+ * `data: { eventId, projectId, mode, type }`.
+ */
+import { eventType } from "inngest";
+import { z } from "zod";
+
+/** Payload of every relayed public event (the envelope itself is in the events table). */
+export const ZPublicEventData = z.object({
+  eventId: z.string(),
+  projectId: z.string(),
+  mode: z.enum(["test", "live"]),
+  type: z.string(),
+  sessionId: z.string().optional(),
+  checkId: z.string().optional(),
+});
+export type TPublicEventData = z.infer<typeof ZPublicEventData>;
+
+/** A session entered `processing`: run its checks and apply the decision rules. */
+export const sessionProcessing = eventType("app/session.processing", { schema: ZPublicEventData });
+
+/** Any public event: fan out to subscribed webhook endpoints. */
+export const anyPublicEvent = "app/*" as const;
+
+/** One webhook delivery to perform (endpoint x event). */
+export const webhookDeliveryRequested = eventType("app/webhook.delivery_requested", {
+  schema: z.object({ deliveryId: z.string(), projectId: z.string() }),
+});

@@ -1,0 +1,6 @@
+/** The one list of the app's Inngest functions, served at /api/inngest (STYLE.md 5). */
+import { deliverWebhook } from "./deliver-webhook";
+import { fanOutEvent } from "./fan-out-event";
+import { processSession } from "./process-session";
+
+export const functions = [processSession, fanOutEvent, deliverWebhook];

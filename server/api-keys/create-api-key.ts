@@ -1,0 +1,53 @@
+/**
+ * Secret API keys (interface.md part 5, decisions.md "Identifiers"): `sk_test_` / `sk_live_`
+ * + 32 random base62 characters; stored only as a sha256 hash, shown once at creation.
+ */
+import type { Db } from "../db";
+import { DomainError } from "../errors";
+import type { Mode } from "../generated/prisma/enums";
+import { sha256Hex, digestsEqual } from "../crypto/hash";
+import { newId, randomBase62 } from "../ids";
+
+export async function createApiKey(db: Db, input: { projectId: string; mode: Mode; name?: string }): Promise<{ id: string; secret: string }> {
+  const secret = `sk_${input.mode}_${randomBase62(32)}`;
+  const row = await db.apiKey.create({
+    data: { id: newId("apiKey"), projectId: input.projectId, mode: input.mode, name: input.name ?? "", hash: sha256Hex(secret), prefix: secret.slice(0, 12) },
+    select: { id: true },
+  });
+  return { id: row.id, secret };
+}
+
+export interface ApiKeyContext {
+  keyId: string;
+  projectId: string;
+  organizationId: string;
+  mode: Mode;
+  apiVersion: string;
+}
+
+/**
+ * Resolves `Authorization: Bearer <key>` to its project and mode. The lookup is by hash (an
+ * index probe that reveals nothing about near matches), confirmed with a constant-time
+ * compare. Client tokens are refused explicitly (decisions.md "Client tokens").
+ * @throws DomainError authentication_required, client_token_not_allowed, api_key_invalid (401).
+ */
+export async function authenticateApiKey(db: Db, authorization: string | null): Promise<ApiKeyContext> {
+  if (!authorization) {
+    throw new DomainError("authentication_required", "No API key provided. Send it as 'Authorization: Bearer sk_...'.");
+  }
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
+  if (!match) throw new DomainError("api_key_invalid", "Malformed Authorization header. Use 'Authorization: Bearer sk_...'.");
+  const key = match[1]!;
+  if (key.startsWith("st_")) {
+    throw new DomainError("client_token_not_allowed", "Client tokens (st_...) are for the hosted flow only; use a secret key (sk_...) from your backend.");
+  }
+  const hash = sha256Hex(key);
+  const row = await db.apiKey.findUnique({
+    where: { hash },
+    select: { id: true, hash: true, mode: true, revokedAt: true, projectId: true, project: { select: { organizationId: true, apiVersion: true } } },
+  });
+  if (!row || row.revokedAt || !digestsEqual(row.hash, hash) || !key.startsWith(`sk_${row.mode}_`)) {
+    throw new DomainError("api_key_invalid", "Invalid API key provided.");
+  }
+  return { keyId: row.id, projectId: row.projectId, organizationId: row.project.organizationId, mode: row.mode, apiVersion: row.project.apiVersion };
+}

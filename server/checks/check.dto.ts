@@ -1,0 +1,56 @@
+/** The Check object of the API (interface.md 2.4). */
+
+export const checkSelect = {
+  id: true,
+  step: true,
+  capability: true,
+  checkKey: true,
+  genericKey: true,
+  provider: true,
+  status: true,
+  verifiedBy: true,
+  score: true,
+  errorCode: true,
+  fromCache: true,
+  result: true,
+  createdAt: true,
+  finishedAt: true,
+} as const;
+
+export interface CheckRow {
+  id: string;
+  step: string | null;
+  capability: string | null;
+  checkKey: string;
+  genericKey: string;
+  provider: string | null;
+  status: "pending" | "running" | "passed" | "failed" | "needs_review" | "error";
+  verifiedBy: "source" | "reviewer" | null;
+  score: number | null;
+  errorCode: string | null;
+  fromCache: boolean;
+  result: unknown;
+  createdAt: Date;
+  finishedAt: Date | null;
+}
+
+export function toCheckDto(c: CheckRow) {
+  return {
+    id: c.id,
+    object: "check" as const,
+    step: c.step,
+    capability: c.capability,
+    generic_key: c.genericKey,
+    check_key: c.checkKey,
+    provider: c.provider,
+    status: c.status,
+    verified_by: c.verifiedBy,
+    score: c.score,
+    error_code: c.errorCode,
+    from_cache: c.fromCache,
+    result: (c.result ?? null) as Record<string, unknown> | null,
+    created_at: c.createdAt.toISOString(),
+    finished_at: c.finishedAt?.toISOString() ?? null,
+  };
+}
+export type TCheckDto = ReturnType<typeof toCheckDto>;

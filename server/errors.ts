@@ -1,0 +1,79 @@
+/**
+ * The one domain error (STYLE.md 1.3). Domain code throws `DomainError(code, message,
+ * { param, details })`; each edge maps `code` through `ERROR_CODES` to its transport:
+ * /v1 (server/http/api-error.ts: HTTP status + Error object type, decisions.md "Errors")
+ * and tRPC (server/trpc/init.ts).
+ */
+
+export type ErrorType =
+  | "invalid_request_error"
+  | "authentication_error"
+  | "permission_error"
+  | "not_found_error"
+  | "conflict_error"
+  | "idempotency_error"
+  | "rate_limit_error"
+  | "api_error";
+
+/** Stable snake_case codes -> the Error object `type` and HTTP status. */
+export const ERROR_CODES = {
+  parameter_missing: { type: "invalid_request_error", status: 400 },
+  parameter_invalid: { type: "invalid_request_error", status: 400 },
+  parameter_unknown: { type: "invalid_request_error", status: 400 },
+  body_invalid_json: { type: "invalid_request_error", status: 400 },
+  api_version_invalid: { type: "invalid_request_error", status: 400 },
+  workflow_not_published: { type: "invalid_request_error", status: 400 },
+  redirect_url_not_allowed: { type: "invalid_request_error", status: 400 },
+  locale_not_supported: { type: "invalid_request_error", status: 400 },
+  webhook_endpoint_limit: { type: "invalid_request_error", status: 400 },
+  url_not_allowed: { type: "invalid_request_error", status: 400 },
+  body_too_large: { type: "invalid_request_error", status: 413 },
+  unsupported_media_type: { type: "invalid_request_error", status: 415 },
+  method_not_allowed: { type: "invalid_request_error", status: 405 },
+  authentication_required: { type: "authentication_error", status: 401 },
+  api_key_invalid: { type: "authentication_error", status: 401 },
+  client_token_not_allowed: { type: "authentication_error", status: 401 },
+  client_token_invalid: { type: "authentication_error", status: 401 },
+  invalid_credentials: { type: "authentication_error", status: 401 },
+  account_locked: { type: "authentication_error", status: 401 },
+  forbidden: { type: "permission_error", status: 403 },
+  resource_missing: { type: "not_found_error", status: 404 },
+  session_not_decidable: { type: "conflict_error", status: 409 },
+  session_not_cancellable: { type: "conflict_error", status: 409 },
+  session_not_resumable: { type: "conflict_error", status: 409 },
+  session_not_editable: { type: "conflict_error", status: 409 },
+  step_not_available: { type: "conflict_error", status: 409 },
+  idempotency_key_reused: { type: "idempotency_error", status: 400 },
+  idempotency_key_in_use: { type: "idempotency_error", status: 409 },
+  rate_limited: { type: "rate_limit_error", status: 429 },
+  internal_error: { type: "api_error", status: 500 },
+} as const satisfies Record<string, { type: ErrorType; status: number }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly param?: string;
+  readonly details?: unknown;
+
+  constructor(code: ErrorCode, message: string, opts: { param?: string; details?: unknown } = {}) {
+    super(message);
+    this.name = "DomainError";
+    this.code = code;
+    this.param = opts.param;
+    this.details = opts.details;
+  }
+
+  get type(): ErrorType {
+    return ERROR_CODES[this.code].type;
+  }
+
+  get status(): number {
+    return ERROR_CODES[this.code].status;
+  }
+}
+
+/** `resource_missing` for an object id the caller cannot see (decisions.md: never 403). */
+export function notFound(kind: string, id: string, param = "id"): DomainError {
+  return new DomainError("resource_missing", `No such ${kind}: '${id}'`, { param });
+}

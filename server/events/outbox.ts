@@ -1,0 +1,93 @@
+/**
+ * Transactional outbox (ARCHITECTURE.md: "Nothing is sent before it is committed").
+ *
+ * `emitEvent(tx, ...)` writes a public event (decisions.md "Webhooks" envelope, no personal
+ * data) and its relay message in the caller's transaction; `enqueue(tx, ...)` writes an
+ * internal message only. After the transaction commits, the use case calls
+ * `outboxCommitted()` so the relay (inngest/relay.ts) picks the rows up at once instead of at
+ * its next poll.
+ */
+import { EventEmitter } from "node:events";
+import type { Tx } from "../db";
+import type { Mode } from "../generated/prisma/enums";
+import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
+import { API_VERSION } from "../api-version";
+import { newId } from "../ids";
+
+export const PUBLIC_EVENT_TYPES = [
+  "session.created",
+  "session.started",
+  "session.in_progress",
+  "session.processing",
+  "session.review",
+  "session.approved",
+  "session.declined",
+  "session.resubmission_requested",
+  "session.expired",
+  "session.cancelled",
+  "session.pii_erased",
+  "check.completed",
+] as const;
+export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
+
+/** The envelope stored in `events.payload` and delivered to webhook endpoints. */
+export interface EventEnvelope {
+  id: string;
+  object: "event";
+  type: PublicEventType;
+  api_version: string;
+  created_at: string;
+  mode: Mode;
+  data: Record<string, unknown>;
+}
+
+const signal = new EventEmitter();
+const globalSignal = globalThis as unknown as { __kycOutboxSignal?: EventEmitter };
+globalSignal.__kycOutboxSignal ??= signal;
+
+/** Subscribe to "rows were committed" notifications (the relay does). */
+export function onOutboxCommitted(listener: () => void): () => void {
+  globalSignal.__kycOutboxSignal!.on("committed", listener);
+  return () => globalSignal.__kycOutboxSignal!.off("committed", listener);
+}
+
+/** Tell the relay that outbox rows were committed. Call after `$transaction` resolves. */
+export function outboxCommitted(): void {
+  globalSignal.__kycOutboxSignal!.emit("committed");
+}
+
+/** Writes an internal outbox message (relayed as Inngest event `name`, id = message id). */
+export async function enqueue(tx: Tx, name: string, data: InputJsonValue, id = newId("outbox")): Promise<string> {
+  await tx.outboxMessage.create({ data: { id, name, data } });
+  return id;
+}
+
+/**
+ * Writes a public event and its relay message (Inngest event `app/<type>` whose id is the
+ * `evt_` id, so Inngest dedupes retries). Returns the envelope.
+ */
+export async function emitEvent(
+  tx: Tx,
+  e: { projectId: string; mode: Mode; type: PublicEventType; data: Record<string, unknown>; sessionId?: string; checkId?: string },
+  now = new Date(),
+): Promise<EventEnvelope> {
+  const envelope: EventEnvelope = {
+    id: newId("event"),
+    object: "event",
+    type: e.type,
+    api_version: API_VERSION,
+    created_at: now.toISOString(),
+    mode: e.mode,
+    data: e.data,
+  };
+  await tx.event.create({
+    data: { id: envelope.id, projectId: e.projectId, mode: e.mode, type: e.type, payload: envelope as unknown as InputJsonValue, createdAt: now },
+  });
+  await enqueue(
+    tx,
+    `app/${e.type}`,
+    { eventId: envelope.id, projectId: e.projectId, mode: e.mode, type: e.type, ...(e.sessionId ? { sessionId: e.sessionId } : {}), ...(e.checkId ? { checkId: e.checkId } : {}) },
+    envelope.id,
+  );
+  return envelope;
+}

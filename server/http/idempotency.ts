@@ -1,0 +1,81 @@
+import "server-only";
+/**
+ * Idempotency-Key handling (decisions.md "Idempotency"): scope (project, mode, method, path,
+ * key), kept 24 h. The first request takes the key with an INSERT guarded by the unique
+ * constraint, so concurrent retries can never both run; the others get the stored response
+ * replayed byte for byte (`Idempotent-Replayed: true`), `409 idempotency_key_in_use` while
+ * the first still runs, or `400 idempotency_key_reused` for a different body.
+ */
+import { createHash } from "node:crypto";
+import type { Db } from "../db";
+import { DomainError } from "../errors";
+import { newId } from "../ids";
+import type { Tenant } from "../tenant";
+
+export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+export const MAX_KEY_LENGTH = 255;
+
+export interface StoredResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export type IdempotencyClaim = { kind: "claimed"; recordId: string } | { kind: "replay"; response: StoredResponse };
+
+/**
+ * @throws DomainError parameter_invalid (key too long), idempotency_key_reused,
+ *   idempotency_key_in_use.
+ */
+export async function claimIdempotencyKey(
+  db: Db,
+  scope: Tenant & { method: string; path: string; key: string },
+  rawBody: string,
+): Promise<IdempotencyClaim> {
+  if (scope.key.length > MAX_KEY_LENGTH || !scope.key.length) {
+    throw new DomainError("parameter_invalid", `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters.`, { param: "Idempotency-Key" });
+  }
+  const requestHash = createHash("sha256").update(rawBody).digest("hex");
+  const where = { projectId_mode_method_path_key: { projectId: scope.projectId, mode: scope.mode, method: scope.method, path: scope.path, key: scope.key } };
+  for (let i = 0; i < 2; i++) {
+    const recordId = newId("idempotency");
+    const now = new Date();
+    const inserted = await db.idempotencyRecord.createMany({
+      data: [{ id: recordId, ...scope, requestHash, createdAt: now, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) }],
+      skipDuplicates: true,
+    });
+    if (inserted.count === 1) return { kind: "claimed", recordId };
+    const existing = await db.idempotencyRecord.findUnique({ where });
+    if (!existing) continue; // released in between: try again
+    if (existing.expiresAt <= now) {
+      await db.idempotencyRecord.deleteMany({ where: { id: existing.id } });
+      continue;
+    }
+    if (existing.requestHash !== requestHash) {
+      throw new DomainError("idempotency_key_reused", "This Idempotency-Key was already used with a different request body. Use a new key for a new request.", {
+        param: "Idempotency-Key",
+      });
+    }
+    if (!existing.completedAt || existing.responseStatus === null) {
+      throw new DomainError("idempotency_key_in_use", "A request with this Idempotency-Key is still being processed. Retry shortly.", { param: "Idempotency-Key" });
+    }
+    return {
+      kind: "replay",
+      response: { status: existing.responseStatus, headers: (existing.responseHeaders ?? {}) as Record<string, string>, body: existing.responseBody ?? "" },
+    };
+  }
+  throw new DomainError("idempotency_key_in_use", "A request with this Idempotency-Key is still being processed. Retry shortly.", { param: "Idempotency-Key" });
+}
+
+/** Stores the response of a claimed key for replay. */
+export async function completeIdempotencyKey(db: Db, recordId: string, response: StoredResponse): Promise<void> {
+  await db.idempotencyRecord.update({
+    where: { id: recordId },
+    data: { responseStatus: response.status, responseHeaders: response.headers, responseBody: response.body, completedAt: new Date() },
+  });
+}
+
+/** Releases a claimed key without a stored result (validation failed, or a 5xx): a retry runs again. */
+export async function releaseIdempotencyKey(db: Db, recordId: string): Promise<void> {
+  await db.idempotencyRecord.deleteMany({ where: { id: recordId } });
+}

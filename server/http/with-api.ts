@@ -1,0 +1,147 @@
+import "server-only";
+/**
+ * `withApi(endpoint, handler)`: the /v1 pipeline every route handler shares (STYLE.md 3),
+ * always in this order: request id -> Service-Version -> API key -> content type, size,
+ * JSON -> idempotency claim or replay -> zod parse of params, query, body -> handler ->
+ * headers (`Request-Id`, `Service-Version`) -> idempotency store. One catch maps every
+ * failure to the Error object (server/http/api-error.ts).
+ */
+import type { z } from "zod";
+import { ZodError } from "zod";
+import { authenticateApiKey, type ApiKeyContext } from "../api-keys/create-api-key";
+import { API_VERSION, SUPPORTED_API_VERSIONS } from "../api-version";
+import { getDb, type Db } from "../db";
+import { DomainError } from "../errors";
+import { newId } from "../ids";
+import { toApiError, zodToDomainError } from "./api-error";
+import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, type StoredResponse } from "./idempotency";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface Endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
+  operationId: string;
+  method: "GET" | "POST" | "DELETE";
+  /** OpenAPI-style path, e.g. `/v1/sessions/{id}` */
+  path: string;
+  summary: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** HTTP status of success (default 200). */
+  successStatus?: number;
+}
+
+export interface ApiContext extends ApiKeyContext {
+  db: Db;
+  requestId: string;
+  ip: string | null;
+}
+
+type Handler<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = (args: {
+  params: z.output<P>;
+  query: z.output<Q>;
+  body: z.output<B>;
+  ctx: ApiContext;
+}) => Promise<unknown>;
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+function resolveVersion(req: Request): string | null {
+  const v = req.headers.get("service-version");
+  if (v === null) return null;
+  if (!SUPPORTED_API_VERSIONS.includes(v)) {
+    throw new DomainError("api_version_invalid", `Unknown API version '${v}'. Supported: ${SUPPORTED_API_VERSIONS.join(", ")}.`, { param: "Service-Version" });
+  }
+  return v;
+}
+
+/** Reads a JSON body: 415 for another content type, 413 over 1 MiB, 400 for malformed JSON. */
+async function readJsonBody(req: Request): Promise<{ raw: string; json: unknown }> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new DomainError("body_too_large", "Request bodies are limited to 1 MiB.");
+  const raw = await req.text();
+  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new DomainError("body_too_large", "Request bodies are limited to 1 MiB.");
+  if (!raw.length) return { raw, json: undefined };
+  const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/json") {
+    throw new DomainError("unsupported_media_type", "Send request bodies as JSON with 'Content-Type: application/json'.");
+  }
+  try {
+    return { raw, json: JSON.parse(raw) };
+  } catch {
+    throw new DomainError("body_invalid_json", "The request body is not valid JSON.");
+  }
+}
+
+function parsePart<T extends z.ZodType>(schema: T | undefined, value: unknown, prefix?: string): z.output<T> {
+  if (!schema) return undefined as z.output<T>;
+  const r = schema.safeParse(value);
+  if (!r.success) throw zodToDomainError(r.error, prefix);
+  return r.data;
+}
+
+function respond(status: number, body: unknown, headers: Record<string, string>): StoredResponse {
+  return { status, headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) };
+}
+
+function toResponse(r: StoredResponse, extra: Record<string, string> = {}): Response {
+  return new Response(r.body, { status: r.status, headers: { ...r.headers, ...extra } });
+}
+
+function log(req: Request, requestId: string, status: number, started: number) {
+  const path = new URL(req.url).pathname;
+  console.log(JSON.stringify({ level: "info", msg: "api", request_id: requestId, method: req.method, path, status, ms: Date.now() - started }));
+}
+
+export function withApi<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(endpoint: Endpoint<P, Q, B>, handler: Handler<P, Q, B>) {
+  return async (req: Request, route: RouteContext): Promise<Response> => {
+    const started = Date.now();
+    const requestId = newId("request");
+    let version: string | null = null;
+    let claimed: { db: Db; recordId: string } | null = null;
+    let handlerStarted = false;
+    try {
+      version = resolveVersion(req);
+      const db = await getDb();
+      const key = await authenticateApiKey(db, req.headers.get("authorization"));
+      version ??= key.apiVersion;
+      const headers = { "Request-Id": requestId, "Service-Version": version };
+      const { raw, json } = endpoint.method === "POST" ? await readJsonBody(req) : { raw: "", json: undefined };
+
+      const idemKey = endpoint.method === "POST" ? req.headers.get("idempotency-key") : null;
+      if (idemKey !== null) {
+        const claim = await claimIdempotencyKey(db, { projectId: key.projectId, mode: key.mode, method: req.method, path: new URL(req.url).pathname, key: idemKey }, raw);
+        if (claim.kind === "replay") {
+          log(req, requestId, claim.response.status, started);
+          return toResponse(claim.response, { "Idempotent-Replayed": "true", "Request-Id": requestId });
+        }
+        claimed = { db, recordId: claim.recordId };
+      }
+
+      const url = new URL(req.url);
+      const params = parsePart(endpoint.params, await route.params);
+      const query = parsePart(endpoint.query, Object.fromEntries(url.searchParams));
+      const body = parsePart(endpoint.body, endpoint.body && json === undefined ? {} : json);
+      if (!endpoint.body && json !== undefined && !(typeof json === "object" && json !== null && Object.keys(json).length === 0)) {
+        throw new DomainError("parameter_unknown", "This endpoint takes no request body.");
+      }
+
+      handlerStarted = true;
+      const ip = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? null;
+      const result = await handler({ params, query, body, ctx: { ...key, db, requestId, ip } });
+      const response = respond(endpoint.successStatus ?? 200, result, headers);
+      if (claimed) await completeIdempotencyKey(claimed.db, claimed.recordId, response);
+      log(req, requestId, response.status, started);
+      return toResponse(response);
+    } catch (err) {
+      const { status, body } = toApiError(err instanceof ZodError ? zodToDomainError(err) : err, requestId);
+      const response = respond(status, body, { "Request-Id": requestId, "Service-Version": version ?? API_VERSION });
+      if (claimed) {
+        if (handlerStarted && status < 500) await completeIdempotencyKey(claimed.db, claimed.recordId, response).catch(() => undefined);
+        else await releaseIdempotencyKey(claimed.db, claimed.recordId).catch(() => undefined);
+      }
+      log(req, requestId, status, started);
+      return toResponse(response);
+    }
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Object identifiers (decisions.md "Identifiers and objects"): a prefix and 24 random
+ * base62 characters (~143 bits), URL-safe and never sequential.
+ */
+import { randomBytes } from "node:crypto";
+
+const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** `length` random base62 characters, unbiased (rejection sampling on bytes < 248). */
+export function randomBase62(length: number): string {
+  let out = "";
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += ALPHABET[byte % 62];
+    }
+  }
+  return out;
+}
+
+export const ID_PREFIX = {
+  session: "ses_",
+  clientToken: "st_",
+  workflow: "wf_",
+  workflowVersion: "wfv_",
+  check: "chk_",
+  event: "evt_",
+  webhookEndpoint: "we_",
+  webhookSecret: "whsec_",
+  webhookDelivery: "whd_",
+  webhookAttempt: "wha_",
+  evidence: "file_",
+  request: "req_",
+  organization: "org_",
+  project: "proj_",
+  apiKey: "key_",
+  user: "usr_",
+  membership: "mem_",
+  history: "sh_",
+  step: "step_",
+  audit: "aud_",
+  idempotency: "idem_",
+  outbox: "msg_",
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIX;
+
+/** A new random id of the given kind, e.g. `newId("session")` -> `ses_4f...`. */
+export function newId(kind: IdKind, length = 24): string {
+  return ID_PREFIX[kind] + randomBase62(length);
+}

@@ -1,0 +1,43 @@
+/**
+ * Client tokens (decisions.md "Client tokens and the hosted flow"): `st_` + 32 random base62
+ * characters (~190 bits), stored only as a sha256 hash; valid 30 minutes, sliding with each
+ * authenticated flow call; issuing a new token revokes the session's earlier ones.
+ */
+import type { Db, Tx } from "../db";
+import { DomainError } from "../errors";
+import { sha256Hex } from "../crypto/hash";
+import { newId } from "../ids";
+import { appUrl } from "../env";
+
+export const CLIENT_TOKEN_TTL_MS = 30 * 60 * 1000;
+
+/** Hosted-flow address carrying the token in the fragment (never sent to servers). */
+export function hostedFlowUrl(sessionId: string, token: string): string {
+  return `${appUrl()}/flow/${sessionId}#t=${token}`;
+}
+
+/** Issues a fresh token for the session and revokes the earlier ones. Returns the token. */
+export async function issueClientToken(tx: Tx, sessionId: string, now = new Date()): Promise<string> {
+  await tx.clientToken.updateMany({ where: { sessionId, revokedAt: null }, data: { revokedAt: now } });
+  const token = newId("clientToken", 32);
+  await tx.clientToken.create({
+    data: { id: newId("clientToken", 24).replace("st_", "ctk_"), sessionId, tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + CLIENT_TOKEN_TTL_MS), createdAt: now },
+  });
+  return token;
+}
+
+/**
+ * Authenticates a flow call: the token must be unrevoked, unexpired and belong to
+ * `sessionId`. Slides its expiry to now + 30 min.
+ * @throws DomainError client_token_invalid (401) otherwise.
+ */
+export async function authenticateClientToken(db: Db, sessionId: string, token: string): Promise<void> {
+  const now = new Date();
+  const slid = await db.clientToken.updateMany({
+    where: { tokenHash: sha256Hex(token), sessionId, revokedAt: null, expiresAt: { gt: now } },
+    data: { expiresAt: new Date(now.getTime() + CLIENT_TOKEN_TTL_MS) },
+  });
+  if (slid.count !== 1) {
+    throw new DomainError("client_token_invalid", "This link has expired. Ask for a new link to continue.");
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Webhook endpoints of a tenant (interface.md 4.5, decisions.md "Webhooks" and "Limits"):
+ * create (the `whsec_` secret is returned once), list (never the secret), delete.
+ */
+import type { Db } from "../db";
+import { DomainError, notFound } from "../errors";
+import { newId, randomBase62 } from "../ids";
+import { type Actor, writeAudit } from "../audit/write-audit";
+import { PUBLIC_EVENT_TYPES } from "../events/outbox";
+import type { Tenant } from "../tenant";
+import { z } from "zod";
+import { assertWebhookUrlAllowed } from "./url-guard";
+
+export const MAX_ENDPOINTS_PER_MODE = 16;
+
+export const ZEventSubscription = z.string().refine((t) => t === "*" || t === "session.*" || (PUBLIC_EVENT_TYPES as readonly string[]).includes(t), {
+  error: `must be '*', 'session.*' or one of: ${PUBLIC_EVENT_TYPES.join(", ")}`,
+});
+
+export const ZCreateWebhookEndpointRequest = z.strictObject({
+  url: z.url({ protocol: /^https?$/ }),
+  events: z.array(ZEventSubscription).min(1).max(PUBLIC_EVENT_TYPES.length + 2).default(["*"]),
+  description: z.string().max(200).optional(),
+});
+export type TCreateWebhookEndpointRequest = z.infer<typeof ZCreateWebhookEndpointRequest>;
+
+const select = { id: true, url: true, events: true, description: true, enabled: true, mode: true, createdAt: true } as const;
+
+type EndpointRow = { id: string; url: string; events: string[]; description: string; enabled: boolean; mode: "test" | "live"; createdAt: Date };
+
+export function toWebhookEndpointDto(e: EndpointRow) {
+  return {
+    id: e.id,
+    object: "webhook_endpoint" as const,
+    url: e.url,
+    events: e.events,
+    description: e.description,
+    status: e.enabled ? ("enabled" as const) : ("disabled" as const),
+    mode: e.mode,
+    created_at: e.createdAt.toISOString(),
+  };
+}
+
+/** Whether an endpoint subscribed with `events` receives an event of `type`. */
+export function subscribes(events: readonly string[], type: string): boolean {
+  return events.some((e) => e === "*" || e === type || (e.endsWith(".*") && type.startsWith(e.slice(0, -1))));
+}
+
+/**
+ * @throws DomainError url_not_allowed (param url), webhook_endpoint_limit.
+ */
+export async function createWebhookEndpoint(db: Db, tenant: Tenant, input: TCreateWebhookEndpointRequest, actor: Actor) {
+  await assertWebhookUrlAllowed(input.url, tenant.mode);
+  const count = await db.webhookEndpoint.count({ where: { ...tenant } });
+  if (count >= MAX_ENDPOINTS_PER_MODE) {
+    throw new DomainError("webhook_endpoint_limit", `A project can have at most ${MAX_ENDPOINTS_PER_MODE} webhook endpoints per mode.`);
+  }
+  const secret = `whsec_${randomBase62(32)}`;
+  const row = await db.$transaction(async (tx) => {
+    const e = await tx.webhookEndpoint.create({
+      data: { id: newId("webhookEndpoint"), ...tenant, url: input.url, events: [...new Set(input.events)], description: input.description ?? "", secret },
+      select,
+    });
+    await writeAudit(tx, { actor, action: "webhook_endpoint.created", objectType: "webhook_endpoint", objectId: e.id, ...tenant });
+    return e;
+  });
+  return { ...toWebhookEndpointDto(row), secret };
+}
+
+export async function listWebhookEndpoints(db: Db, tenant: Tenant) {
+  const rows = await db.webhookEndpoint.findMany({ where: { ...tenant }, select, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  return rows.map(toWebhookEndpointDto);
+}
+
+/** @throws DomainError resource_missing for unknown or foreign ids. */
+export async function deleteWebhookEndpoint(db: Db, tenant: Tenant, id: string, actor: Actor) {
+  return db.$transaction(async (tx) => {
+    const found = await tx.webhookEndpoint.findFirst({ where: { id, ...tenant }, select: { id: true } });
+    if (!found) throw notFound("webhook_endpoint", id);
+    await tx.webhookEndpoint.delete({ where: { id } });
+    await writeAudit(tx, { actor, action: "webhook_endpoint.deleted", objectType: "webhook_endpoint", objectId: id, ...tenant });
+    return { id, object: "webhook_endpoint" as const, deleted: true };
+  });
+}

@@ -1,0 +1,18 @@
+/** The workflow object of the API (decisions.md "Workflow object"). */
+import type { PublishedWorkflow } from "./workflow.queries";
+
+export function toWorkflowDto(w: PublishedWorkflow) {
+  return {
+    id: w.id,
+    object: "workflow" as const,
+    name: w.name,
+    type: w.type,
+    country: w.country,
+    version: w.version,
+    languages: w.definition.languages,
+    ttl_seconds: w.definition.ttl_seconds,
+    steps: w.definition.steps.map((s) => ({ name: s.name, type: s.type, required: s.required })),
+    published_at: w.publishedAt.toISOString(),
+    created_at: w.createdAt.toISOString(),
+  };
+}
