@@ -23,7 +23,8 @@ export interface CheckDefinition<I = unknown> {
 
 export const ZPanVerifyInput = z.strictObject({
   pan: z.string().transform(normalizePan),
-  name: z.string().trim().min(1).max(200),
+  /** registries hold names in upper case; normalizing also makes the answer cache hit */
+  name: z.string().trim().min(1).max(200).transform((n) => n.replace(/\s+/g, " ").toUpperCase()),
   dob: z.iso.date().optional(),
   holder: z.enum(["individual", "business"]).optional(),
 });

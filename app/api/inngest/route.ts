@@ -1,0 +1,22 @@
+/**
+ * Inngest serve endpoint. In server mode (INNGEST_* set) Inngest calls it to sync (`PUT`) and
+ * run (`POST`) the app's functions, with signatures verified by the SDK. In embedded mode the
+ * executor calls the same handler in-process (inngest/start.ts), and the SDK runs in dev mode
+ * without signatures, so `POST` / `PUT` are not exposed over HTTP: anyone could otherwise run
+ * functions with forged step results. `GET` (introspection) stays available.
+ */
+import { usesInngestServer } from "../../../server/env";
+import { inngestServe } from "../../../inngest/serve";
+
+export const dynamic = "force-dynamic";
+
+function notExposed(): Response {
+  return Response.json(
+    { error: "The embedded Inngest executor runs functions in-process; this endpoint only executes for a configured Inngest server." },
+    { status: 404 },
+  );
+}
+
+export const GET = inngestServe.GET;
+export const POST = usesInngestServer() ? inngestServe.POST : notExposed;
+export const PUT = usesInngestServer() ? inngestServe.PUT : notExposed;

@@ -1,0 +1,12 @@
+/**
+ * Runs once when the Next server starts (Node runtime only): starts the outbox relay and, when
+ * no Inngest server is configured, the embedded executor; and writes the local control file
+ * the CLI uses to reach this process while it holds the embedded database (scripts/cli.ts).
+ */
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { startInngestWorkers } = await import("./inngest/start");
+  await startInngestWorkers();
+  const { publishControlFile } = await import("./server/local-control");
+  await publishControlFile();
+}

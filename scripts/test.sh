@@ -1,0 +1,322 @@
+#!/usr/bin/env bash
+# `npm test`: every suite of the project, on a bare Debian machine or a developer's one.
+#
+#   1. installs what is missing (root + apt: chromium, postgresql; npm ci of tools/prisma-diff)
+#   2. starts a throw-away PostgreSQL on 127.0.0.1 (temp dir, free port, trust auth), db kyc_test
+#   3. DATABASE_URL -> it; npm run db:migrate
+#   4. unit tests (vitest.config.ts, embedded PGlite, DATABASE_URL unset)
+#   5. migration drift test (prisma/migrations.test.ts)
+#   6. next build + next start on a free port (DATABASE_URL = the PostgreSQL above)
+#   7. API contract tests (vitest.api.config.ts, API_BASE_URL) and Playwright journeys
+#      (playwright.config.ts, E2E_BASE_URL)
+#   8. one line per suite, then the final line "N passed, N failed"; exit status 0 only when
+#      every suite ran and nothing failed. A suite that crashes or cannot run counts as failed.
+#
+# PostgreSQL and the app are stopped and their temp dirs deleted on every exit (trap), also
+# on failure and Ctrl-C.
+set -uo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT=$PWD
+export NEXT_TELEMETRY_DISABLED=1
+
+T0=$SECONDS
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/kyc-test.XXXXXX")
+PGROOT=""
+PG_BIN=""
+PG_PORT=""
+APP_PID=""
+APP_LOG="$WORK/app.log"
+PG_OK=0
+APP_OK=0
+APP_WHY=""
+
+SUMMARY=()
+PHASES=()
+TOTAL_PASSED=0
+TOTAL_FAILED=0
+
+log() { printf '\n==> %s\n' "$*"; }
+warn() { printf '!!! %s\n' "$*" >&2; }
+
+# phase NAME START_SECONDS: records the duration of a phase for the timing line.
+phase() { PHASES+=("$1 $(( SECONDS - $2 ))s"); }
+
+# record NAME PASSED FAILED NOTE SECONDS: one suite's result.
+record() {
+  TOTAL_PASSED=$(( TOTAL_PASSED + $2 ))
+  TOTAL_FAILED=$(( TOTAL_FAILED + $3 ))
+  SUMMARY+=("$(printf '%-6s %s passed, %s failed%s (%ss)' "$1:" "$2" "$3" "${4:+ - $4}" "$5")")
+}
+
+# A free TCP port on 127.0.0.1 (the kernel picks it; released just before use).
+free_port() {
+  node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
+}
+
+# Runs a command as the PostgreSQL user: PostgreSQL refuses to run as root.
+as_pg() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+stop_app() {
+  [ -n "$APP_PID" ] || return 0
+  # The app runs in its own session (setsid): signal its whole process group.
+  kill -TERM -- "-$APP_PID" 2>/dev/null || kill -TERM "$APP_PID" 2>/dev/null
+  for _ in $(seq 1 50); do
+    kill -0 -- "-$APP_PID" 2>/dev/null || break
+    sleep 0.2
+  done
+  kill -KILL -- "-$APP_PID" 2>/dev/null
+  wait "$APP_PID" 2>/dev/null
+  APP_PID=""
+}
+
+stop_pg() {
+  [ -n "$PGROOT" ] || return 0
+  if [ -f "$PGROOT/data/postmaster.pid" ]; then
+    local pid
+    pid=$(head -n 1 "$PGROOT/data/postmaster.pid")
+    as_pg "$PG_BIN/pg_ctl" -D "$PGROOT/data" -m fast -w -t 30 stop >/dev/null 2>&1 \
+      || { [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null; }
+  fi
+  rm -rf "$PGROOT"
+  PGROOT=""
+}
+
+cleanup() {
+  stop_app
+  stop_pg
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'warn "interrupted"; exit 130' INT
+trap 'warn "terminated"; exit 143' TERM
+
+print_app_log() {
+  [ -s "$APP_LOG" ] || return 0
+  printf '\n--- last 80 lines of the app log (%s) ---\n' "$1"
+  tail -n 80 "$APP_LOG"
+  printf -- '--- end of app log ---\n'
+}
+
+# vitest_counts JSON EXIT_CODE -> "passed failed total". A file that fails without a failing
+# test (import error, failing hook) counts as one failure; so does a runner that exits non-zero
+# with nothing failed (unhandled error) or writes no report at all.
+vitest_counts() {
+  node -e '
+    const fs = require("fs");
+    const [file, code] = process.argv.slice(1);
+    let passed = 0, failed = 0, total = 0;
+    try {
+      const r = JSON.parse(fs.readFileSync(file, "utf8"));
+      passed = r.numPassedTests; failed = r.numFailedTests; total = r.numTotalTests;
+      failed += r.testResults.filter((f) => f.status === "failed" && !f.assertionResults.some((a) => a.status === "failed")).length;
+    } catch { failed = 1; }
+    if (code !== "0" && failed === 0) failed = 1;
+    console.log(passed, failed, total);
+  ' "$1" "$2"
+}
+
+# playwright_counts JSON EXIT_CODE -> "passed failed total" (flaky = passed on retry).
+playwright_counts() {
+  node -e '
+    const fs = require("fs");
+    const [file, code] = process.argv.slice(1);
+    let passed = 0, failed = 0, total = 0;
+    try {
+      const r = JSON.parse(fs.readFileSync(file, "utf8"));
+      const s = r.stats;
+      passed = s.expected + s.flaky; failed = s.unexpected + (r.errors?.length ?? 0);
+      total = s.expected + s.flaky + s.unexpected + s.skipped;
+    } catch { failed = 1; }
+    if (code !== "0" && failed === 0) failed = 1;
+    console.log(passed, failed, total);
+  ' "$1" "$2"
+}
+
+# run_vitest NAME JSON_FILE EXPECTED_FILES ARGS...: runs one Vitest suite and records it.
+# EXPECTED_FILES is how many test files exist for it: if some exist and no test ran, the
+# suite failed. The command runs under "${RUN_ENV[@]}" (e.g. `env -u DATABASE_URL`).
+RUN_ENV=(env)
+run_vitest() {
+  local name=$1 json=$2 files=$3 t=$SECONDS code passed failed total note=""
+  shift 3
+  log "$name: vitest run $*"
+  "${RUN_ENV[@]}" npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$json"
+  code=$?
+  read -r passed failed total < <(vitest_counts "$json" "$code")
+  if [ ! -f "$json" ]; then note="vitest crashed (exit $code, no report)"
+  elif [ "$code" != 0 ]; then note="vitest exited $code"
+  elif [ "$total" = 0 ] && [ "$files" -gt 0 ]; then note="$files test files but no test ran"; failed=1
+  elif [ "$total" = 0 ]; then note="no test files"
+  fi
+  record "$name" "$passed" "$failed" "$note" $(( SECONDS - t ))
+  phase "$name" "$t"
+  [ "$failed" = 0 ]
+}
+
+# ---------------------------------------------------------------------------------------------
+# 1. Prerequisites
+t=$SECONDS
+log "prerequisites"
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium fonts-liberation)
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" != 0 ]; then
+    warn "missing ${missing[*]}: install them (apt-get install ${missing[*]}) or run as root"
+  else
+    echo "apt-get install ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}" >"$WORK/apt.log" 2>&1 \
+      || { tail -n 30 "$WORK/apt.log"; warn "apt-get install failed"; }
+  fi
+fi
+if [ ! -d tools/prisma-diff/node_modules ]; then
+  echo "npm ci --prefix tools/prisma-diff"
+  npm ci --prefix tools/prisma-diff --no-audit --no-fund --loglevel=error || warn "npm ci --prefix tools/prisma-diff failed"
+fi
+phase prerequisites "$t"
+
+# ---------------------------------------------------------------------------------------------
+# 2-3. Throw-away PostgreSQL + migrations
+t=$SECONDS
+log "PostgreSQL"
+start_pg() {
+  PG_BIN=$(compgen -G '/usr/lib/postgresql/*/bin' | sort -V | tail -n 1)
+  [ -x "$PG_BIN/initdb" ] || { warn "PostgreSQL is not installed"; return 1; }
+  if [ "$(id -u)" = 0 ] && ! id postgres >/dev/null 2>&1; then
+    useradd --system --home-dir /var/lib/postgresql --shell /usr/sbin/nologin postgres || return 1
+  fi
+  PGROOT=$(mktemp -d "${TMPDIR:-/tmp}/kyc-pg.XXXXXX")
+  [ "$(id -u)" = 0 ] && chown postgres: "$PGROOT"
+  PG_PORT=$(free_port) || return 1
+  as_pg "$PG_BIN/initdb" -D "$PGROOT/data" -U postgres -A trust -E UTF8 --locale=C --no-sync >"$WORK/initdb.log" 2>&1 \
+    || { cat "$WORK/initdb.log"; warn "initdb failed"; return 1; }
+  as_pg "$PG_BIN/pg_ctl" -D "$PGROOT/data" -l "$PGROOT/postgres.log" -w -t 60 \
+    -o "-c listen_addresses=127.0.0.1 -p $PG_PORT -k $PGROOT -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+    start >/dev/null || { cat "$PGROOT/postgres.log"; warn "PostgreSQL did not start"; return 1; }
+  "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U postgres kyc_test || return 1
+  export DATABASE_URL="postgresql://postgres@127.0.0.1:$PG_PORT/kyc_test"
+  echo "PostgreSQL $("$PG_BIN/postgres" -V | awk '{print $3}') on 127.0.0.1:$PG_PORT, DATABASE_URL=$DATABASE_URL"
+}
+if start_pg; then
+  log "npm run db:migrate"
+  if npm run --silent db:migrate; then PG_OK=1; else warn "db:migrate failed"; fi
+else
+  warn "could not start PostgreSQL"
+fi
+phase postgres+migrate "$t"
+
+
+# count_files DIR NAME_GLOB [EXCLUDED_PATH...]: test files under DIR, skipping the given paths.
+count_files() {
+  local dir=$1 name=$2 prune=(-path ./node_modules -o -path ./.git -o -path ./.next -o -path ./.data)
+  shift 2
+  for p in "$@"; do prune+=(-o -path "$p"); done
+  [ -d "$dir" ] || { echo 0; return; }
+  find "$dir" \( "${prune[@]}" \) -prune -o -type f -name "$name" -print | wc -l
+}
+
+# ---------------------------------------------------------------------------------------------
+# 4-5. Unit tests and the migration drift test: embedded PGlite per test file, no DATABASE_URL.
+RUN_ENV=(env -u DATABASE_URL)
+run_vitest unit "$WORK/unit.json" \
+  "$(count_files . '*.test.ts' ./tools ./tests/api ./e2e ./prisma/migrations.test.ts)" \
+  --exclude prisma/migrations.test.ts --passWithNoTests
+run_vitest drift "$WORK/drift.json" 1 prisma/migrations.test.ts
+RUN_ENV=(env)
+
+# ---------------------------------------------------------------------------------------------
+# 6. Production build, started once for the API tests and the journeys.
+if [ "$PG_OK" != 1 ]; then
+  APP_WHY="PostgreSQL or its migrations failed"
+else
+  t=$SECONDS
+  log "next build"
+  if npx next build 2>&1 | tee "$WORK/build.log"; then
+    phase build "$t"
+    t=$SECONDS
+    APP_PORT=$(free_port)
+    while [ "$APP_PORT" = "$PG_PORT" ]; do APP_PORT=$(free_port); done
+    export APP_URL="http://127.0.0.1:$APP_PORT"
+    log "next start on $APP_URL (log: $APP_LOG)"
+    # Own session (setsid), so Ctrl-C reaches this script, which stops the whole group.
+    DATA_DIR="$WORK/app-data" PORT=$APP_PORT AUTH_SECRET="kyc-test-auth-secret-0123456789" AUTH_TRUST_HOST=true \
+      setsid npx next start -H 127.0.0.1 -p "$APP_PORT" >"$APP_LOG" 2>&1 < /dev/null &
+    APP_PID=$!
+    # Up when it answers any HTTP status; give up after 120 s or when it exits.
+    if node -e '
+      const [url, pid] = process.argv.slice(1);
+      const alive = () => { try { process.kill(Number(pid), 0); return true; } catch { return false; } };
+      const deadline = Date.now() + 120_000;
+      (async () => {
+        while (Date.now() < deadline && alive()) {
+          try { await fetch(url, { signal: AbortSignal.timeout(5000) }); process.exit(0); } catch {}
+          await new Promise((r) => setTimeout(r, 500));
+        }
+        console.error(alive() ? "the app did not answer within 120 s" : "the app exited");
+        process.exit(1);
+      })();
+    ' "$APP_URL/" "$APP_PID"; then
+      APP_OK=1
+      echo "app answers after $(( SECONDS - t ))s"
+    else
+      APP_WHY="next start failed"
+      print_app_log "$APP_WHY"
+      stop_app
+    fi
+    phase app-start "$t"
+  else
+    phase build "$t"
+    APP_WHY="next build failed"
+    warn "$APP_WHY (output above)"
+  fi
+fi
+
+# ---------------------------------------------------------------------------------------------
+# 7. API contract tests and browser journeys against the running app.
+api_files=$(count_files tests/api '*.test.ts')
+e2e_files=$(count_files e2e '*.spec.ts' e2e/artifacts)
+if [ "$APP_OK" = 1 ]; then
+  export API_BASE_URL=$APP_URL E2E_BASE_URL=$APP_URL
+  run_vitest api "$WORK/api.json" "$api_files" -c vitest.api.config.ts || print_app_log "api suite failed"
+
+  t=$SECONDS
+  if [ "$e2e_files" = 0 ]; then
+    record e2e 0 0 "no specs in e2e/" 0
+  else
+    log "e2e: playwright test"
+    PLAYWRIGHT_JSON_OUTPUT_NAME="$WORK/e2e.json" npx playwright test --reporter=line,json
+    code=$?
+    read -r passed failed total < <(playwright_counts "$WORK/e2e.json" "$code")
+    note=""
+    if [ ! -f "$WORK/e2e.json" ]; then note="playwright crashed (exit $code, no report)"
+    elif [ "$code" != 0 ]; then note="playwright exited $code; artifacts in e2e/artifacts/"
+    elif [ "$total" = 0 ]; then note="$e2e_files spec files but no test ran"; failed=1
+    fi
+    record e2e "$passed" "$failed" "$note" $(( SECONDS - t ))
+    [ "$failed" = 0 ] || print_app_log "e2e suite failed"
+  fi
+  phase e2e "$t"
+  stop_app
+else
+  # Neither suite could run: each counts as one failure.
+  record api 0 1 "not run: $APP_WHY" 0
+  if [ "$e2e_files" = 0 ]; then record e2e 0 0 "no specs in e2e/" 0; else record e2e 0 1 "not run: $APP_WHY" 0; fi
+fi
+
+# ---------------------------------------------------------------------------------------------
+# 8. Summary. Stop everything first so that nothing prints after the final line.
+cleanup
+trap - EXIT
+PHASES+=("total $(( SECONDS - T0 ))s")
+printf '
+==> summary
+phases: %s
+' "$(IFS=,; echo "${PHASES[*]}" | sed 's/,/, /g')"
+printf '%s
+' "${SUMMARY[@]}"
+echo "$TOTAL_PASSED passed, $TOTAL_FAILED failed"
+[ "$TOTAL_FAILED" = 0 ]

@@ -1,0 +1,144 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createApiKey } from "../api-keys/create-api-key";
+import { getDb, getSql, type Db } from "../db";
+import { applyMigrations } from "../db/migrate";
+import { getFlowState, startFlow, submitStep } from "../flow/flow";
+import { seedDemo } from "../seed/seed-demo";
+import { createSession } from "./create-session";
+import { decideSession } from "./decide-session";
+import { applyAutomaticDecision, runSessionChecks } from "./process-session";
+import { getSession } from "./session.dto";
+
+let db: Db;
+let tenant: { projectId: string; mode: "test" };
+let workflowId: string;
+const actor = { type: "api_key" as const, id: "key_test" };
+const fast = { attempts: 2, baseDelayMs: 1 };
+
+beforeAll(async () => {
+  await applyMigrations(await getSql());
+  db = await getDb();
+  const seed = await seedDemo(db);
+  await createApiKey(db, { projectId: seed.projectId, mode: "test" });
+  tenant = { projectId: seed.projectId, mode: "test" };
+  workflowId = seed.workflows.kyc;
+});
+
+async function completeFlow(pan: string, name: string, dob = "1990-01-01") {
+  const created = await createSession(db, tenant, { workflow_id: workflowId, reference_id: `ref-${pan}` }, actor);
+  const ctx = { sessionId: created.id, token: created.client_token, ip: "203.0.113.7", userAgent: "vitest" };
+  await startFlow(db, ctx);
+  await submitStep(db, ctx, "consent", { accepted: true, notice_version: "2026-10-01" });
+  await submitStep(db, ctx, "pan", { pan, name, dob });
+  await runSessionChecks(db, created.id, fast);
+  await applyAutomaticDecision(db, created.id);
+  return { id: created.id, ctx };
+}
+
+async function eventTypes(sessionId: string) {
+  const rows = await db.outboxMessage.findMany({ where: { data: { path: ["sessionId"], equals: sessionId } }, orderBy: { createdAt: "asc" }, select: { name: true } });
+  return rows.map((r) => r.name);
+}
+
+describe("a KYC session from creation to decision", () => {
+  it("approves the sandbox PAN ABCPE1234F automatically", async () => {
+    const { id, ctx } = await completeFlow("abcpe1234f", "Ravi Kumar");
+    const s = await getSession(db, tenant, id, ["checks", "applicant"]);
+
+    expect(s.status).toBe("approved");
+    expect(s.decision).toBe("approved");
+    expect(s.decision_source).toBe("auto");
+    expect(s.completed_at).not.toBeNull();
+    expect(s.steps).toEqual({
+      consent: { type: "consent", status: "passed", method: "checkbox", attempts: 1 },
+      pan: { type: "pan", status: "passed", method: "manual_entry", attempts: 1 },
+    });
+    expect(s.checks).toHaveLength(1);
+    expect(s.checks![0]).toMatchObject({ check_key: "in.pan.verify", generic_key: "tax_id.verify", provider: "sandbox", status: "passed", verified_by: "source", error_code: null, from_cache: false });
+    expect(s.applicant).toMatchObject({ full_name: { value: "RAVI KUMAR", source: "pan_registry" }, pan: { value: "ABCPE1234F", verified: true } });
+    expect(await eventTypes(id)).toEqual([
+      "app/session.created",
+      "app/session.started",
+      "app/session.in_progress",
+      "app/session.processing",
+      "app/session.approved",
+    ]);
+    const flow = await getFlowState(db, ctx);
+    expect(flow.session.status).toBe("approved");
+    expect(flow.currentStep).toBeNull();
+  });
+
+  it("sends a PAN the registry does not find to review, then a reviewer approves it", async () => {
+    const { id } = await completeFlow("ABCPE9999Z", "Asha Rao");
+    let s = await getSession(db, tenant, id, ["checks"]);
+    expect(s.status).toBe("review");
+    expect(s.decision).toBeNull();
+    expect(s.checks![0]).toMatchObject({ status: "failed", error_code: "pan_not_found" });
+    expect(s.steps.pan!.status).toBe("failed");
+
+    const decided = await decideSession(db, tenant, id, { outcome: "approved", reason_code: "identity_confirmed", note: "Checked the card" }, { type: "user", id: "usr_x" });
+    expect(decided).toEqual({ id, status: "approved", outcome: "approved" });
+    s = await getSession(db, tenant, id);
+    expect(s).toMatchObject({ status: "approved", decision: "approved", decision_source: "manual", reason_code: "identity_confirmed" });
+
+    const history = await db.sessionHistory.findMany({ where: { sessionId: id }, orderBy: { createdAt: "asc" }, select: { toStatus: true, actorType: true } });
+    expect(history.map((h) => h.toStatus)).toEqual(["created", "started", "in_progress", "processing", "review", "approved"]);
+    expect(history.at(-1)!.actorType).toBe("user");
+  });
+
+  it("reuses a fresh registry answer for the same input (from_cache)", async () => {
+    const { id } = await completeFlow("ABCPE1234F", "RAVI KUMAR");
+    const s = await getSession(db, tenant, id, ["checks"]);
+    expect(s.checks![0]).toMatchObject({ status: "passed", from_cache: true });
+  });
+
+  it("retries a registry timeout, records error and sends the session to review", async () => {
+    const { id } = await completeFlow("ABCPE7777K", "Timeout Person");
+    const s = await getSession(db, tenant, id, ["checks"]);
+    expect(s.status).toBe("review");
+    expect(s.checks![0]).toMatchObject({ status: "error", error_code: "provider_timeout" });
+    const row = await db.check.findUniqueOrThrow({ where: { id: s.checks![0]!.id }, select: { attempts: true } });
+    expect(row.attempts).toBe(2);
+  });
+
+  it("overrides a final decision and keeps the earlier one in the audit log", async () => {
+    const { id } = await completeFlow("ABCPE1234F", "RAVI KUMAR");
+    await decideSession(db, tenant, id, { outcome: "declined", reason_code: "suspected_fraud" }, { type: "user", id: "usr_y" });
+    const audits = await db.auditLog.findMany({ where: { objectId: id, action: "session.decided" }, orderBy: { createdAt: "asc" }, select: { data: true } });
+    expect(audits.map((a) => (a.data as { decision: string; decision_source: string }).decision)).toEqual(["approved", "declined"]);
+    expect((await getSession(db, tenant, id)).decision_source).toBe("manual");
+  });
+
+  it("requests resubmission of the failed step only", async () => {
+    const { id, ctx } = await completeFlow("ABCPE9999Z", "Asha Rao");
+    await decideSession(db, tenant, id, { outcome: "resubmission_requested", reason_code: "document_invalid", note: "Re-enter your PAN" }, actor);
+    const flow = await getFlowState(db, ctx);
+    expect(flow.session.status).toBe("resubmission_requested");
+    expect(flow.steps.map((s) => [s.name, s.status])).toEqual([
+      ["consent", "passed"],
+      ["pan", "pending"],
+    ]);
+    expect(flow.currentStep).toBe("pan");
+    expect(flow.session.resubmission).toEqual({ reason: "document_invalid", note: "Re-enter your PAN" });
+    await submitStep(db, ctx, "pan", { pan: "ABCPE1234F", name: "Ravi Kumar", dob: "1990-01-01" });
+    await runSessionChecks(db, id, fast);
+    await applyAutomaticDecision(db, id);
+    const s = await getSession(db, tenant, id);
+    expect(s.status).toBe("approved");
+    expect(s.steps.pan!.attempts).toBe(2);
+  });
+
+  it("rejects invalid step input with the field and an i18n key", async () => {
+    const created = await createSession(db, tenant, { workflow_id: workflowId }, actor);
+    const ctx = { sessionId: created.id, token: created.client_token };
+    await startFlow(db, ctx);
+    await expect(submitStep(db, ctx, "pan", { pan: "ABCCE1234F", name: "Ravi", dob: "1990-01-01" })).rejects.toMatchObject({
+      code: "parameter_invalid",
+      param: "pan",
+      message: "pan_not_individual",
+    });
+    await expect(submitStep(db, { ...ctx, token: "st_wrong" }, "consent", { accepted: true, notice_version: "2026-10-01" })).rejects.toMatchObject({
+      code: "client_token_invalid",
+    });
+  });
+});

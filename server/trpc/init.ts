@@ -1,0 +1,104 @@
+import "server-only";
+/**
+ * tRPC setup (STYLE.md 4): context (db, dashboard session, headers), superjson, an error
+ * formatter that adds flattened zod errors, DomainError -> TRPCError conversion on every
+ * procedure, and the procedure bases: `publicProcedure`, `flowProcedure` (client token of
+ * the hosted flow), `protectedProcedure` (signed-in user) and `projectProcedure(roles)`
+ * (member of the project's organization with one of `roles`).
+ */
+import { initTRPC, TRPCError } from "@trpc/server";
+import superjson from "superjson";
+import { z, ZodError } from "zod";
+import { auth } from "../auth/auth";
+import { getDb } from "../db";
+import { DomainError } from "../errors";
+import type { Role } from "../generated/prisma/enums";
+import type { Tenant } from "../tenant";
+
+export async function createTRPCContext(opts: { headers: Headers }) {
+  const session = await auth();
+  return { db: await getDb(), userId: session?.user?.id ?? null, headers: opts.headers };
+}
+export type TRPCContext = Awaited<ReturnType<typeof createTRPCContext>>;
+
+const TRPC_CODE_BY_STATUS: Record<number, TRPCError["code"]> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  405: "METHOD_NOT_SUPPORTED",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  429: "TOO_MANY_REQUESTS",
+};
+
+const t = initTRPC.context<TRPCContext>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const domain = error.cause instanceof DomainError ? error.cause : null;
+    return {
+      ...shape,
+      data: {
+        ...shape.data,
+        zodError: error.cause instanceof ZodError ? z.flattenError(error.cause) : null,
+        domain: domain ? { code: domain.code, param: domain.param ?? null, details: domain.details ?? null } : null,
+      },
+    };
+  },
+});
+
+/** Maps DomainError to TRPCError, keeping the DomainError as `cause` for the formatter. */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: TRPC_CODE_BY_STATUS[cause.status] ?? "INTERNAL_SERVER_ERROR", message: cause.message, cause });
+  }
+  return result;
+});
+
+export const createCallerFactory = t.createCallerFactory;
+export const createTRPCRouter = t.router;
+export const publicProcedure = t.procedure.use(domainErrors);
+
+/** The client's address as the hosted flow records it with consent (first X-Forwarded-For hop). */
+export function clientIp(headers: Headers): string | null {
+  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? headers.get("x-real-ip") ?? null;
+}
+
+/** Hosted-flow calls: `Authorization: Bearer st_...`; the token is checked by the domain call. */
+export const flowProcedure = publicProcedure.use(({ ctx, next }) => {
+  const match = /^Bearer\s+(st_\S+)$/.exec(ctx.headers.get("authorization") ?? "");
+  if (!match) throw new TRPCError({ code: "UNAUTHORIZED", message: "This link is missing its access token." });
+  return next({ ctx: { token: match[1]!, ip: clientIp(ctx.headers), userAgent: ctx.headers.get("user-agent") } });
+});
+
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.userId) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
+  return next({ ctx: { userId: ctx.userId } });
+});
+
+export const ZTenantInput = z.object({ projectId: z.string().min(1), mode: z.enum(["test", "live"]) });
+
+/** Roles allowed to read a project's data at all. */
+export const ALL_ROLES: readonly Role[] = ["owner", "admin", "developer", "reviewer", "viewer"];
+
+/**
+ * A procedure on one project: input carries `{ projectId, mode }`; the user must be a member
+ * of the project's organization with one of `roles`. A project the user cannot see is
+ * NOT_FOUND, exactly like a foreign id in the API.
+ */
+export function projectProcedure(roles: readonly Role[] = ALL_ROLES) {
+  return protectedProcedure.input(ZTenantInput).use(async ({ ctx, input, next }) => {
+    const project = await ctx.db.project.findUnique({
+      where: { id: input.projectId },
+      select: { organizationId: true, organization: { select: { memberships: { where: { userId: ctx.userId }, select: { role: true } } } } },
+    });
+    const role = project?.organization.memberships[0]?.role;
+    if (!project || !role) throw new TRPCError({ code: "NOT_FOUND", message: "No such project." });
+    if (!roles.includes(role)) throw new TRPCError({ code: "FORBIDDEN", message: `Your role (${role}) cannot do this.` });
+    const tenant: Tenant = { projectId: input.projectId, mode: input.mode };
+    return next({ ctx: { tenant, role, organizationId: project.organizationId, ip: clientIp(ctx.headers) } });
+  });
+}
