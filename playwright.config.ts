@@ -33,6 +33,7 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   timeout: 90_000,
+  globalTimeout: 25 * 60_000,
   expect: { timeout: 10_000 },
   reporter: [["line"], ["json", { outputFile: "e2e/artifacts/results.json" }]],
   use: {

@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { sharedResolve } from "./vitest.config";
+import { sharedResolve } from "./vitest.config.ts";
 
 /**
  * HTTP contract tests of /v1 against a running production build

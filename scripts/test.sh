@@ -4,7 +4,8 @@
 #   1. installs what is missing (root + apt: chromium, postgresql; npm ci of tools/prisma-diff)
 #   2. starts a throw-away PostgreSQL on 127.0.0.1 (temp dir, free port, trust auth), db kyc_test
 #   3. DATABASE_URL -> it; npm run db:migrate
-#   4. unit tests (vitest.config.ts, embedded PGlite, DATABASE_URL unset)
+#   4. unit tests (vitest.config.ts, embedded PGlite, DATABASE_URL unset; TEST_POSTGRES_URL =
+#      a second database of that PostgreSQL for the tests that need PostgreSQL itself)
 #   5. migration drift test (prisma/migrations.test.ts)
 #   6. next build + next start on a free port (DATABASE_URL = the PostgreSQL above)
 #   7. API contract tests (vitest.api.config.ts, API_BASE_URL) and Playwright journeys
@@ -17,7 +18,6 @@
 set -uo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-ROOT=$PWD
 export NEXT_TELEMETRY_DISABLED=1
 
 T0=$SECONDS
@@ -59,17 +59,46 @@ as_pg() {
   if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
-stop_app() {
-  [ -n "$APP_PID" ] || return 0
-  # The app runs in its own session (setsid): signal its whole process group.
-  kill -TERM -- "-$APP_PID" 2>/dev/null || kill -TERM "$APP_PID" 2>/dev/null
+# kill_group PID: ends the process group led by PID (started with setsid below): TERM, up to
+# 10 s to exit, then KILL for whatever is left (e.g. a test worker stuck in a loop).
+kill_group() {
+  kill -TERM -- "-$1" 2>/dev/null || return 0
   for _ in $(seq 1 50); do
-    kill -0 -- "-$APP_PID" 2>/dev/null || break
+    kill -0 -- "-$1" 2>/dev/null || break
     sleep 0.2
   done
-  kill -KILL -- "-$APP_PID" 2>/dev/null
-  wait "$APP_PID" 2>/dev/null
+  kill -KILL -- "-$1" 2>/dev/null
+  wait "$1" 2>/dev/null
+}
+
+stop_app() {
+  [ -n "$APP_PID" ] || return 0
+  kill_group "$APP_PID"
   APP_PID=""
+}
+
+# run_limited SECONDS CMD...: runs CMD in a process group of its own, at most SECONDS long
+# (exit status 124 after that), and ends every process it left behind. Ctrl-C reaches this
+# script only; the trap below ends the running group.
+RUN_PID=""
+run_limited() {
+  local limit=$1 code
+  shift
+  setsid "$@" </dev/null &
+  RUN_PID=$!
+  local deadline=$(( SECONDS + limit ))
+  while kill -0 "$RUN_PID" 2>/dev/null && [ "$SECONDS" -lt "$deadline" ]; do sleep 1; done
+  if kill -0 "$RUN_PID" 2>/dev/null; then
+    warn "timed out after ${limit}s: $*"
+    kill_group "$RUN_PID"
+    code=124
+  else
+    wait "$RUN_PID"
+    code=$?
+    kill_group "$RUN_PID"
+  fi
+  RUN_PID=""
+  return "$code"
 }
 
 stop_pg() {
@@ -85,6 +114,7 @@ stop_pg() {
 }
 
 cleanup() {
+  [ -z "$RUN_PID" ] || kill_group "$RUN_PID"
   stop_app
   stop_pg
   rm -rf "$WORK"
@@ -135,25 +165,42 @@ playwright_counts() {
   ' "$1" "$2"
 }
 
-# run_vitest NAME JSON_FILE EXPECTED_FILES ARGS...: runs one Vitest suite and records it.
-# EXPECTED_FILES is how many test files exist for it: if some exist and no test ran, the
-# suite failed. The command runs under "${RUN_ENV[@]}" (e.g. `env -u DATABASE_URL`).
-RUN_ENV=(env)
-run_vitest() {
-  local name=$1 json=$2 files=$3 t=$SECONDS code passed failed total note=""
-  shift 3
-  log "$name: vitest run $*"
-  "${RUN_ENV[@]}" npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$json"
-  code=$?
-  read -r passed failed total < <(vitest_counts "$json" "$code")
-  if [ ! -f "$json" ]; then note="vitest crashed (exit $code, no report)"
-  elif [ "$code" != 0 ]; then note="vitest exited $code"
+# count_files DIR NAME_GLOB [EXCLUDED_PATH...]: test files under DIR, skipping the given paths.
+count_files() {
+  local dir=$1 name=$2 prune=(-path ./node_modules -o -path ./.git -o -path ./.next -o -path ./.data)
+  shift 2
+  for p in "$@"; do prune+=(-o -path "$p"); done
+  [ -d "$dir" ] || { echo 0; return; }
+  find "$dir" \( "${prune[@]}" \) -prune -o -type f -name "$name" -print | wc -l
+}
+
+# finish_suite NAME RUNNER CODE REPORT "PASSED FAILED TOTAL" FILES LIMIT START: records a
+# suite that ran. FILES is how many test files exist for it: if some exist and no test ran,
+# the suite failed. Returns non-zero when it failed.
+finish_suite() {
+  local name=$1 runner=$2 code=$3 report=$4 files=$6 limit=$7 start=$8 passed failed total note=""
+  read -r passed failed total <<<"$5"
+  if [ "$code" = 124 ]; then note="timed out after ${limit}s"
+  elif [ ! -f "$report" ]; then note="$runner crashed (exit $code, no report)"
+  elif [ "$code" != 0 ]; then note="$runner exited $code"
   elif [ "$total" = 0 ] && [ "$files" -gt 0 ]; then note="$files test files but no test ran"; failed=1
   elif [ "$total" = 0 ]; then note="no test files"
   fi
-  record "$name" "$passed" "$failed" "$note" $(( SECONDS - t ))
-  phase "$name" "$t"
+  record "$name" "$passed" "$failed" "$note" $(( SECONDS - start ))
+  phase "$name" "$start"
   [ "$failed" = 0 ]
+}
+
+# run_vitest NAME LIMIT FILES ARGS...: runs one Vitest suite (at most LIMIT seconds) under
+# "${RUN_ENV[@]}" (e.g. `env -u DATABASE_URL`) and records it.
+RUN_ENV=(env)
+run_vitest() {
+  local name=$1 limit=$2 files=$3 json="$WORK/$1.json" t=$SECONDS code
+  shift 3
+  log "$name: vitest run $*"
+  run_limited "$limit" "${RUN_ENV[@]}" npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$json"
+  code=$?
+  finish_suite "$name" vitest "$code" "$json" "$(vitest_counts "$json" "$code")" "$files" "$limit" "$t"
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -198,34 +245,29 @@ start_pg() {
     -o "-c listen_addresses=127.0.0.1 -p $PG_PORT -k $PGROOT -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
     start >/dev/null || { cat "$PGROOT/postgres.log"; warn "PostgreSQL did not start"; return 1; }
   "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U postgres kyc_test || return 1
+  # A second database for unit tests that need a real PostgreSQL (TEST_POSTGRES_URL).
+  "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U postgres kyc_unit || return 1
   export DATABASE_URL="postgresql://postgres@127.0.0.1:$PG_PORT/kyc_test"
   echo "PostgreSQL $("$PG_BIN/postgres" -V | awk '{print $3}') on 127.0.0.1:$PG_PORT, DATABASE_URL=$DATABASE_URL"
 }
 if start_pg; then
   log "npm run db:migrate"
-  if npm run --silent db:migrate; then PG_OK=1; else warn "db:migrate failed"; fi
+  if run_limited 300 npm run --silent db:migrate; then PG_OK=1; else warn "db:migrate failed"; fi
 else
   warn "could not start PostgreSQL"
 fi
 phase postgres+migrate "$t"
 
-
-# count_files DIR NAME_GLOB [EXCLUDED_PATH...]: test files under DIR, skipping the given paths.
-count_files() {
-  local dir=$1 name=$2 prune=(-path ./node_modules -o -path ./.git -o -path ./.next -o -path ./.data)
-  shift 2
-  for p in "$@"; do prune+=(-o -path "$p"); done
-  [ -d "$dir" ] || { echo 0; return; }
-  find "$dir" \( "${prune[@]}" \) -prune -o -type f -name "$name" -print | wc -l
-}
-
 # ---------------------------------------------------------------------------------------------
 # 4-5. Unit tests and the migration drift test: embedded PGlite per test file, no DATABASE_URL.
+# Tests that exercise PostgreSQL itself (several processes on one database) get their own
+# database in TEST_POSTGRES_URL and are skipped without it.
 RUN_ENV=(env -u DATABASE_URL)
-run_vitest unit "$WORK/unit.json" \
+[ "$PG_OK" = 1 ] && RUN_ENV+=("TEST_POSTGRES_URL=${DATABASE_URL%/*}/kyc_unit")
+run_vitest unit 1200 \
   "$(count_files . '*.test.ts' ./tools ./tests/api ./e2e ./prisma/migrations.test.ts)" \
   --exclude prisma/migrations.test.ts --passWithNoTests
-run_vitest drift "$WORK/drift.json" 1 prisma/migrations.test.ts
+run_vitest drift 300 1 prisma/migrations.test.ts
 RUN_ENV=(env)
 
 # ---------------------------------------------------------------------------------------------
@@ -235,8 +277,10 @@ if [ "$PG_OK" != 1 ]; then
 else
   t=$SECONDS
   log "next build"
-  if npx next build 2>&1 | tee "$WORK/build.log"; then
-    phase build "$t"
+  run_limited 900 bash -c 'npx next build 2>&1 | tee "$0"; exit "${PIPESTATUS[0]}"' "$WORK/build.log"
+  code=$?
+  phase build "$t"
+  if [ "$code" = 0 ]; then
     t=$SECONDS
     APP_PORT=$(free_port)
     while [ "$APP_PORT" = "$PG_PORT" ]; do APP_PORT=$(free_port); done
@@ -269,7 +313,6 @@ else
     fi
     phase app-start "$t"
   else
-    phase build "$t"
     APP_WHY="next build failed"
     warn "$APP_WHY (output above)"
   fi
@@ -281,25 +324,18 @@ api_files=$(count_files tests/api '*.test.ts')
 e2e_files=$(count_files e2e '*.spec.ts' e2e/artifacts)
 if [ "$APP_OK" = 1 ]; then
   export API_BASE_URL=$APP_URL E2E_BASE_URL=$APP_URL
-  run_vitest api "$WORK/api.json" "$api_files" -c vitest.api.config.ts || print_app_log "api suite failed"
+  run_vitest api 900 "$api_files" -c vitest.api.config.ts || print_app_log "api suite failed"
 
-  t=$SECONDS
   if [ "$e2e_files" = 0 ]; then
     record e2e 0 0 "no specs in e2e/" 0
   else
-    log "e2e: playwright test"
-    PLAYWRIGHT_JSON_OUTPUT_NAME="$WORK/e2e.json" npx playwright test --reporter=line,json
+    t=$SECONDS
+    log "e2e: playwright test (artifacts of failures in e2e/artifacts/)"
+    run_limited 1800 env PLAYWRIGHT_JSON_OUTPUT_NAME="$WORK/e2e.json" npx playwright test --reporter=line,json
     code=$?
-    read -r passed failed total < <(playwright_counts "$WORK/e2e.json" "$code")
-    note=""
-    if [ ! -f "$WORK/e2e.json" ]; then note="playwright crashed (exit $code, no report)"
-    elif [ "$code" != 0 ]; then note="playwright exited $code; artifacts in e2e/artifacts/"
-    elif [ "$total" = 0 ]; then note="$e2e_files spec files but no test ran"; failed=1
-    fi
-    record e2e "$passed" "$failed" "$note" $(( SECONDS - t ))
-    [ "$failed" = 0 ] || print_app_log "e2e suite failed"
+    finish_suite e2e playwright "$code" "$WORK/e2e.json" "$(playwright_counts "$WORK/e2e.json" "$code")" "$e2e_files" 1800 "$t" \
+      || print_app_log "e2e suite failed"
   fi
-  phase e2e "$t"
   stop_app
 else
   # Neither suite could run: each counts as one failure.
@@ -312,11 +348,7 @@ fi
 cleanup
 trap - EXIT
 PHASES+=("total $(( SECONDS - T0 ))s")
-printf '
-==> summary
-phases: %s
-' "$(IFS=,; echo "${PHASES[*]}" | sed 's/,/, /g')"
-printf '%s
-' "${SUMMARY[@]}"
+printf '\n==> summary\nphases: %s\n' "$(printf '%s, ' "${PHASES[@]}" | sed 's/, $//')"
+printf '%s\n' "${SUMMARY[@]}"
 echo "$TOTAL_PASSED passed, $TOTAL_FAILED failed"
 [ "$TOTAL_FAILED" = 0 ]

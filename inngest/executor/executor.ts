@@ -20,11 +20,11 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../server/db";
 import { concurrencySlot, type FunctionEntry, functionMatches, parseFunctionConfig, type SyncedFunctionConfig, UnsupportedFeatureError } from "./config";
-import { evaluateEquality, parseEquality, UnsupportedExpressionError } from "./expressions";
+import { evaluateEquality, parseEquality } from "./expressions";
 import { invokeFunction, type MemoEntry, type Op, OpCode, type RunResponse } from "./protocol";
 import { derivedEventId, type EventSink, type IncomingEvent, InvalidEventError, setEventSink } from "./sink";
 import * as store from "./store";
-import { backoffDelay, parseDuration, retryAfterDelay, sleepUntil } from "./time";
+import { backoffDelay, retryAfterDelay, sleepUntil } from "./time";
 
 /** Tuning of the executor; every field is optional. */
 export interface ExecutorOptions {
@@ -75,8 +75,8 @@ export interface Executor extends EventSink {
   /** Resolves once a poll found nothing due and nothing is executing. Rejects after `timeoutMs`. */
   idle(timeoutMs?: number): Promise<void>;
   /**
-   * Resolves once every run in the database is finished (completed or failed): waits through
-   * sleeps, retries and waitForEvent timeouts. Rejects after `timeoutMs` (default 30 s).
+   * Resolves once every run of the served functions is finished (completed or failed): waits
+   * through sleeps, retries and waitForEvent timeouts. Rejects after `timeoutMs` (default 30 s).
    */
   settled(timeoutMs?: number): Promise<void>;
   /** The synced functions (after `start()`). */
@@ -101,7 +101,9 @@ export function createExecutor({ db, handler, options = {}, registerSink = true 
   const random = options.random ?? Math.random;
 
   let fns = new Map<string, FunctionEntry>();
+  let servedIds: string[] = [];
   let running = false;
+  let starting: Promise<void> | undefined;
   let loopDone: Promise<void> | undefined;
   const inFlight = new Set<Promise<void>>();
   let wakePending = false;
@@ -400,13 +402,13 @@ export function createExecutor({ db, handler, options = {}, registerSink = true 
     }
     if (ops.length === 1 && first?.op === OpCode.WaitForEvent) {
       const condition = typeof first.opts?.if === "string" ? first.opts.if : null;
-      const timeout = typeof first.opts?.timeout === "string" ? parseDuration(first.opts.timeout) : undefined;
+      let expiresAtMs: number;
       try {
         if (condition) parseEquality(condition);
-        if (timeout === undefined) throw new Error(`step.waitForEvent "${first.displayName ?? first.id}" needs a timeout.`);
+        if (typeof first.opts?.timeout !== "string") throw new Error(`step.waitForEvent "${first.displayName ?? first.id}" needs a timeout.`);
+        expiresAtMs = sleepUntil(first.opts.timeout, Date.now());
       } catch (err) {
-        const msg = err instanceof UnsupportedExpressionError ? err.message : (err as Error).message;
-        await fail(run, leaseId, unsupported(msg));
+        await fail(run, leaseId, unsupported((err as Error).message));
         return "parked";
       }
       const ok = await store.parkWaiting(db, run.id, leaseId, {
@@ -414,7 +416,7 @@ export function createExecutor({ db, handler, options = {}, registerSink = true 
         stepId: first.id,
         eventName: first.name ?? "",
         condition,
-        expiresAtMs: Date.now() + timeout,
+        expiresAtMs,
       });
       if (!ok) throw new LeaseLostError();
       return "parked";
@@ -462,7 +464,7 @@ export function createExecutor({ db, handler, options = {}, registerSink = true 
         await checkCrons();
         while (running && inFlight.size < concurrency) {
           const leaseId = randomUUID();
-          const run = await store.claimRun(db, leaseId, leaseMs);
+          const run = await store.claimRun(db, leaseId, leaseMs, servedIds);
           if (!run) break;
           claimedAny = true;
           startRun(run, leaseId);
@@ -480,17 +482,25 @@ export function createExecutor({ db, handler, options = {}, registerSink = true 
     kick,
     functions: () => [...fns.values()],
 
-    async start() {
-      if (running) return;
-      fns = await sync();
-      const now = new Date();
-      for (const fn of fns.values()) if (fn.crons.length) await store.upsertCron(db, fn.id, cronKey(fn), nextCronMs(fn, now));
-      running = true;
-      if (registerSink) setEventSink(executor);
-      loopDone = loop();
+    start() {
+      starting ??= (async () => {
+        fns = await sync();
+        servedIds = [...fns.keys()];
+        const now = new Date();
+        for (const fn of fns.values()) if (fn.crons.length) await store.upsertCron(db, fn.id, cronKey(fn), nextCronMs(fn, now));
+        running = true;
+        if (registerSink) setEventSink(executor);
+        loopDone = loop();
+      })().catch((err: unknown) => {
+        starting = undefined;
+        throw err;
+      });
+      return starting;
     },
 
     async stop() {
+      await starting?.catch(() => {});
+      starting = undefined;
       if (!running) return;
       running = false;
       kick();
@@ -521,7 +531,7 @@ export function createExecutor({ db, handler, options = {}, registerSink = true 
         const left = deadline - Date.now();
         if (left <= 0) throw new Error(`Runs still unfinished after ${timeoutMs} ms`);
         await executor.idle(left);
-        if ((await store.countOpenRuns(db)) === 0 && inFlight.size === 0) return;
+        if ((await store.countOpenRuns(db, servedIds)) === 0 && inFlight.size === 0) return;
         await new Promise((r) => setTimeout(r, Math.min(pollMs, 100)));
       }
     },

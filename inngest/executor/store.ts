@@ -52,15 +52,18 @@ export interface StoredEvent {
 }
 
 /**
- * Claims the oldest due run that no live lease holds and whose concurrency slot has room.
+ * Claims the oldest due run of one of `functionIds` (the functions this process serves, so a
+ * process of an older deploy leaves runs of newer functions alone) that no live lease holds and
+ * whose concurrency slot has room.
  * @returns the run, or `null` when nothing is due.
  */
-export async function claimRun(sql: Sql, leaseId: string, leaseMs: number): Promise<ClaimedRun | null> {
+export async function claimRun(sql: Sql, leaseId: string, leaseMs: number, functionIds: string[]): Promise<ClaimedRun | null> {
   const rows = await sql.$queryRawUnsafe<ClaimedRun[]>(
     `UPDATE inngest_runs SET locked_until = ${inMs(1)}, lease_id = $2
      WHERE id = (
        SELECT r.id FROM inngest_runs r
        WHERE r.status IN ('queued', 'retrying', 'sleeping', 'waiting')
+         AND r.function_id IN (SELECT jsonb_array_elements_text($3::jsonb))
          AND r.next_run_at <= ${NOW}
          AND (r.locked_until IS NULL OR r.locked_until < ${NOW})
          AND (r.concurrency_key IS NULL OR r.concurrency_limit IS NULL OR (
@@ -73,6 +76,7 @@ export async function claimRun(sql: Sql, leaseId: string, leaseMs: number): Prom
      RETURNING id, function_id, event, status, steps, stack, attempt`,
     leaseMs,
     leaseId,
+    JSON.stringify(functionIds),
   );
   return rows[0] ?? null;
 }
@@ -313,8 +317,12 @@ export async function takeCronTick(sql: Sql, functionId: string, nextMs: number)
   return due ? new Date(due).getTime() : null;
 }
 
-/** Number of runs not finished yet. */
-export async function countOpenRuns(sql: Sql): Promise<number> {
-  const rows = await sql.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM inngest_runs WHERE status NOT IN ('completed', 'failed')`);
+/** Number of runs of `functionIds` not finished yet. */
+export async function countOpenRuns(sql: Sql, functionIds: string[]): Promise<number> {
+  const rows = await sql.$queryRawUnsafe<{ n: number }[]>(
+    `SELECT count(*)::int AS n FROM inngest_runs
+     WHERE status NOT IN ('completed', 'failed') AND function_id IN (SELECT jsonb_array_elements_text($1::jsonb))`,
+    JSON.stringify(functionIds),
+  );
   return rows[0]?.n ?? 0;
 }

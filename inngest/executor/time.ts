@@ -15,11 +15,12 @@ export function parseDuration(text: string): number | undefined {
 }
 
 /**
- * Wake-up time of a `Sleep` op: its `name` is a duration (`step.sleep`) or an ISO date
- * (`step.sleepUntil`).
+ * Wake-up time (epoch ms) of a `Sleep` op or a waitForEvent timeout: a duration
+ * (`step.sleep`, `"1h"`; `""` for zero) or an ISO date (`step.sleepUntil`, a `Date` timeout).
  * @throws Error when it is neither.
  */
 export function sleepUntil(name: string, now: number): number {
+  if (name.trim() === "") return now; // timeStr(0)
   const ms = parseDuration(name);
   if (ms !== undefined) return now + ms;
   const at = Date.parse(name);

@@ -41,6 +41,20 @@ export interface EventEnvelope {
   data: Record<string, unknown>;
 }
 
+/**
+ * The envelope as JSON text in its documented key order (jsonb storage does not keep key
+ * order): `id, object, type, api_version, created_at, mode, data`, and `data.session` as
+ * `id, reference_id, status, decision, decision_source`.
+ */
+export function serializeEnvelope(stored: unknown): string {
+  const e = stored as EventEnvelope;
+  const session = e.data.session as Record<string, unknown> | undefined;
+  const data = session
+    ? { ...e.data, session: { id: session.id, reference_id: session.reference_id, status: session.status, decision: session.decision, decision_source: session.decision_source } }
+    : e.data;
+  return JSON.stringify({ id: e.id, object: e.object, type: e.type, api_version: e.api_version, created_at: e.created_at, mode: e.mode, data });
+}
+
 const signal = new EventEmitter();
 const globalSignal = globalThis as unknown as { __kycOutboxSignal?: EventEmitter };
 globalSignal.__kycOutboxSignal ??= signal;

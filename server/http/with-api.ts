@@ -13,6 +13,7 @@ import { API_VERSION, SUPPORTED_API_VERSIONS } from "../api-version";
 import { getDb, type Db } from "../db";
 import { DomainError } from "../errors";
 import { newId } from "../ids";
+import { type Tenant, tenantWhere } from "../tenant";
 import { toApiError, zodToDomainError } from "./api-error";
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, type StoredResponse } from "./idempotency";
 
@@ -33,6 +34,8 @@ export interface Endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.
 
 export interface ApiContext extends ApiKeyContext {
   db: Db;
+  /** `{ projectId, mode }` of the key: what domain calls are scoped to. */
+  tenant: Tenant;
   requestId: string;
   ip: string | null;
 }
@@ -128,7 +131,7 @@ export function withApi<P extends z.ZodType, Q extends z.ZodType, B extends z.Zo
 
       handlerStarted = true;
       const ip = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? null;
-      const result = await handler({ params, query, body, ctx: { ...key, db, requestId, ip } });
+      const result = await handler({ params, query, body, ctx: { ...key, db, tenant: tenantWhere(key), requestId, ip } });
       const response = respond(endpoint.successStatus ?? 200, result, headers);
       if (claimed) await completeIdempotencyKey(claimed.db, claimed.recordId, response);
       log(req, requestId, response.status, started);

@@ -2,7 +2,7 @@
 import type { Db } from "../db";
 import { notFound } from "../errors";
 import type { SessionStatus } from "../generated/prisma/enums";
-import type { Tenant } from "../tenant";
+import { type Tenant, tenantWhere } from "../tenant";
 import { sessionSelect, toSessionDto } from "./session.dto";
 
 export async function listSessions(
@@ -12,12 +12,12 @@ export async function listSessions(
 ) {
   let cursor: { createdAt: Date; id: string } | null = null;
   if (q.starting_after) {
-    cursor = await db.session.findFirst({ where: { id: q.starting_after, ...tenant }, select: { createdAt: true, id: true } });
+    cursor = await db.session.findFirst({ where: { id: q.starting_after, ...tenantWhere(tenant) }, select: { createdAt: true, id: true } });
     if (!cursor) throw notFound("session", q.starting_after, "starting_after");
   }
   const rows = await db.session.findMany({
     where: {
-      ...tenant,
+      ...tenantWhere(tenant),
       ...(q.status ? { status: q.status } : {}),
       ...(q.reference_id ? { referenceId: q.reference_id } : {}),
       ...(cursor ? { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] } : {}),

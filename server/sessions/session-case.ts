@@ -6,7 +6,7 @@
  */
 import type { Db } from "../db";
 import { type Actor, writeAudit } from "../audit/write-audit";
-import type { Tenant } from "../tenant";
+import { type Tenant, tenantWhere } from "../tenant";
 import { getSession } from "./session.dto";
 
 export async function getSessionCase(db: Db, tenant: Tenant, id: string, actor: Actor) {
@@ -20,7 +20,7 @@ export async function getSessionCase(db: Db, tenant: Tenant, id: string, actor: 
     }),
     db.session.findUniqueOrThrow({ where: { id }, select: { reviewReasons: true, workflow: { select: { name: true } } } }),
   ]);
-  await db.$transaction((tx) => writeAudit(tx, { actor, action: "session.viewed", objectType: "session", objectId: id, ...tenant }));
+  await db.$transaction((tx) => writeAudit(tx, { actor, action: "session.viewed", objectType: "session", objectId: id, ...tenantWhere(tenant) }));
   return {
     session,
     workflowName: workflow.workflow.name,

@@ -2,6 +2,7 @@
 import type { Db } from "../db";
 import { checkSelect, toCheckDto } from "../checks/check.dto";
 import { notFound } from "../errors";
+import { type Tenant, tenantWhere } from "../tenant";
 
 export const sessionSelect = {
   id: true,
@@ -37,7 +38,7 @@ export type SessionExpand = (typeof SESSION_EXPANDS)[number];
 
 type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionRow>>>;
 
-async function findSessionRow(db: Db, where: { id: string; projectId: string; mode: "test" | "live" }) {
+async function findSessionRow(db: Db, where: { id: string } & Tenant) {
   return db.session.findFirst({ where, select: sessionSelect });
 }
 
@@ -82,11 +83,11 @@ export type TSessionDto = ReturnType<typeof toSessionDto>;
  */
 export async function getSession(
   db: Db,
-  tenant: { projectId: string; mode: "test" | "live" },
+  tenant: Tenant,
   id: string,
   expand: readonly SessionExpand[] = [],
 ): Promise<TSessionDto> {
-  const row = await findSessionRow(db, { id, ...tenant });
+  const row = await findSessionRow(db, { id, ...tenantWhere(tenant) });
   if (!row) throw notFound("session", id);
   const checks = expand.includes("checks")
     ? (await db.check.findMany({ where: { sessionId: id }, select: checkSelect, orderBy: { createdAt: "asc" } })).map(toCheckDto)

@@ -7,6 +7,7 @@
  * 24 h, 24 h (±10 % jitter) after the first attempt.
  */
 import type { Db } from "../db";
+import { serializeEnvelope } from "../events/outbox";
 import { newId } from "../ids";
 import { SIGNATURE_HEADER, signatureHeader } from "./sign";
 import { assertWebhookUrlAllowed } from "./url-guard";
@@ -59,7 +60,7 @@ export async function attemptDelivery(db: Db, deliveryId: string, jitter: number
   if (!d || d.status !== "pending" || !d.endpoint.enabled) return { done: true, result: "skipped" };
 
   const number = d.attempts + 1;
-  const body = JSON.stringify(d.event.payload);
+  const body = serializeEnvelope(d.event.payload);
   const started = Date.now();
   let statusCode: number | null = null;
   let excerpt: string | null = null;

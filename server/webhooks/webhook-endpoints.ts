@@ -7,7 +7,7 @@ import { DomainError, notFound } from "../errors";
 import { newId, randomBase62 } from "../ids";
 import { type Actor, writeAudit } from "../audit/write-audit";
 import { PUBLIC_EVENT_TYPES } from "../events/outbox";
-import type { Tenant } from "../tenant";
+import { type Tenant, tenantWhere } from "../tenant";
 import { z } from "zod";
 import { assertWebhookUrlAllowed } from "./url-guard";
 
@@ -51,34 +51,34 @@ export function subscribes(events: readonly string[], type: string): boolean {
  */
 export async function createWebhookEndpoint(db: Db, tenant: Tenant, input: TCreateWebhookEndpointRequest, actor: Actor) {
   await assertWebhookUrlAllowed(input.url, tenant.mode);
-  const count = await db.webhookEndpoint.count({ where: { ...tenant } });
+  const count = await db.webhookEndpoint.count({ where: { ...tenantWhere(tenant) } });
   if (count >= MAX_ENDPOINTS_PER_MODE) {
     throw new DomainError("webhook_endpoint_limit", `A project can have at most ${MAX_ENDPOINTS_PER_MODE} webhook endpoints per mode.`);
   }
   const secret = `whsec_${randomBase62(32)}`;
   const row = await db.$transaction(async (tx) => {
     const e = await tx.webhookEndpoint.create({
-      data: { id: newId("webhookEndpoint"), ...tenant, url: input.url, events: [...new Set(input.events)], description: input.description ?? "", secret },
+      data: { id: newId("webhookEndpoint"), ...tenantWhere(tenant), url: input.url, events: [...new Set(input.events)], description: input.description ?? "", secret },
       select,
     });
-    await writeAudit(tx, { actor, action: "webhook_endpoint.created", objectType: "webhook_endpoint", objectId: e.id, ...tenant });
+    await writeAudit(tx, { actor, action: "webhook_endpoint.created", objectType: "webhook_endpoint", objectId: e.id, ...tenantWhere(tenant) });
     return e;
   });
   return { ...toWebhookEndpointDto(row), secret };
 }
 
 export async function listWebhookEndpoints(db: Db, tenant: Tenant) {
-  const rows = await db.webhookEndpoint.findMany({ where: { ...tenant }, select, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  const rows = await db.webhookEndpoint.findMany({ where: { ...tenantWhere(tenant) }, select, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
   return rows.map(toWebhookEndpointDto);
 }
 
 /** @throws DomainError resource_missing for unknown or foreign ids. */
 export async function deleteWebhookEndpoint(db: Db, tenant: Tenant, id: string, actor: Actor) {
   return db.$transaction(async (tx) => {
-    const found = await tx.webhookEndpoint.findFirst({ where: { id, ...tenant }, select: { id: true } });
+    const found = await tx.webhookEndpoint.findFirst({ where: { id, ...tenantWhere(tenant) }, select: { id: true } });
     if (!found) throw notFound("webhook_endpoint", id);
     await tx.webhookEndpoint.delete({ where: { id } });
-    await writeAudit(tx, { actor, action: "webhook_endpoint.deleted", objectType: "webhook_endpoint", objectId: id, ...tenant });
+    await writeAudit(tx, { actor, action: "webhook_endpoint.deleted", objectType: "webhook_endpoint", objectId: id, ...tenantWhere(tenant) });
     return { id, object: "webhook_endpoint" as const, deleted: true };
   });
 }

@@ -67,6 +67,7 @@ describe("webhook delivery", () => {
     const verified = new Stripe("sk_test_unused").webhooks.constructEvent(got.body, got.signature!, endpoint.secret) as unknown as { id: string; type: string };
     expect(verified).toMatchObject({ id: event.id, type: "session.approved" });
     expect(JSON.parse(got.body)).toEqual(event);
+    expect(Object.keys(JSON.parse(got.body))).toEqual(["id", "object", "type", "api_version", "created_at", "mode", "data"]);
     expect(verifyServiceSignature(got.body, got.signature, endpoint.secret)).toBe(true);
     expect(verifyServiceSignature(got.body, got.signature, "whsec_wrong")).toBe(false);
     expect(verifyServiceSignature(`${got.body} `, got.signature, endpoint.secret)).toBe(false);

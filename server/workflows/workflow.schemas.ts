@@ -30,6 +30,8 @@ export const ZConsentSettings = z.strictObject({
   notice_version: z.string().default("2026-10-01"),
   purposes: z.array(z.string()).default(["identity_verification"]),
   retention_days: z.number().int().positive().default(365 * 5),
+  /** Grievance officer contact shown in the notice (DPDP Act 2023 s.8(10)); defaults to the organization. */
+  grievance_contact: z.string().max(200).optional(),
 });
 
 export const ZPanSettings = z.strictObject({

@@ -5,6 +5,6 @@ import { listSessions } from "~/server/sessions/list-sessions";
 
 export const dynamic = "force-dynamic";
 
-export const POST = withApi(createSessionEndpoint, ({ body, ctx }) => createSession(ctx.db, ctx, body, { type: "api_key", id: ctx.keyId, ip: ctx.ip }));
+export const POST = withApi(createSessionEndpoint, ({ body, ctx }) => createSession(ctx.db, ctx.tenant, body, { type: "api_key", id: ctx.keyId, ip: ctx.ip }));
 
-export const GET = withApi(listSessionsEndpoint, ({ query, ctx }) => listSessions(ctx.db, ctx, query));
+export const GET = withApi(listSessionsEndpoint, ({ query, ctx }) => listSessions(ctx.db, ctx.tenant, query));

@@ -5,11 +5,11 @@ import { createWebhookEndpoint, listWebhookEndpoints } from "~/server/webhooks/w
 export const dynamic = "force-dynamic";
 
 export const POST = withApi(createWebhookEndpointEndpoint, ({ body, ctx }) =>
-  createWebhookEndpoint(ctx.db, ctx, body, { type: "api_key", id: ctx.keyId, ip: ctx.ip }),
+  createWebhookEndpoint(ctx.db, ctx.tenant, body, { type: "api_key", id: ctx.keyId, ip: ctx.ip }),
 );
 
 export const GET = withApi(listWebhookEndpointsEndpoint, async ({ ctx }) => ({
   object: "list" as const,
-  data: await listWebhookEndpoints(ctx.db, ctx),
+  data: await listWebhookEndpoints(ctx.db, ctx.tenant),
   has_more: false,
 }));

@@ -9,7 +9,8 @@ import { createTRPCRouter, projectProcedure } from "../init";
 export const reviewRouter = createTRPCRouter({
   reasonCodes: projectProcedure().query(() => REVIEW_REASON_CODES),
   decide: projectProcedure(["owner", "admin", "reviewer"])
-    .input(ZDecisionRequest.extend({ id: z.string().min(1) }))
+    // tRPC merges this with projectProcedure's { projectId, mode }: a strict schema would refuse them.
+    .input(z.object({ ...ZDecisionRequest.shape, id: z.string().min(1) }))
     .mutation(({ ctx, input }) => {
       const { id, ...decision } = input;
       return decideSession(ctx.db, ctx.tenant, id, decision, { type: "user", id: ctx.userId, ip: ctx.ip });

@@ -4,4 +4,4 @@ import { getSession } from "~/server/sessions/session.dto";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApi(retrieveSessionEndpoint, ({ params, query, ctx }) => getSession(ctx.db, ctx, params.id, query.expand));
+export const GET = withApi(retrieveSessionEndpoint, ({ params, query, ctx }) => getSession(ctx.db, ctx.tenant, params.id, query.expand));

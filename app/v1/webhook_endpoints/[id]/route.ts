@@ -5,5 +5,5 @@ import { deleteWebhookEndpoint } from "~/server/webhooks/webhook-endpoints";
 export const dynamic = "force-dynamic";
 
 export const DELETE = withApi(deleteWebhookEndpointEndpoint, ({ params, ctx }) =>
-  deleteWebhookEndpoint(ctx.db, ctx, params.id, { type: "api_key", id: ctx.keyId, ip: ctx.ip }),
+  deleteWebhookEndpoint(ctx.db, ctx.tenant, params.id, { type: "api_key", id: ctx.keyId, ip: ctx.ip }),
 );

@@ -5,5 +5,5 @@ import { decideSession } from "~/server/sessions/decide-session";
 export const dynamic = "force-dynamic";
 
 export const POST = withApi(decideSessionEndpoint, ({ params, body, ctx }) =>
-  decideSession(ctx.db, ctx, params.id, body, { type: "api_key", id: ctx.keyId, ip: ctx.ip }),
+  decideSession(ctx.db, ctx.tenant, params.id, body, { type: "api_key", id: ctx.keyId, ip: ctx.ip }),
 );

@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { LoginForm } from "~/components/dashboard/login-form";
+import { auth } from "~/server/auth/auth";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Sign in" };
+
+export default async function LoginPage() {
+  const session = await auth();
+  if (session?.user?.id) redirect("/dashboard");
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center px-4 py-12">
+      <div className="w-full max-w-sm">
+        <p className="mb-6 text-center text-xl font-semibold tracking-tight text-slate-900">
+          <span className="text-brand-600">●</span> Verify
+        </p>
+        <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <h1 className="text-lg font-semibold text-slate-900">Sign in to your dashboard</h1>
+          <p className="mt-1 mb-6 text-sm text-slate-500">Review sessions and manage verification for your organization.</p>
+          <LoginForm />
+        </div>
+      </div>
+    </main>
+  );
+}

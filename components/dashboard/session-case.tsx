@@ -1,0 +1,191 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { Card, CardBody, CardHeader } from "~/components/ui/card";
+import { FormError } from "~/components/ui/field-error";
+import { Spinner } from "~/components/ui/spinner";
+import { clientErrorInfo } from "~/components/trpc/domain-error";
+import { useTRPC } from "~/components/trpc/react";
+import { CaseHistory } from "./case-history";
+import { CaseSteps } from "./case-steps";
+import { CopyButton } from "./copy-button";
+import { DecisionPanel } from "./decision-panel";
+import { formatAbsolute, RelativeTime } from "./relative-time";
+import { DECISION_LABELS, SessionStatusBadge } from "./status-badge";
+import type { SessionCase } from "./types";
+import { useWorkspace } from "./workspace";
+
+export function SessionCaseView({ id }: { id: string }) {
+  const ws = useWorkspace();
+  const trpc = useTRPC();
+  // Every read of a case is written to the audit log (a reviewer view of personal data), so
+  // no polling or refetch-on-focus: the reviewer refreshes on purpose.
+  const query = useQuery(trpc.sessions.get.queryOptions({ projectId: ws.project.id, mode: ws.mode, id }, { refetchOnWindowFocus: false, staleTime: 60_000 }));
+  const reasonCodes = useQuery({ ...trpc.review.reasonCodes.queryOptions({ projectId: ws.project.id, mode: ws.mode }), staleTime: Infinity });
+
+  const back = (
+    <Link href={ws.href("/dashboard/sessions")} className="inline-flex items-center gap-1 text-sm text-slate-500 hover:text-slate-800">
+      <span aria-hidden="true">←</span> Sessions
+    </Link>
+  );
+
+  if (query.isPending) {
+    return (
+      <div>
+        {back}
+        <div className="flex h-64 items-center justify-center text-slate-500">
+          <Spinner className="size-5" label="Loading session" />
+        </div>
+      </div>
+    );
+  }
+  if (query.isError) {
+    const info = clientErrorInfo(query.error);
+    return (
+      <div className="space-y-4">
+        {back}
+        {info.code === "NOT_FOUND" ? (
+          <Card className="px-6 py-10 text-center" data-testid="session-not-found">
+            <h1 className="text-base font-semibold text-slate-900">Session not found</h1>
+            <p className="mt-1 text-sm text-slate-500">
+              There is no session <span className="font-mono">{id}</span> in the {ws.mode} mode of {ws.project.name}.
+            </p>
+            <Link href={ws.href(`/dashboard/sessions/${id}`, {}, { mode: ws.mode === "test" ? "live" : "test" })} className={`${buttonClasses({ variant: "secondary", size: "sm" })} mt-4`}>
+              Look in {ws.mode === "test" ? "live" : "test"} mode
+            </Link>
+          </Card>
+        ) : (
+          <FormError>Could not load this session: {info.message}</FormError>
+        )}
+      </div>
+    );
+  }
+
+  const data = query.data;
+  const { session } = data;
+  const codes = reasonCodes.data ?? [];
+  const reasonLabel = session.reason_code ? (codes.find((c) => c.code === session.reason_code)?.label ?? session.reason_code) : null;
+
+  return (
+    <div className="space-y-5" data-testid="session-case" data-status={session.status}>
+      {back}
+      <CaseHeader data={data} reasonLabel={reasonLabel} refreshing={query.isFetching} onRefresh={() => void query.refetch()} />
+      <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 space-y-5">
+          {data.reviewReasons.length ? (
+            <Card>
+              <CardHeader title="Why this needs review" description="Decision rules that sent the session to a reviewer." />
+              <CardBody className="flex flex-wrap gap-2" data-testid="review-reasons">
+                {data.reviewReasons.map((r) => (
+                  <Badge key={r} tone="amber">
+                    <span className="font-mono">{r}</span>
+                  </Badge>
+                ))}
+              </CardBody>
+            </Card>
+          ) : null}
+          <CaseSteps session={session} steps={data.steps} />
+          <CaseHistory history={data.history} reasonCodes={codes} myUserId={ws.me.id} />
+        </div>
+        <div className="space-y-5 md:sticky md:top-6 md:self-start">
+          <DecisionPanel data={data} />
+          <CaseDetails data={data} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function CaseHeader({ data, reasonLabel, refreshing, onRefresh }: { data: SessionCase; reasonLabel: string | null; refreshing: boolean; onRefresh: () => void }) {
+  const { session } = data;
+  return (
+    <Card>
+      <div className="flex flex-wrap items-start justify-between gap-4 px-5 py-4">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="font-mono text-lg font-semibold text-slate-900">{session.id}</h1>
+            <CopyButton value={session.id} label="Copy session id" />
+            <SessionStatusBadge status={session.status} />
+          </div>
+          <p className="mt-1 text-sm text-slate-500">
+            <span className="uppercase">{session.type}</span> · {data.workflowName} v{session.workflow_version}
+            {session.reference_id ? (
+              <>
+                {" "}
+                · reference <span className="font-mono text-slate-700">{session.reference_id}</span>
+              </>
+            ) : null}{" "}
+            · created <RelativeTime date={session.created_at} />
+          </p>
+        </div>
+        <div className="flex items-start gap-5">
+        <dl className="grid grid-cols-3 gap-x-6 gap-y-1 text-sm" data-testid="case-decision">
+          <div>
+            <dt className="text-xs text-slate-500">Decision</dt>
+            <dd className="font-medium text-slate-900">{session.decision ? (DECISION_LABELS[session.decision] ?? session.decision) : "—"}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">Source</dt>
+            <dd className="text-slate-900">{session.decision_source ?? "—"}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">Reason</dt>
+            <dd className="text-slate-900" title={session.reason_code ?? undefined}>
+              {reasonLabel ?? "—"}
+            </dd>
+          </div>
+        </dl>
+        <Button variant="secondary" size="sm" loading={refreshing} onClick={onRefresh}>
+          Refresh
+        </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function CaseDetails({ data }: { data: SessionCase }) {
+  const { session } = data;
+  const rows: [string, React.ReactNode][] = [
+    ["Mode", session.mode === "test" ? <Badge tone="amber">test</Badge> : <Badge tone="green">live</Badge>],
+    ["Country", session.country],
+    ["Language", session.locale],
+    ["Created", formatAbsolute(session.created_at)],
+    ["Expires", formatAbsolute(session.expires_at)],
+    ["Completed", session.completed_at ? formatAbsolute(session.completed_at) : "—"],
+  ];
+  if (session.pii_erased_at) rows.push(["Personal data erased", formatAbsolute(session.pii_erased_at)]);
+  const metadata = Object.entries(session.metadata);
+  return (
+    <Card>
+      <CardHeader title="Details" />
+      <CardBody>
+        <dl className="grid grid-cols-[7.5rem_1fr] gap-x-3 gap-y-2 text-sm">
+          {rows.map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="text-slate-500">{k}</dt>
+              <dd className="min-w-0 text-slate-900">{v}</dd>
+            </div>
+          ))}
+        </dl>
+        {metadata.length ? (
+          <>
+            <h3 className="mt-4 mb-2 text-xs font-medium tracking-wide text-slate-500 uppercase">Metadata</h3>
+            <dl className="grid grid-cols-[7.5rem_1fr] gap-x-3 gap-y-1.5 text-sm">
+              {metadata.map(([k, v]) => (
+                <div key={k} className="contents">
+                  <dt className="truncate font-mono text-xs text-slate-500" title={k}>
+                    {k}
+                  </dt>
+                  <dd className="min-w-0 break-words text-slate-900">{v}</dd>
+                </div>
+              ))}
+            </dl>
+          </>
+        ) : null}
+      </CardBody>
+    </Card>
+  );
+}

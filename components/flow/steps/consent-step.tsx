@@ -1,0 +1,149 @@
+"use client";
+import { useId, useRef, useState } from "react";
+import { ZConsentStepInput } from "~/server/flow/step-inputs";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { FieldError, FormError } from "~/components/ui/field-error";
+import { cn } from "~/components/ui/cn";
+import { errorText, type Messages, retentionPeriod } from "../i18n";
+import type { FlowStep, StepProps } from "../flow-types";
+import { splitServerErrors, useSubmitStep } from "../use-submit-step";
+
+const DEFAULT_NOTICE_VERSION = "2026-10-01";
+/** RBI KYC Master Direction (record keeping): at least five years. */
+const DEFAULT_RETENTION_DAYS = 365 * 5;
+
+/** What the workflow's later steps collect, in the notice's words (add one entry per step type). */
+function collectedData(steps: readonly FlowStep[], t: Messages): string[] {
+  const items: string[] = [];
+  for (const s of steps) {
+    if (s.type === "pan") {
+      items.push(...(s.settings.holder === "business" ? [t.dataBusinessPan, t.dataBusinessName, t.dataIncorporation] : [t.dataPan, t.dataName, t.dataDob]));
+    }
+  }
+  return [...new Set(items)];
+}
+
+/**
+ * The DPDP Act 2023 notice (section 5: what is processed and why, how to exercise rights,
+ * how to complain to the Board) and an explicit, unticked consent checkbox (section 6: free,
+ * specific, informed, unambiguous, by a clear affirmative action).
+ */
+export function ConsentStep({ sessionId, state, step, isLast, t }: StepProps) {
+  const org = state.session.organizationName;
+  const settings = step.settings as { notice_version?: unknown; retention_days?: unknown; grievance_contact?: unknown };
+  const noticeVersion = typeof settings.notice_version === "string" ? settings.notice_version : DEFAULT_NOTICE_VERSION;
+  const retentionDays = typeof settings.retention_days === "number" ? settings.retention_days : DEFAULT_RETENTION_DAYS;
+  const grievanceContact = typeof settings.grievance_contact === "string" ? settings.grievance_contact : null;
+
+  const [accepted, setAccepted] = useState(false);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const checkboxRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const submit = useSubmitStep(sessionId);
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    setFormError(null);
+    const parsed = ZConsentStepInput.safeParse({ accepted, notice_version: noticeVersion });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message ?? "consent_required");
+      checkboxRef.current?.focus();
+      return;
+    }
+    try {
+      await submit.mutateAsync({ sessionId, step: step.name, values: parsed.data });
+    } catch (err) {
+      const { fieldIssues, formKey } = splitServerErrors(err, ["accepted"]);
+      // an outdated notice: the refreshed state shows the new text; ask again
+      if (formKey === "notice_outdated") setAccepted(false);
+      if (fieldIssues[0]) {
+        setFieldError(fieldIssues[0].message);
+        checkboxRef.current?.focus();
+      }
+      setFormError(formKey);
+    }
+  }
+
+  const checkboxId = `${id}-consent`;
+  const errorId = `${id}-consent-error`;
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="flow-step-consent">
+      <h1 className="text-2xl font-semibold text-slate-900 outline-none">{t.consentTitle}</h1>
+      <p className="mt-2 text-base text-slate-600">{t.consentIntro(org)}</p>
+
+      <div className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200 text-[15px] leading-relaxed text-slate-700">
+        <NoticeSection title={t.consentWhoTitle}>
+          <p>{t.consentWho(org)}</p>
+        </NoticeSection>
+        <NoticeSection title={t.consentWhatTitle}>
+          <ul className="list-disc space-y-0.5 pl-5">
+            {collectedData(state.steps, t).map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+          <p className="mt-1.5 text-slate-600">{t.consentWhatSource}</p>
+        </NoticeSection>
+        <NoticeSection title={t.consentPurposeTitle}>
+          <p>{t.consentPurpose(org)}</p>
+        </NoticeSection>
+        <NoticeSection title={t.consentRetentionTitle}>
+          <p>{t.consentRetention(org, retentionPeriod(t, retentionDays))}</p>
+        </NoticeSection>
+        <NoticeSection title={t.consentRightsTitle}>
+          <ul className="list-disc space-y-0.5 pl-5">
+            {t.consentRights.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+          <p className="mt-1.5">{t.consentWithdraw(org)}</p>
+        </NoticeSection>
+        <NoticeSection title={t.consentGrievanceTitle}>
+          <p>{t.consentGrievance(org, grievanceContact)}</p>
+        </NoticeSection>
+      </div>
+      <p className="mt-2 text-xs text-slate-500">{t.consentLaw(noticeVersion)}</p>
+
+      <div className="mt-6">
+        <label
+          htmlFor={checkboxId}
+          className={cn(
+            "flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border p-4 transition-colors",
+            accepted ? "border-brand-600 bg-brand-50" : fieldError ? "border-red-400" : "border-slate-300 hover:border-slate-400",
+          )}
+        >
+          <Checkbox
+            ref={checkboxRef}
+            id={checkboxId}
+            data-testid="consent-checkbox"
+            className="mt-0.5"
+            checked={accepted}
+            invalid={!!fieldError}
+            aria-describedby={fieldError ? errorId : undefined}
+            onChange={(e) => {
+              setAccepted(e.target.checked);
+              if (e.target.checked) setFieldError(null);
+            }}
+          />
+          <span className="text-base text-slate-800">{t.consentCheckbox(org)}</span>
+        </label>
+        <FieldError id={errorId}>{errorText(t, fieldError ?? undefined)}</FieldError>
+      </div>
+
+      <FormError className="mt-4">{errorText(t, formError ?? undefined)}</FormError>
+      <Button type="submit" size="lg" block className="mt-6" disabled={!accepted} loading={submit.isPending}>
+        {isLast ? t.submit : t.continue}
+      </Button>
+    </form>
+  );
+}
+
+function NoticeSection({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="px-4 py-3">
+      <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
+      <div className="mt-1">{children}</div>
+    </section>
+  );
+}

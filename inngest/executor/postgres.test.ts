@@ -1,0 +1,87 @@
+/**
+ * Several app processes on one PostgreSQL (production): two executors with their own
+ * connection pools (as two processes would have) drain the same runs; every step runs exactly
+ * once. Needs a throw-away PostgreSQL 15+ database in `TEST_POSTGRES_URL` (the test works in a
+ * fresh schema and drops it afterwards); skipped without it.
+ */
+import type { NextRequest } from "next/server";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { serve } from "inngest/next";
+import pg from "pg";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  for (const key of ["INNGEST_BASE_URL", "INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY", "INNGEST_DEV"]) delete process.env[key];
+});
+
+import { applyMigrations } from "../../server/db/migrate";
+import { PrismaClient } from "../../server/generated/prisma/client";
+import { inngest } from "../client";
+import { createExecutor, type Executor } from "./executor";
+
+const url = process.env.TEST_POSTGRES_URL;
+const schema = `exec_test_${process.pid}_${Date.now()}`;
+const clients: PrismaClient[] = [];
+let admin: pg.Client;
+
+function prisma(): PrismaClient {
+  const withPath = new URL(url!);
+  withPath.searchParams.set("options", `-c search_path=${schema}`);
+  const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: withPath.toString(), max: 4 }, { schema }) });
+  clients.push(client);
+  return client;
+}
+
+beforeAll(async () => {
+  if (!url) return;
+  admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.query(`SET search_path TO ${schema}`);
+  await applyMigrations({
+    query: async <T,>(sql: string, params?: unknown[]) => (await admin.query(sql, params)).rows as T[],
+    exec: async (sql: string) => void (await admin.query(sql)),
+    close: async () => {},
+  });
+});
+
+afterAll(async () => {
+  if (!url) return;
+  await Promise.all(clients.map((c) => c.$disconnect()));
+  await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+  await admin.end();
+});
+
+it.skipIf(!url)("two executors on one PostgreSQL run every step exactly once", async () => {
+  const counts = new Map<string, number>();
+  const bump = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  const fn = inngest.createFunction({ id: "pg-multi", triggers: [{ event: "test/pg.multi" }] }, async ({ event, step }) => {
+    for (const s of ["one", "two", "three"]) {
+      await step.run(s, async () => {
+        bump(`${event.id}:${s}`);
+        await new Promise((r) => setTimeout(r, 5));
+      });
+    }
+    return event.id;
+  });
+  const handler = serve({ client: inngest, functions: [fn] });
+  const executors: Executor[] = [prisma(), prisma()].map((db) =>
+    createExecutor({ db, handler: (req) => handler(req as NextRequest, undefined), registerSink: false, options: { pollIntervalMs: 10, concurrency: 4 } }),
+  );
+  const [a, b] = executors as [Executor, Executor];
+  await a.start();
+  await b.start();
+  try {
+    const ids = await a.ingest(Array.from({ length: 40 }, (_, i) => ({ id: `pg-${i}`, name: "test/pg.multi", data: {} })));
+    b.kick();
+    await a.settled(60_000);
+    await b.settled(60_000);
+    const db = clients[0]!;
+    const statuses = await db.$queryRawUnsafe<{ status: string; n: number }[]>(`SELECT status, count(*)::int AS n FROM inngest_runs GROUP BY status`);
+    expect(statuses).toEqual([{ status: "completed", n: 40 }]);
+    for (const id of ids) for (const s of ["one", "two", "three"]) expect(counts.get(`${id}:${s}`), `${id}:${s}`).toBe(1);
+  } finally {
+    await a.stop();
+    await b.stop();
+  }
+});

@@ -1,0 +1,17 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { SANDBOX_VALUES } from "./providers/sandbox";
+
+const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+
+describe("README", () => {
+  it("documents every sandbox value exactly as the sandbox provider defines it", () => {
+    for (const v of SANDBOX_VALUES) expect(readme).toContain(`| ${v.check} | ${v.input} | ${v.outcome} |`);
+  });
+
+  it("carries the tested webhook verification snippet verbatim", () => {
+    const source = readFileSync(new URL("./webhooks/verify-example.ts", import.meta.url), "utf8");
+    const body = source.slice(source.indexOf("export function")).replace("export function", "function").replace(/: string \| null|: string|: number|\): boolean/g, (m) => (m === "): boolean" ? ")" : ""));
+    expect(readme).toContain(body.trim());
+  });
+});
