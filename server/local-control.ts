@@ -23,10 +23,10 @@ const controlPath = () => path.resolve(env.DATA_DIR, "control.json");
 const globalControl = globalThis as unknown as { __kycControlToken?: string };
 
 /** Writes the control file (embedded database only) and removes it when the process exits. */
-export async function publishControlFile(): Promise<void> {
+export async function publishControlFile(port: number = env.PORT): Promise<void> {
   if (env.DATABASE_URL) return;
   globalControl.__kycControlToken ??= randomBytes(32).toString("base64url");
-  const file: ControlFile = { pid: process.pid, port: env.PORT, token: globalControl.__kycControlToken };
+  const file: ControlFile = { pid: process.pid, port, token: globalControl.__kycControlToken };
   writeFileSync(controlPath(), JSON.stringify(file), { mode: 0o600 });
   const cleanup = () => {
     try {

@@ -1,0 +1,69 @@
+/**
+ * The admin CLI as a user runs it (`npm run --silent cli -- ...` = `tsx scripts/cli.ts`), on the
+ * embedded database: directly when no process holds it, and through the control channel when
+ * another process (here: this test, standing in for the app) holds the PGlite lock.
+ */
+import { execFile } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { handleControlRequest } from "../server/cli/control-endpoint";
+import { sha256Hex } from "../server/crypto/hash";
+import { closeDb, getDb } from "../server/db";
+import { publishControlFile } from "../server/local-control";
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, "..");
+
+function cli(...args: string[]) {
+  return run(process.execPath, ["--import", "tsx", path.join(root, "scripts/cli.ts"), ...args], { cwd: root, env: { ...process.env }, timeout: 60_000 });
+}
+
+let server: Server | undefined;
+afterAll(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
+
+describe("admin CLI on the embedded database", () => {
+  it("prints only a new key when no app is running, stored as a hash", async () => {
+    const { stdout } = await cli("api-key", "create", "--project", "demo", "--mode", "test");
+    expect(stdout).toMatch(/^sk_test_[A-Za-z0-9]{32}\n$/);
+    const db = await getDb();
+    const key = await db.apiKey.findUnique({ where: { hash: sha256Hex(stdout.trim()) }, select: { mode: true, project: { select: { slug: true } } } });
+    expect(key).toEqual({ mode: "test", project: { slug: "demo" } });
+    expect(await db.apiKey.count({ where: { hash: stdout.trim() } })).toBe(0);
+  });
+
+  it("forwards to the process holding the database instead of opening it twice", async () => {
+    const db = await getDb(); // this process now holds the PGlite lock, like a running app
+    server = createServer(async (req, res) => {
+      let body = "";
+      for await (const chunk of req) body += chunk;
+      const response = await handleControlRequest(
+        new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body }),
+      );
+      res.writeHead(response.status, { "content-type": "application/json" }).end(await response.text());
+    });
+    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
+    await publishControlFile((server.address() as AddressInfo).port);
+
+    const { stdout } = await cli("api-key", "create", "--project", "partner", "--mode", "live");
+    expect(stdout).toMatch(/^sk_live_[A-Za-z0-9]{32}\n$/);
+    const key = await db.apiKey.findUnique({ where: { hash: sha256Hex(stdout.trim()) }, select: { project: { select: { slug: true, workflows: { select: { name: true } } } } } });
+    expect(key?.project.slug).toBe("partner");
+    expect(key?.project.workflows.map((w) => w.name).sort()).toEqual(["India KYB", "India KYC"]);
+
+    const origin = await cli("project", "allow-origin", "--project", "partner", "https://shop.example.com");
+    expect(origin.stdout).toContain("https://shop.example.com");
+    const project = await db.project.findFirstOrThrow({ where: { slug: "partner" }, select: { allowedOrigins: true } });
+    expect(project.allowedOrigins).toEqual(["https://shop.example.com"]);
+  });
+
+  it("explains bad usage on stderr with a non-zero exit", async () => {
+    await closeDb();
+    await expect(cli("api-key", "create", "--project", "demo", "--mode", "prod")).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("npm run --silent cli -- api-key create --project <slug> --mode test|live"),
+    });
+  });
+});
