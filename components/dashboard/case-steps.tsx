@@ -5,6 +5,7 @@ import { cn } from "~/components/ui/cn";
 import { formatAbsolute } from "./relative-time";
 import { CheckStatusBadge, StepStatusBadge } from "./status-badge";
 import type { CaseCheck, CaseSession, CaseStep } from "./types";
+import { DescriptionList, type DescriptionRow } from "~/components/ui/description-list";
 
 const str = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : null);
 
@@ -80,7 +81,7 @@ function ConsentRecord({ step }: { step: CaseStep }) {
   const d = step.data ?? {};
   if (!step.data) return <p className="px-5 py-4 text-sm text-slate-500">No consent recorded yet.</p>;
   const at = str(d.at);
-  const rows: [string, React.ReactNode][] = [
+  const rows: DescriptionRow[] = [
     ["Consent", d.accepted === true ? <Badge tone="green">Given</Badge> : <Badge tone="red">Not given</Badge>],
     ["Notice version", <span className="font-mono text-[13px]">{str(d.notice_version) ?? "—"}</span>],
     ["Purposes", Array.isArray(d.purposes) ? d.purposes.join(", ").replaceAll("_", " ") : "—"],
@@ -89,14 +90,7 @@ function ConsentRecord({ step }: { step: CaseStep }) {
     ["Browser", <span className="line-clamp-2 text-xs text-slate-500">{str(d.user_agent) ?? "—"}</span>],
   ];
   return (
-    <dl className="grid grid-cols-[9rem_1fr] gap-x-4 gap-y-2 px-5 py-4 text-sm">
-      {rows.map(([k, v]) => (
-        <div key={k} className="contents">
-          <dt className="text-slate-500">{k}</dt>
-          <dd className="min-w-0 text-slate-900">{v}</dd>
-        </div>
-      ))}
-    </dl>
+    <DescriptionList rows={rows} className="grid-cols-[9rem_1fr] gap-x-4 px-5 py-4" />
   );
 }
 

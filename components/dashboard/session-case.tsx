@@ -16,6 +16,7 @@ import { formatAbsolute, RelativeTime } from "./relative-time";
 import { DECISION_LABELS, SessionStatusBadge } from "./status-badge";
 import type { SessionCase } from "./types";
 import { useWorkspace } from "./workspace";
+import { DescriptionList, type DescriptionRow } from "~/components/ui/description-list";
 
 export function SessionCaseView({ id }: { id: string }) {
   const ws = useWorkspace();
@@ -148,7 +149,7 @@ function CaseHeader({ data, reasonLabel, refreshing, onRefresh }: { data: Sessio
 
 function CaseDetails({ data }: { data: SessionCase }) {
   const { session } = data;
-  const rows: [string, React.ReactNode][] = [
+  const rows: DescriptionRow[] = [
     ["Mode", session.mode === "test" ? <Badge tone="amber">test</Badge> : <Badge tone="green">live</Badge>],
     ["Country", session.country],
     ["Language", session.locale],
@@ -162,27 +163,11 @@ function CaseDetails({ data }: { data: SessionCase }) {
     <Card>
       <CardHeader title="Details" />
       <CardBody>
-        <dl className="grid grid-cols-[7.5rem_1fr] gap-x-3 gap-y-2 text-sm">
-          {rows.map(([k, v]) => (
-            <div key={k} className="contents">
-              <dt className="text-slate-500">{k}</dt>
-              <dd className="min-w-0 text-slate-900">{v}</dd>
-            </div>
-          ))}
-        </dl>
+        <DescriptionList rows={rows} className="grid-cols-[7.5rem_1fr]" />
         {metadata.length ? (
           <>
             <h3 className="mt-4 mb-2 text-xs font-medium tracking-wide text-slate-500 uppercase">Metadata</h3>
-            <dl className="grid grid-cols-[7.5rem_1fr] gap-x-3 gap-y-1.5 text-sm">
-              {metadata.map(([k, v]) => (
-                <div key={k} className="contents">
-                  <dt className="truncate font-mono text-xs text-slate-500" title={k}>
-                    {k}
-                  </dt>
-                  <dd className="min-w-0 break-words text-slate-900">{v}</dd>
-                </div>
-              ))}
-            </dl>
+            <DescriptionList rows={metadata} className="grid-cols-[7.5rem_1fr]" monoLabels />
           </>
         ) : null}
       </CardBody>

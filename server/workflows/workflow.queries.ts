@@ -1,6 +1,7 @@
 /** Reads of published workflows (the API never sees drafts: decisions.md "Workflow object"). */
 import type { Db, Tx } from "../db";
 import { DomainError, notFound } from "../errors";
+import type { Prisma } from "../generated/prisma/client";
 import { ZWorkflowDefinition, type TWorkflowDefinition } from "./workflow.schemas";
 
 export interface PublishedWorkflow {
@@ -26,15 +27,7 @@ const select = {
   currentVersion: { select: { id: true, version: true, publishedAt: true, definition: true } },
 } as const;
 
-type Row = {
-  id: string;
-  projectId: string;
-  name: string;
-  type: "kyc" | "kyb";
-  country: string;
-  createdAt: Date;
-  currentVersion: { id: string; version: number; publishedAt: Date; definition: unknown } | null;
-};
+type Row = Prisma.WorkflowGetPayload<{ select: typeof select }>;
 
 function toPublished(row: Row): PublishedWorkflow | null {
   if (!row.currentVersion) return null;
