@@ -92,6 +92,14 @@ describe("authentication", () => {
     expect(res.body.error).toMatchObject({ code: "api_version_invalid", param: "Service-Version" });
   });
 
+  it("answers a wrong method with 405, an Allow header and the Error object", async () => {
+    const res = await demo("PUT", "/v1/sessions", {});
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET, POST, HEAD, OPTIONS");
+    expect(res.body.error).toMatchObject({ type: "invalid_request_error", code: "method_not_allowed" });
+    expect(res.body.error.request_id).toBe(res.headers.get("request-id"));
+  });
+
   it("answers unknown /v1 paths with a JSON 404", async () => {
     const res = await demo("GET", "/v1/nothing/here");
     expect(res.status).toBe(404);
