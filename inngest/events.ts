@@ -30,3 +30,8 @@ export const anyPublicEvent = "app/*" as const;
 export const webhookDeliveryRequested = eventType("app/webhook.delivery_requested", {
   schema: z.object({ deliveryId: z.string(), projectId: z.string() }),
 });
+
+/** An asynchronous direct check to run (POST /v1/checks/{key}?async=true). */
+export const checkRequested = eventType("app/check.requested", {
+  schema: z.object({ checkId: z.string(), projectId: z.string(), mode: z.enum(["test", "live"]) }),
+});

@@ -28,6 +28,19 @@ export const env = createEnv({
     PGLITE_LOCK_STALE_MS: z.coerce.number().int().min(2_000).default(15_000),
     /** Log level for server logs. */
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+    /**
+     * `true` turns the /v1 per-key rate limit off (benchmarks only; server/http/rate-limit.ts).
+     * No `RateLimit-*` headers are sent then.
+     */
+    RATE_LIMIT_DISABLED: z
+      .enum(["true", "false", "1", "0"])
+      .default("false")
+      .transform((v) => v === "true" || v === "1"),
+    /**
+     * Where the token buckets live: `memory` (this process only) or `postgres` (shared by every
+     * app instance on the database). Unset: `postgres` when DATABASE_URL is set, else `memory`.
+     */
+    RATE_LIMIT_STORE: z.enum(["memory", "postgres"]).optional(),
   },
   client: {},
   experimental__runtimeEnv: {},

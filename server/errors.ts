@@ -5,6 +5,8 @@
  * and tRPC (server/trpc/init.ts).
  */
 
+import type { ZodError, core } from "zod";
+
 export type ErrorType =
   | "invalid_request_error"
   | "authentication_error"
@@ -76,4 +78,33 @@ export class DomainError extends Error {
 /** `resource_missing` for an object id the caller cannot see (decisions.md: never 403). */
 export function notFound(kind: string, id: string, param = "id"): DomainError {
   return new DomainError("resource_missing", `No such ${kind}: '${id}'`, { param });
+}
+
+function dotPath(path: readonly PropertyKey[]): string {
+  return path.map(String).join(".");
+}
+
+/**
+ * A zod failure on request input as one DomainError: the first problem names `param` (dot
+ * path, optionally under `prefix`) and its code (`parameter_unknown`, `parameter_missing`,
+ * `parameter_invalid`); `details` lists every problem as `{ param, message }`.
+ */
+export function fromZodError(err: ZodError, prefix?: string): DomainError {
+  const details = err.issues.flatMap((i: core.$ZodIssue) => {
+    const base = prefix ? [prefix, ...i.path] : i.path;
+    if (i.code === "unrecognized_keys") {
+      return i.keys.map((k) => ({ param: dotPath([...base, k]), code: "parameter_unknown" as ErrorCode, message: `Received unknown parameter: ${dotPath([...base, k])}` }));
+    }
+    const param = dotPath(base);
+    const missing = i.code === "invalid_type" && i.input === undefined;
+    return [
+      {
+        param,
+        code: (missing ? "parameter_missing" : "parameter_invalid") as ErrorCode,
+        message: missing ? `Missing required param: ${param}.` : `Invalid ${param || "request"}: ${i.message}`,
+      },
+    ];
+  });
+  const first = details[0] ?? { param: prefix ?? "", code: "parameter_invalid" as ErrorCode, message: "Invalid request." };
+  return new DomainError(first.code, first.message, { param: first.param || undefined, details: details.map(({ param, message }) => ({ param, message })) });
 }

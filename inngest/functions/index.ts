@@ -2,5 +2,6 @@
 import { deliverWebhook } from "./deliver-webhook";
 import { fanOutEvent } from "./fan-out-event";
 import { processSession } from "./process-session";
+import { runDirectCheck } from "./run-direct-check";
 
-export const functions = [processSession, fanOutEvent, deliverWebhook];
+export const functions = [processSession, fanOutEvent, deliverWebhook, runDirectCheck];

@@ -3,10 +3,13 @@
  * with an error_code, no provider call), reuse a fresh registry answer for the same
  * normalized input (`from_cache`), else ask the provider, retrying when it cannot answer
  * (`error` is final only after the retries and never counts as `failed`).
+ *
+ * Split in two so the asynchronous direct check can run the second half in an Inngest
+ * function: `prepareCheck` (validate, cache, create the row) and `executeCheck` (provider).
  */
 import { createHash } from "node:crypto";
-import type { Db } from "../db";
-import { DomainError } from "../errors";
+import type { Db, Tx } from "../db";
+import { fromZodError } from "../errors";
 import type { Mode } from "../generated/prisma/enums";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
 import { newId } from "../ids";
@@ -40,20 +43,16 @@ function hashInput(input: unknown): string {
 }
 
 /**
- * @throws DomainError parameter_invalid when the input does not match the check's schema
- *   (direct checks surface this as a 400); offline validation failures are recorded as a
- *   `failed` check instead, because they are an answer about the applicant's data.
+ * Validates the input and creates the Check row: finished (`failed` on an offline problem,
+ * or a cached answer) or `pending` for `executeCheck`.
+ * @throws DomainError parameter_missing / parameter_invalid / parameter_unknown when the input
+ *   does not match the check's schema (a 400 for direct checks). Offline validation failures
+ *   are recorded as a `failed` check instead: they are an answer about the data.
  */
-export async function runCheck(db: Db, req: RunCheckInput, retry: RetryPolicy = DEFAULT_RETRY): Promise<CheckRow> {
+export async function prepareCheck(db: Db, req: RunCheckInput): Promise<CheckRow> {
   const def = resolveCheck(req.key, req.country);
   const parsed = def.input.safeParse(req.input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new DomainError("parameter_invalid", issue?.message ?? "Invalid check input.", {
-      param: issue?.path.join(".") || undefined,
-      details: parsed.error.issues.map((i) => ({ param: i.path.join("."), message: i.message })),
-    });
-  }
+  if (!parsed.success) throw fromZodError(parsed.error);
   const input = parsed.data;
   const base = {
     projectId: req.projectId,
@@ -94,39 +93,50 @@ export async function runCheck(db: Db, req: RunCheckInput, retry: RetryPolicy = 
       select: checkSelect,
     });
   }
-
-  const provider = providerFor(req.mode, def.key);
-  const row = await db.check.create({
-    data: { id: newId("check"), ...base, provider: provider.name, status: "running", inputHash },
-    select: { id: true },
+  return db.check.create({
+    data: { id: newId("check"), ...base, provider: providerFor(req.mode, def.key).name, status: "pending", inputHash },
+    select: checkSelect,
   });
+}
+
+/**
+ * Asks the provider for a `pending` (or interrupted `running`) check and records the answer.
+ * A check that is already finished is returned as it is (safe to call again).
+ * @param onFinished runs in the transaction that records the answer (e.g. to emit an event).
+ */
+export async function executeCheck(db: Db, checkId: string, retry: RetryPolicy = DEFAULT_RETRY, onFinished?: (tx: Tx, check: CheckRow) => Promise<void>): Promise<CheckRow> {
+  const row = await db.check.findUniqueOrThrow({ where: { id: checkId }, select: { ...checkSelect, mode: true, input: true } });
+  if (row.status !== "pending" && row.status !== "running") return row;
+  const provider = providerFor(row.mode, row.checkKey);
+  await db.check.update({ where: { id: checkId }, data: { status: "running" } });
+  const finish = (data: Parameters<Db["check"]["update"]>[0]["data"]) =>
+    db.$transaction(async (tx) => {
+      const done = await tx.check.update({ where: { id: checkId }, data: { ...data, finishedAt: new Date() }, select: checkSelect });
+      await onFinished?.(tx, done);
+      return done;
+    });
   for (let attempt = 1; ; attempt++) {
     try {
-      const answer = await provider.verify(def.key, input);
-      return db.check.update({
-        where: { id: row.id },
-        data: {
-          status: answer.status,
-          errorCode: answer.errorCode,
-          score: answer.score,
-          verifiedBy: answer.verifiedBy,
-          result: answer.result as InputJsonValue,
-          attempts: attempt,
-          finishedAt: new Date(),
-        },
-        select: checkSelect,
+      const answer = await provider.verify(row.checkKey, row.input);
+      return finish({
+        status: answer.status,
+        errorCode: answer.errorCode,
+        score: answer.score,
+        verifiedBy: answer.verifiedBy,
+        result: answer.result as InputJsonValue,
+        attempts: attempt,
       });
     } catch (err) {
       if (!(err instanceof ProviderUnavailableError)) throw err;
       const retryable = err.errorCode !== "provider_not_configured";
-      if (!retryable || attempt >= retry.attempts) {
-        return db.check.update({
-          where: { id: row.id },
-          data: { status: "error", errorCode: err.errorCode, attempts: attempt, finishedAt: new Date() },
-          select: checkSelect,
-        });
-      }
+      if (!retryable || attempt >= retry.attempts) return finish({ status: "error", errorCode: err.errorCode, attempts: attempt });
       await sleep(retry.baseDelayMs * 2 ** (attempt - 1));
     }
   }
+}
+
+/** Prepares and, when needed, executes a check in the caller's request. */
+export async function runCheck(db: Db, req: RunCheckInput, retry: RetryPolicy = DEFAULT_RETRY): Promise<CheckRow> {
+  const check = await prepareCheck(db, req);
+  return check.status === "pending" ? executeCheck(db, check.id, retry) : check;
 }

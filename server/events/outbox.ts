@@ -42,17 +42,22 @@ export interface EventEnvelope {
 }
 
 /**
- * The envelope as JSON text in its documented key order (jsonb storage does not keep key
- * order): `id, object, type, api_version, created_at, mode, data`, and `data.session` as
+ * A stored envelope in its documented key order (jsonb storage does not keep key order):
+ * `id, object, type, api_version, created_at, mode, data`, and `data.session` as
  * `id, reference_id, status, decision, decision_source`.
  */
-export function serializeEnvelope(stored: unknown): string {
+export function orderedEnvelope(stored: unknown): EventEnvelope {
   const e = stored as EventEnvelope;
   const session = e.data.session as Record<string, unknown> | undefined;
   const data = session
     ? { ...e.data, session: { id: session.id, reference_id: session.reference_id, status: session.status, decision: session.decision, decision_source: session.decision_source } }
     : e.data;
-  return JSON.stringify({ id: e.id, object: e.object, type: e.type, api_version: e.api_version, created_at: e.created_at, mode: e.mode, data });
+  return { id: e.id, object: e.object, type: e.type, api_version: e.api_version, created_at: e.created_at, mode: e.mode, data };
+}
+
+/** The envelope as the JSON text webhook deliveries carry (and sign). */
+export function serializeEnvelope(stored: unknown): string {
+  return JSON.stringify(orderedEnvelope(stored));
 }
 
 const signal = new EventEmitter();

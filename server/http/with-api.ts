@@ -1,21 +1,23 @@
 import "server-only";
 /**
  * `withApi(endpoint, handler)`: the /v1 pipeline every route handler shares (STYLE.md 3),
- * always in this order: request id -> Service-Version -> API key -> content type, size,
- * JSON -> idempotency claim or replay -> zod parse of params, query, body -> handler ->
- * headers (`Request-Id`, `Service-Version`) -> idempotency store. One catch maps every
- * failure to the Error object (server/http/api-error.ts).
+ * always in this order: request id -> Service-Version -> API key -> rate limit
+ * (server/http/rate-limit.ts) -> content type, size, JSON -> idempotency claim or replay -> zod
+ * parse of params, query, body -> handler -> headers (`Request-Id`, `Service-Version`, and the
+ * `RateLimit-*` headers on every response of an authenticated key) -> idempotency store. One
+ * catch maps every failure to the Error object (server/http/api-error.ts).
  */
 import type { z } from "zod";
 import { ZodError } from "zod";
 import { authenticateApiKey, type ApiKeyContext } from "../api-keys/create-api-key";
 import { API_VERSION, SUPPORTED_API_VERSIONS } from "../api-version";
 import { getDb, type Db } from "../db";
-import { DomainError } from "../errors";
+import { DomainError, fromZodError } from "../errors";
 import { newId } from "../ids";
 import { type Tenant, tenantWhere } from "../tenant";
-import { toApiError, zodToDomainError } from "./api-error";
+import { toApiError } from "./api-error";
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, type StoredResponse } from "./idempotency";
+import { consumeRateLimit, rateLimitedError, rateLimitHeaders } from "./rate-limit";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -46,6 +48,14 @@ type Handler<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = (a
   body: z.output<B>;
   ctx: ApiContext;
 }) => Promise<unknown>;
+
+/** A handler result with a status other than the endpoint's `successStatus` (e.g. 202). */
+export class WithStatus {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -79,7 +89,7 @@ async function readJsonBody(req: Request): Promise<{ raw: string; json: unknown 
 function parsePart<T extends z.ZodType>(schema: T | undefined, value: unknown, prefix?: string): z.output<T> {
   if (!schema) return undefined as z.output<T>;
   const r = schema.safeParse(value);
-  if (!r.success) throw zodToDomainError(r.error, prefix);
+  if (!r.success) throw fromZodError(r.error, prefix);
   return r.data;
 }
 
@@ -103,11 +113,16 @@ export function withApi<P extends z.ZodType, Q extends z.ZodType, B extends z.Zo
     let version: string | null = null;
     let claimed: { db: Db; recordId: string } | null = null;
     let handlerStarted = false;
+    /** `RateLimit-*` (+ `Retry-After`) of the key; added to every response, never stored for replay. */
+    let rateHeaders: Record<string, string> = {};
     try {
       version = resolveVersion(req);
       const db = await getDb();
       const key = await authenticateApiKey(db, req.headers.get("authorization"));
       version ??= key.apiVersion;
+      const limited = await consumeRateLimit(db, key);
+      rateHeaders = rateLimitHeaders(limited);
+      if (limited && !limited.allowed) throw rateLimitedError(limited);
       const headers = { "Request-Id": requestId, "Service-Version": version };
       const { raw, json } = endpoint.method === "POST" ? await readJsonBody(req) : { raw: "", json: undefined };
 
@@ -116,7 +131,7 @@ export function withApi<P extends z.ZodType, Q extends z.ZodType, B extends z.Zo
         const claim = await claimIdempotencyKey(db, { projectId: key.projectId, mode: key.mode, method: req.method, path: new URL(req.url).pathname, key: idemKey }, raw);
         if (claim.kind === "replay") {
           log(req, requestId, claim.response.status, started);
-          return toResponse(claim.response, { "Idempotent-Replayed": "true", "Request-Id": requestId });
+          return toResponse(claim.response, { "Idempotent-Replayed": "true", "Request-Id": requestId, ...rateHeaders });
         }
         claimed = { db, recordId: claim.recordId };
       }
@@ -132,19 +147,20 @@ export function withApi<P extends z.ZodType, Q extends z.ZodType, B extends z.Zo
       handlerStarted = true;
       const ip = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? null;
       const result = await handler({ params, query, body, ctx: { ...key, db, tenant: tenantWhere(key), requestId, ip } });
-      const response = respond(endpoint.successStatus ?? 200, result, headers);
+      const response =
+        result instanceof WithStatus ? respond(result.status, result.body, headers) : respond(endpoint.successStatus ?? 200, result, headers);
       if (claimed) await completeIdempotencyKey(claimed.db, claimed.recordId, response);
       log(req, requestId, response.status, started);
-      return toResponse(response);
+      return toResponse(response, rateHeaders);
     } catch (err) {
-      const { status, body } = toApiError(err instanceof ZodError ? zodToDomainError(err) : err, requestId);
+      const { status, body } = toApiError(err instanceof ZodError ? fromZodError(err) : err, requestId);
       const response = respond(status, body, { "Request-Id": requestId, "Service-Version": version ?? API_VERSION });
       if (claimed) {
         if (handlerStarted && status < 500) await completeIdempotencyKey(claimed.db, claimed.recordId, response).catch(() => undefined);
         else await releaseIdempotencyKey(claimed.db, claimed.recordId).catch(() => undefined);
       }
       log(req, requestId, status, started);
-      return toResponse(response);
+      return toResponse(response, rateHeaders);
     }
   };
 }

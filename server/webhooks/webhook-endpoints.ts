@@ -7,6 +7,7 @@ import { DomainError, notFound } from "../errors";
 import { newId, randomBase62 } from "../ids";
 import { type Actor, writeAudit } from "../audit/write-audit";
 import { PUBLIC_EVENT_TYPES } from "../events/outbox";
+import { keysetList, NEWEST_FIRST, type ListQuery } from "../pagination";
 import { type Tenant, tenantWhere } from "../tenant";
 import { z } from "zod";
 import { assertWebhookUrlAllowed } from "./url-guard";
@@ -67,9 +68,14 @@ export async function createWebhookEndpoint(db: Db, tenant: Tenant, input: TCrea
   return { ...toWebhookEndpointDto(row), secret };
 }
 
-export async function listWebhookEndpoints(db: Db, tenant: Tenant) {
-  const rows = await db.webhookEndpoint.findMany({ where: { ...tenantWhere(tenant) }, select, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
-  return rows.map(toWebhookEndpointDto);
+export async function listWebhookEndpoints(db: Db, tenant: Tenant, q: ListQuery) {
+  return keysetList(
+    "webhook_endpoint",
+    q,
+    (id) => db.webhookEndpoint.findFirst({ where: { id, ...tenantWhere(tenant) }, select: { id: true, createdAt: true } }),
+    (after, take) => db.webhookEndpoint.findMany({ where: { ...tenantWhere(tenant), ...after }, select, orderBy: NEWEST_FIRST, take }),
+    toWebhookEndpointDto,
+  );
 }
 
 /** @throws DomainError resource_missing for unknown or foreign ids. */

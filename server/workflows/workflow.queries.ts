@@ -2,6 +2,8 @@
 import type { Db, Tx } from "../db";
 import { DomainError, notFound } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
+import { keysetList, NEWEST_FIRST, type ListQuery } from "../pagination";
+import { toWorkflowDto } from "./workflow.dto";
 import { ZWorkflowDefinition, type TWorkflowDefinition } from "./workflow.schemas";
 
 export interface PublishedWorkflow {
@@ -57,14 +59,16 @@ export async function getPublishedWorkflow(db: Db | Tx, projectId: string, id: s
   return wf;
 }
 
-/** All published workflows of a project, newest first. */
-export async function listPublishedWorkflows(db: Db, projectId: string): Promise<PublishedWorkflow[]> {
-  const rows = await db.workflow.findMany({
-    where: { projectId, currentVersionId: { not: null } },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select,
-  });
-  return rows.map(toPublished).filter((w): w is PublishedWorkflow => w !== null);
+/** GET /v1/workflows: the project's published workflows, newest first, paginated. */
+export async function listWorkflows(db: Db, projectId: string, q: ListQuery) {
+  const where = { projectId, currentVersionId: { not: null } };
+  return keysetList(
+    "workflow",
+    q,
+    (id) => db.workflow.findFirst({ where: { id, ...where }, select: { id: true, createdAt: true } }),
+    (after, take) => db.workflow.findMany({ where: { ...where, ...after }, orderBy: NEWEST_FIRST, take, select }),
+    (row) => toWorkflowDto(toPublished(row)!),
+  );
 }
 
 /** The definition of one specific version (sessions keep the version they started on). */

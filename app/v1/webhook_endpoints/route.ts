@@ -9,9 +9,5 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoute({
   POST: withApi(createWebhookEndpointEndpoint, ({ body, ctx }) =>
     createWebhookEndpoint(ctx.db, ctx.tenant, body, { type: "api_key", id: ctx.keyId, ip: ctx.ip }),
   ),
-  GET: withApi(listWebhookEndpointsEndpoint, async ({ ctx }) => ({
-    object: "list" as const,
-    data: await listWebhookEndpoints(ctx.db, ctx.tenant),
-    has_more: false,
-  })),
+  GET: withApi(listWebhookEndpointsEndpoint, ({ query, ctx }) => listWebhookEndpoints(ctx.db, ctx.tenant, query)),
 });

@@ -1,0 +1,120 @@
+/**
+ * Evidence files of a session: storing them, issuing short-lived download addresses
+ * (interface.md 4.1; decisions.md: 300 s), and serving them. Addresses are bearer URLs
+ * `/evidence/<payload>.<hmac>` signed with a key derived from the app secret; every issue
+ * and download is audited.
+ */
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { authSecret } from "../auth/auth-secret";
+import type { Db } from "../db";
+import { appUrl } from "../env";
+import { notFound } from "../errors";
+import { newId } from "../ids";
+import { type Actor, writeAudit } from "../audit/write-audit";
+import { type Tenant, tenantWhere } from "../tenant";
+import { blobStore } from "./blob-store";
+
+export const EVIDENCE_URL_TTL_SECONDS = 300;
+/** Served inline; everything else is an attachment (interface.md 4.1). */
+export const INLINE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+
+function signingKey(): Buffer {
+  return createHmac("sha256", authSecret()).update("evidence-url-v1").digest();
+}
+
+function sign(payload: string): string {
+  return createHmac("sha256", signingKey()).update(payload).digest("base64url");
+}
+
+/** Stores evidence bytes and their row. Returns the `file_` id. */
+export async function storeEvidence(
+  db: Db,
+  input: { projectId: string; sessionId: string; step: string; kind: string; contentType: string; data: Uint8Array },
+): Promise<string> {
+  const id = newId("evidence");
+  const storageKey = `${input.projectId}/${input.sessionId}/${id}`;
+  await blobStore().put(storageKey, input.data);
+  await db.evidenceFile.create({
+    data: {
+      id,
+      projectId: input.projectId,
+      sessionId: input.sessionId,
+      step: input.step,
+      kind: input.kind,
+      contentType: input.contentType,
+      size: input.data.byteLength,
+      sha256: createHash("sha256").update(input.data).digest("hex"),
+      storageKey,
+    },
+  });
+  return id;
+}
+
+/**
+ * GET /v1/sessions/{id}/evidence/{evidence_id}: a download address valid for 300 s.
+ * @throws DomainError resource_missing (session or file not the tenant's, or not of that session).
+ */
+export async function issueEvidenceAddress(db: Db, tenant: Tenant, sessionId: string, evidenceId: string, actor: Actor) {
+  const file = await db.evidenceFile.findFirst({
+    where: { id: evidenceId, sessionId, session: { ...tenantWhere(tenant) } },
+    select: { id: true },
+  });
+  if (!file) throw notFound("evidence file", evidenceId, "evidence_id");
+  const exp = Math.floor(Date.now() / 1000) + EVIDENCE_URL_TTL_SECONDS;
+  const payload = Buffer.from(JSON.stringify({ f: file.id, e: exp })).toString("base64url");
+  await db.$transaction((tx) =>
+    writeAudit(tx, { actor, action: "evidence.address_issued", objectType: "evidence_file", objectId: file.id, ...tenantWhere(tenant), data: { session_id: sessionId } }),
+  );
+  return { url: `${appUrl()}/evidence/${payload}.${sign(payload)}`, expires_at: new Date(exp * 1000).toISOString() };
+}
+
+export interface EvidenceDownload {
+  body: Buffer;
+  headers: Record<string, string>;
+}
+
+/** Resolves a download address; null when invalid, expired, erased or missing. Audited. */
+export async function openEvidence(db: Db, token: string, ip: string | null): Promise<EvidenceDownload | null> {
+  const [payload, mac] = token.split(".");
+  if (!payload || !mac) return null;
+  const expected = Buffer.from(sign(payload));
+  const given = Buffer.from(mac);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  let claims: { f?: unknown; e?: unknown };
+  try {
+    claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as typeof claims;
+  } catch {
+    return null;
+  }
+  if (typeof claims.f !== "string" || typeof claims.e !== "number" || claims.e < Date.now() / 1000) return null;
+  const file = await db.evidenceFile.findUnique({
+    where: { id: claims.f },
+    select: { id: true, contentType: true, storageKey: true, projectId: true, sessionId: true, session: { select: { mode: true } } },
+  });
+  if (!file) return null;
+  const body = await blobStore().get(file.storageKey);
+  if (!body) return null;
+  await db.$transaction((tx) =>
+    writeAudit(tx, {
+      actor: { type: "api_key", id: null, ip },
+      action: "evidence.downloaded",
+      objectType: "evidence_file",
+      objectId: file.id,
+      projectId: file.projectId,
+      mode: file.session.mode,
+      data: { session_id: file.sessionId },
+    }),
+  );
+  const inline = (INLINE_TYPES as readonly string[]).includes(file.contentType);
+  return {
+    body,
+    headers: {
+      "Content-Type": inline ? file.contentType : "application/octet-stream",
+      "Content-Disposition": inline ? "inline" : `attachment; filename="${file.id}"`,
+      "Content-Security-Policy": "sandbox; default-src 'none'",
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+      "Referrer-Policy": "no-referrer",
+    },
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * Backend actions on a session (interface.md 4.1; decisions.md "Session lifecycle" and
+ * "Personal data (DPDP)"): cancel, re-issue the client token, erase personal data.
+ */
+import type { Db } from "../db";
+import { DomainError, notFound } from "../errors";
+import { Prisma } from "../generated/prisma/client";
+import type { SessionStatus } from "../generated/prisma/enums";
+import { type Actor, writeAudit } from "../audit/write-audit";
+import { blobStore } from "../evidence/blob-store";
+import { emitEvent, outboxCommitted } from "../events/outbox";
+import { type Tenant, tenantWhere } from "../tenant";
+import { hostedFlowUrl, issueClientToken } from "./client-tokens";
+import { ACTIVE_STATUSES, sessionEventData, transitionSession } from "./session-state";
+
+async function findOwn(db: Db | Parameters<Parameters<Db["$transaction"]>[0]>[0], tenant: Tenant, id: string) {
+  const s = await db.session.findFirst({
+    where: { id, ...tenantWhere(tenant) },
+    select: { id: true, status: true, referenceId: true, decision: true, decisionSource: true, piiErasedAt: true },
+  });
+  if (!s) throw notFound("session", id);
+  return s;
+}
+
+const isActive = (status: SessionStatus) => ACTIVE_STATUSES.includes(status);
+
+/**
+ * POST /v1/sessions/{id}/cancel: an active session becomes `cancelled`; its client tokens
+ * stop working. @throws DomainError session_not_cancellable (409) otherwise.
+ */
+export async function cancelSession(db: Db, tenant: Tenant, id: string, actor: Actor): Promise<{ id: string; status: "cancelled" }> {
+  await db.$transaction(async (tx) => {
+    const s = await findOwn(tx, tenant, id);
+    if (!isActive(s.status)) throw new DomainError("session_not_cancellable", `A session in '${s.status}' cannot be cancelled; only active sessions can.`);
+    await transitionSession(tx, id, s.status, "cancelled", { actor }, "session_not_cancellable");
+    await tx.clientToken.updateMany({ where: { sessionId: id, revokedAt: null }, data: { revokedAt: new Date() } });
+  });
+  outboxCommitted();
+  return { id, status: "cancelled" };
+}
+
+/**
+ * POST /v1/sessions/{id}/client_token: a fresh token (earlier ones are revoked); the flow
+ * resumes at the first unfinished step. @throws DomainError session_not_resumable (409).
+ */
+export async function reissueClientToken(db: Db, tenant: Tenant, id: string, actor: Actor): Promise<{ client_token: string; url: string }> {
+  const token = await db.$transaction(async (tx) => {
+    const s = await findOwn(tx, tenant, id);
+    if (!isActive(s.status)) throw new DomainError("session_not_resumable", `A session in '${s.status}' cannot be resumed; only active sessions can.`);
+    await writeAudit(tx, { actor, action: "session.client_token_issued", objectType: "session", objectId: id, ...tenantWhere(tenant) });
+    return issueClientToken(tx, id);
+  });
+  return { client_token: token, url: hostedFlowUrl(id, token) };
+}
+
+/**
+ * DELETE /v1/sessions/{id}/pii (DPDP erasure). Deletes every evidence file (row now, blob
+ * right after the commit), the applicant/business profile, prefill, what was entered per
+ * step, check inputs and results, and free-text notes; keeps the skeleton (id, status,
+ * decision, decision_source, reason codes, check keys/statuses, timestamps, reference_id,
+ * metadata). An active session is cancelled first: its flow cannot go on without the data.
+ * Idempotent: a second call returns `files_deleted: 0` and emits nothing.
+ */
+export async function eraseSessionPii(db: Db, tenant: Tenant, id: string, actor: Actor) {
+  const result = await db.$transaction(async (tx) => {
+    const s = await findOwn(tx, tenant, id);
+    if (s.piiErasedAt) return { keys: [] as string[], erased: false };
+    if (isActive(s.status)) {
+      await transitionSession(tx, id, s.status, "cancelled", { actor, reason: "pii_erased" });
+      await tx.clientToken.updateMany({ where: { sessionId: id, revokedAt: null }, data: { revokedAt: new Date() } });
+    }
+    const files = await tx.evidenceFile.findMany({ where: { sessionId: id }, select: { storageKey: true } });
+    await tx.evidenceFile.deleteMany({ where: { sessionId: id } });
+    await tx.session.update({
+      where: { id },
+      data: { prefill: Prisma.DbNull, applicant: Prisma.DbNull, business: Prisma.DbNull, redirectUrl: null, piiErasedAt: new Date() },
+    });
+    await tx.sessionStep.updateMany({ where: { sessionId: id }, data: { data: Prisma.DbNull } });
+    await tx.check.updateMany({ where: { sessionId: id }, data: { input: Prisma.DbNull, result: Prisma.DbNull, inputHash: null } });
+    await tx.sessionHistory.updateMany({ where: { sessionId: id }, data: { note: null } });
+    await writeAudit(tx, { actor, action: "session.pii_erased", objectType: "session", objectId: id, ...tenantWhere(tenant), data: { files_deleted: files.length } });
+    const now = await tx.session.findUniqueOrThrow({ where: { id }, select: { id: true, status: true, referenceId: true, decision: true, decisionSource: true } });
+    await emitEvent(tx, { ...tenantWhere(tenant), type: "session.pii_erased", data: { session: sessionEventData(now) }, sessionId: id });
+    return { keys: files.map((f) => f.storageKey), erased: true };
+  });
+  if (result.erased) outboxCommitted();
+  const store = blobStore();
+  await Promise.all(result.keys.map((k) => store.delete(k)));
+  return { id, object: "session" as const, erased: true, files_deleted: result.keys.length };
+}
