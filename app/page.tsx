@@ -15,6 +15,9 @@ export default function HomePage() {
         <Link href="/dashboard" className={buttonClasses({ size: "lg" })}>
           Go to the dashboard
         </Link>
+        <a href="/docs/api" className={buttonClasses({ size: "lg", variant: "secondary" })}>
+          API reference
+        </a>
       </div>
     </main>
   );

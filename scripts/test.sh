@@ -323,7 +323,9 @@ fi
 api_files=$(count_files tests/api '*.test.ts')
 e2e_files=$(count_files e2e '*.spec.ts' e2e/artifacts)
 if [ "$APP_OK" = 1 ]; then
-  export API_BASE_URL=$APP_URL E2E_BASE_URL=$APP_URL
+  # DATA_DIR: the suites share the app's data directory (evidence blobs stored by a test are
+  # served by the app).
+  export API_BASE_URL=$APP_URL E2E_BASE_URL=$APP_URL DATA_DIR="$WORK/app-data"
   run_vitest api 900 "$api_files" -c vitest.api.config.ts || print_app_log "api suite failed"
 
   if [ "$e2e_files" = 0 ]; then

@@ -7,15 +7,17 @@
 
 import type { ZodError, core } from "zod";
 
-export type ErrorType =
-  | "invalid_request_error"
-  | "authentication_error"
-  | "permission_error"
-  | "not_found_error"
-  | "conflict_error"
-  | "idempotency_error"
-  | "rate_limit_error"
-  | "api_error";
+export const ERROR_TYPES = [
+  "invalid_request_error",
+  "authentication_error",
+  "permission_error",
+  "not_found_error",
+  "conflict_error",
+  "idempotency_error",
+  "rate_limit_error",
+  "api_error",
+] as const;
+export type ErrorType = (typeof ERROR_TYPES)[number];
 
 /** Stable snake_case codes -> the Error object `type` and HTTP status. */
 export const ERROR_CODES = {
@@ -101,7 +103,8 @@ export function fromZodError(err: ZodError, prefix?: string): DomainError {
       {
         param,
         code: (missing ? "parameter_missing" : "parameter_invalid") as ErrorCode,
-        message: missing ? `Missing required param: ${param}.` : `Invalid ${param || "request"}: ${i.message}`,
+        // a record key problem (metadata keys) carries the real reason in its inner issue
+        message: missing ? `Missing required param: ${param}.` : `Invalid ${param || "request"}: ${(i.code === "invalid_key" && i.issues[0]?.message) || i.message}`,
       },
     ];
   });

@@ -12,6 +12,8 @@ interface NavItem {
   label: string;
   path: string;
   extra?: Record<string, string>;
+  /** Outside the dashboard (no project/mode in the URL, a full page load). */
+  external?: true;
   isActive: (pathname: string, status: string | null) => boolean;
   icon: React.ReactNode;
 }
@@ -29,6 +31,13 @@ const NAV: NavItem[] = [
     extra: { status: "review" },
     isActive: (p, status) => p === "/dashboard/sessions" && status === "review",
     icon: <path strokeLinecap="round" strokeLinejoin="round" d="M9 12.75 11.25 15 15 9.75m-3-7.036A11.959 11.959 0 0 1 3.598 6 11.99 11.99 0 0 0 3 9.749c0 5.592 3.824 10.29 9 11.623 5.176-1.332 9-6.03 9-11.622 0-1.31-.21-2.571-.598-3.751h-.152c-3.196 0-6.1-1.248-8.25-3.285Z" />,
+  },
+  {
+    label: "API reference",
+    path: "/docs/api",
+    external: true,
+    isActive: () => false,
+    icon: <path strokeLinecap="round" strokeLinejoin="round" d="M17.25 6.75 22.5 12l-5.25 5.25m-10.5 0L1.5 12l5.25-5.25m7.5-3-4.5 16.5" />,
   },
 ];
 
@@ -88,20 +97,30 @@ export function DashboardShell({ children }: { children: React.ReactNode }) {
 
 function NavLink({ item, active }: { item: NavItem; active: boolean }) {
   const ws = useWorkspace();
-  return (
-    <Link
-      href={ws.href(item.path, item.extra)}
-      aria-current={active ? "page" : undefined}
-      className={cn(
-        "flex h-9 items-center gap-2.5 rounded-md px-2.5 text-sm font-medium whitespace-nowrap",
-        focusRing,
-        active ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100",
-      )}
-    >
+  const className = cn(
+    "flex h-9 items-center gap-2.5 rounded-md px-2.5 text-sm font-medium whitespace-nowrap",
+    focusRing,
+    active ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100",
+  );
+  const content = (
+    <>
       <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.6} aria-hidden="true" className="size-4.5">
         {item.icon}
       </svg>
       {item.label}
+    </>
+  );
+  // A page outside the app router (a route handler): a plain link, a full page load.
+  if (item.external) {
+    return (
+      <a href={item.path} className={className}>
+        {content}
+      </a>
+    );
+  }
+  return (
+    <Link href={ws.href(item.path, item.extra)} aria-current={active ? "page" : undefined} className={className}>
+      {content}
     </Link>
   );
 }

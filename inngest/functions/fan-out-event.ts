@@ -3,7 +3,7 @@
  * delivery as its own Inngest run (event id = delivery id, so re-sends are deduplicated).
  */
 import { getDb } from "../../server/db";
-import { PUBLIC_EVENT_TYPES } from "../../server/events/outbox";
+import { PUBLIC_EVENT_TYPES } from "../../server/events/event.schemas";
 import { createDeliveries } from "../../server/webhooks/deliveries";
 import { inngest } from "../client";
 import { webhookDeliveryRequested, ZPublicEventData } from "../events";

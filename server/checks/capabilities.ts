@@ -6,28 +6,29 @@
 import { z } from "zod";
 import { DOCUMENT_TYPES } from "../documents/document-types";
 import { SANDBOX_VALUES } from "../providers/sandbox";
-import { STEP_TYPES, ZLocale } from "../workflows/workflow.schemas";
+import { STEP_TYPES, ZLocale, ZVerificationType } from "../workflows/workflow.schemas";
 import { CHECKS } from "./catalog";
+import type { TCapabilities } from "./check.schemas";
 
 const COUNTRY_NAMES: Record<string, string> = { IN: "India" };
 
-export function listCapabilities(country?: string) {
+export function listCapabilities(country?: string): TCapabilities {
   const countries = [...new Set(CHECKS.map((c) => c.country))].filter((c) => !country || c === country.toUpperCase());
   return {
-    object: "capabilities" as const,
+    object: "capabilities",
     countries: countries.map((c) => ({
       country: c,
       name: COUNTRY_NAMES[c] ?? c,
       languages: ZLocale.options,
-      session_types: ["kyc", "kyb"],
-      step_types: STEP_TYPES,
+      session_types: ZVerificationType.options,
+      step_types: [...STEP_TYPES],
       checks: CHECKS.filter((k) => k.country === c).map((k) => ({
         key: k.key,
         generic_key: k.genericKey,
         description: k.description,
         answered_by: k.answeredBy,
         cache_ttl_seconds: k.cacheTtlSeconds,
-        input: z.toJSONSchema(k.input, { io: "input", unrepresentable: "any" }),
+        input: z.toJSONSchema(k.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>,
         sandbox: SANDBOX_VALUES.filter((v) => v.check === k.key).map(({ input, outcome }) => ({ input, outcome })),
       })),
       document_types: DOCUMENT_TYPES.filter((d) => d.country === c).map((d) => d.key),

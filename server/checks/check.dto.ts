@@ -1,4 +1,5 @@
-/** The Check object of the API (interface.md 2.4). */
+/** The Check object of the API (interface.md 2.4; schema `ZCheck`). */
+import type { TCheck, TCheckStatus } from "./check.schemas";
 
 export const checkSelect = {
   id: true,
@@ -24,7 +25,7 @@ export interface CheckRow {
   checkKey: string;
   genericKey: string;
   provider: string | null;
-  status: "pending" | "running" | "passed" | "failed" | "needs_review" | "error";
+  status: TCheckStatus;
   verifiedBy: "source" | "reviewer" | null;
   score: number | null;
   errorCode: string | null;
@@ -34,10 +35,10 @@ export interface CheckRow {
   finishedAt: Date | null;
 }
 
-export function toCheckDto(c: CheckRow) {
+export function toCheckDto(c: CheckRow): TCheck {
   return {
     id: c.id,
-    object: "check" as const,
+    object: "check",
     step: c.step,
     capability: c.capability,
     generic_key: c.genericKey,
@@ -53,4 +54,3 @@ export function toCheckDto(c: CheckRow) {
     finished_at: c.finishedAt?.toISOString() ?? null,
   };
 }
-export type TCheckDto = ReturnType<typeof toCheckDto>;

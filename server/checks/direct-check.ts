@@ -6,6 +6,7 @@
  */
 import type { Db, Tx } from "../db";
 import { DomainError, notFound } from "../errors";
+import type { TEventCheck } from "../events/event.schemas";
 import { emitEvent, enqueue, outboxCommitted } from "../events/outbox";
 import { type Tenant, tenantWhere } from "../tenant";
 import { CHECKS, resolveCheck } from "./catalog";
@@ -28,12 +29,8 @@ function resolveForApi(key: string, country?: string) {
 
 /** `check.completed` (decisions.md: `data.check = { id, check_key, generic_key, status, verified_by, error_code }`). */
 export async function emitCheckCompleted(tx: Tx, tenant: Tenant, check: CheckRow): Promise<void> {
-  await emitEvent(tx, {
-    ...tenantWhere(tenant),
-    type: "check.completed",
-    checkId: check.id,
-    data: { check: { id: check.id, check_key: check.checkKey, generic_key: check.genericKey, status: check.status, verified_by: check.verifiedBy, error_code: check.errorCode } },
-  });
+  const data: TEventCheck = { id: check.id, check_key: check.checkKey, generic_key: check.genericKey, status: check.status, verified_by: check.verifiedBy, error_code: check.errorCode };
+  await emitEvent(tx, { ...tenantWhere(tenant), type: "check.completed", checkId: check.id, data: { check: data } });
 }
 
 export async function runDirectCheck(db: Db, tenant: Tenant, key: string, body: Record<string, unknown>, opts: { async: boolean }) {

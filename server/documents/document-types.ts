@@ -6,24 +6,9 @@
  * only the last four digits (UIDAI Aadhaar (Sharing of Information) Regulations 2016).
  */
 
-export type FieldType = "string" | "date" | "enum";
+import type { TDocumentField as DocumentField, TDocumentTypeList } from "./document-type.schemas";
 
-export interface DocumentField {
-  key: string;
-  label: string;
-  description: string;
-  type: FieldType;
-  hints?: { pattern?: string; example?: string; max_length?: number; values?: readonly string[] };
-}
-
-export interface DocumentType {
-  key: string;
-  country: string;
-  name: string;
-  category: "identity" | "address" | "business" | "financial";
-  sides: readonly string[];
-  fields: readonly DocumentField[];
-}
+type DocumentType = Omit<TDocumentTypeList["data"][number], "id" | "object">;
 
 const name = (label = "Name", description = "Full name as printed on the document"): DocumentField => ({ key: "name", label, description, type: "string", hints: { max_length: 100 } });
 const dob: DocumentField = { key: "date_of_birth", label: "Date of birth", description: "As printed, ISO 8601 (YYYY-MM-DD)", type: "date", hints: { example: "1990-01-01" } };
@@ -144,11 +129,11 @@ export const DOCUMENT_TYPES: readonly DocumentType[] = [
 ];
 
 /** GET /v1/document-types (optional `country`). */
-export function listDocumentTypes(country?: string) {
+export function listDocumentTypes(country?: string): TDocumentTypeList {
   const data = DOCUMENT_TYPES.filter((d) => !country || d.country === country.toUpperCase()).map((d) => ({
     id: `${d.country.toLowerCase()}.${d.key}`,
     object: "document_type" as const,
     ...d,
   }));
-  return { object: "list" as const, data, has_more: false };
+  return { object: "list", data, has_more: false };
 }

@@ -6,7 +6,8 @@ import type { Db } from "../db";
 import { notFound } from "../errors";
 import { keysetList, NEWEST_FIRST, type ListQuery } from "../pagination";
 import { type Tenant, tenantWhere } from "../tenant";
-import { type EventEnvelope, orderedEnvelope } from "./outbox";
+import type { TEvent } from "./event.schemas";
+import { orderedEnvelope } from "./outbox";
 
 export const EVENT_RETENTION_MS = 30 * 24 * 3600 * 1000;
 
@@ -37,7 +38,7 @@ export async function listEvents(db: Db, tenant: Tenant, q: EventFilters) {
 }
 
 /** @throws DomainError resource_missing for unknown, foreign or expired (> 30 days) events. */
-export async function getEvent(db: Db, tenant: Tenant, id: string): Promise<EventEnvelope> {
+export async function getEvent(db: Db, tenant: Tenant, id: string): Promise<TEvent> {
   const row = await db.event.findFirst({ where: { id, ...tenantWhere(tenant), ...retained() }, select: { payload: true } });
   if (!row) throw notFound("event", id);
   return orderedEnvelope(row.payload);

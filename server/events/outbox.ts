@@ -13,46 +13,23 @@ import type { Mode } from "../generated/prisma/enums";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
 import { API_VERSION } from "../api-version";
 import { newId } from "../ids";
+import type { TCheckCompletedEvent, TEvent, TSessionEvent } from "./event.schemas";
 
-export const PUBLIC_EVENT_TYPES = [
-  "session.created",
-  "session.started",
-  "session.in_progress",
-  "session.processing",
-  "session.review",
-  "session.approved",
-  "session.declined",
-  "session.resubmission_requested",
-  "session.expired",
-  "session.cancelled",
-  "session.pii_erased",
-  "check.completed",
-] as const;
-export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
-
-/** The envelope stored in `events.payload` and delivered to webhook endpoints. */
-export interface EventEnvelope {
-  id: string;
-  object: "event";
-  type: PublicEventType;
-  api_version: string;
-  created_at: string;
-  mode: Mode;
-  data: Record<string, unknown>;
-}
+/** What `emitEvent` writes: a session event or `check.completed`, with its data. */
+export type EventPayload = Pick<TSessionEvent, "type" | "data"> | Pick<TCheckCompletedEvent, "type" | "data">;
 
 /**
  * A stored envelope in its documented key order (jsonb storage does not keep key order):
  * `id, object, type, api_version, created_at, mode, data`, and `data.session` as
  * `id, reference_id, status, decision, decision_source`.
  */
-export function orderedEnvelope(stored: unknown): EventEnvelope {
-  const e = stored as EventEnvelope;
-  const session = e.data.session as Record<string, unknown> | undefined;
-  const data = session
-    ? { ...e.data, session: { id: session.id, reference_id: session.reference_id, status: session.status, decision: session.decision, decision_source: session.decision_source } }
-    : e.data;
-  return { id: e.id, object: e.object, type: e.type, api_version: e.api_version, created_at: e.created_at, mode: e.mode, data };
+export function orderedEnvelope(stored: unknown): TEvent {
+  const e = stored as TEvent;
+  const data =
+    "session" in e.data
+      ? { ...e.data, session: { id: e.data.session.id, reference_id: e.data.session.reference_id, status: e.data.session.status, decision: e.data.session.decision, decision_source: e.data.session.decision_source } }
+      : e.data;
+  return { id: e.id, object: e.object, type: e.type, api_version: e.api_version, created_at: e.created_at, mode: e.mode, data } as TEvent;
 }
 
 /** The envelope as the JSON text webhook deliveries carry (and sign). */
@@ -87,10 +64,10 @@ export async function enqueue(tx: Tx, name: string, data: InputJsonValue, id = n
  */
 export async function emitEvent(
   tx: Tx,
-  e: { projectId: string; mode: Mode; type: PublicEventType; data: Record<string, unknown>; sessionId?: string; checkId?: string },
+  e: { projectId: string; mode: Mode; sessionId?: string; checkId?: string } & EventPayload,
   now = new Date(),
-): Promise<EventEnvelope> {
-  const envelope: EventEnvelope = {
+): Promise<TEvent> {
+  const envelope = {
     id: newId("event"),
     object: "event",
     type: e.type,
@@ -98,7 +75,7 @@ export async function emitEvent(
     created_at: now.toISOString(),
     mode: e.mode,
     data: e.data,
-  };
+  } as TEvent;
   await tx.event.create({
     data: { id: envelope.id, projectId: e.projectId, mode: e.mode, type: e.type, payload: envelope as unknown as InputJsonValue, createdAt: now },
   });

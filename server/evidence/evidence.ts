@@ -13,6 +13,7 @@ import { newId } from "../ids";
 import { type Actor, writeAudit } from "../audit/write-audit";
 import { type Tenant, tenantWhere } from "../tenant";
 import { blobStore } from "./blob-store";
+import type { TEvidenceAddress } from "./evidence.schemas";
 
 export const EVIDENCE_URL_TTL_SECONDS = 300;
 /** Served inline; everything else is an attachment (interface.md 4.1). */
@@ -54,7 +55,7 @@ export async function storeEvidence(
  * GET /v1/sessions/{id}/evidence/{evidence_id}: a download address valid for 300 s.
  * @throws DomainError resource_missing (session or file not the tenant's, or not of that session).
  */
-export async function issueEvidenceAddress(db: Db, tenant: Tenant, sessionId: string, evidenceId: string, actor: Actor) {
+export async function issueEvidenceAddress(db: Db, tenant: Tenant, sessionId: string, evidenceId: string, actor: Actor): Promise<TEvidenceAddress> {
   const file = await db.evidenceFile.findFirst({
     where: { id: evidenceId, sessionId, session: { ...tenantWhere(tenant) } },
     select: { id: true },

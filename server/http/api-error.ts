@@ -4,12 +4,23 @@ import "server-only";
  * dot-path `param`; DomainError -> its type/status (server/errors.ts); anything else -> 500
  * `api_error` carrying only the request id (never a stack trace).
  */
-import { ZodError } from "zod";
-import { DomainError, ERROR_CODES, fromZodError } from "../errors";
+import { z, ZodError } from "zod";
+import { DomainError, ERROR_CODES, ERROR_TYPES, type ErrorCode, fromZodError } from "../errors";
 
-export interface ApiErrorBody {
-  error: { type: string; code: string; message: string; param?: string; details?: unknown; request_id: string };
-}
+/** The Error object (interface.md 2.8, decisions.md "Errors"): the body of every failed /v1 request. */
+export const ZError = z
+  .object({
+    error: z.object({
+      type: z.enum(ERROR_TYPES).meta({ description: "The kind of error; branch on it (and on `code`)." }),
+      code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]).meta({ description: "Stable snake_case code of the error." }),
+      message: z.string().meta({ description: "A human-readable explanation; may change, do not parse it." }),
+      param: z.string().optional().meta({ description: "The offending parameter as a dot path (`prefill.email`, `metadata.plan`) or header name (`Service-Version`)." }),
+      details: z.unknown().optional().meta({ description: "More about the error; validation errors list every problem as `{ param, message }`." }),
+      request_id: z.string().meta({ description: "`req_...`: also in the `Request-Id` header. Quote it when asking for help." }),
+    }),
+  })
+  .meta({ id: "Error", description: "Every failed request answers with this object." });
+export type ApiErrorBody = z.infer<typeof ZError>;
 
 export function toApiError(err: unknown, requestId: string): { status: number; body: ApiErrorBody } {
   const e = err instanceof ZodError ? fromZodError(err) : err;

@@ -1,14 +1,58 @@
 import "server-only";
 /**
- * Every /v1 endpoint's contract in one table: operation id, method, path and the zod schemas
- * of its params, query and body. Route handlers wrap these with `withApi`, and the OpenAPI
- * document is generated from the same objects, so the docs cannot drift (STYLE.md 3).
+ * Every /v1 endpoint's contract in one table: operation id, method, path, the zod schemas of
+ * its params, query and body, and of its success responses, plus the error statuses its domain
+ * can answer. Route handlers wrap these with `withApi` (which types each handler's result by
+ * `responses`), and the OpenAPI document (server/http/openapi.ts) is generated from
+ * `API_ENDPOINTS`, so the docs cannot drift (STYLE.md 3).
  */
 import { z } from "zod";
-import { ZCreateSessionRequest, ZDecisionRequest, ZSessionStatus } from "../sessions/session.schemas";
+import { ZCapabilities, ZCheck, ZRunCheckRequest } from "../checks/check.schemas";
+import { ZList } from "../common.schemas";
+import { ZDocumentTypeList } from "../documents/document-type.schemas";
+import { ZEvent } from "../events/event.schemas";
+import { ZEvidenceAddress } from "../evidence/evidence.schemas";
+import {
+  ZCancelledSession,
+  ZClientToken,
+  ZCreatedSession,
+  ZCreateSessionRequest,
+  ZDecisionRequest,
+  ZDecisionResult,
+  ZPiiErasure,
+  ZSession,
+  ZSessionStatus,
+} from "../sessions/session.schemas";
 import { SESSION_EXPANDS } from "../sessions/session.dto";
-import { ZCreateWebhookEndpointRequest } from "../webhooks/webhook-endpoints";
-import type { Endpoint } from "./with-api";
+import { ZMode } from "../common.schemas";
+import { ZCreatedWebhookEndpoint, ZCreateWebhookEndpointRequest, ZDeletedWebhookEndpoint, ZWebhookEndpoint } from "../webhooks/webhook-endpoint.schemas";
+import { ZWorkflow } from "../workflows/workflow.schemas";
+import type { Endpoint, SuccessResponses } from "./with-api";
+
+/** Error statuses an endpoint's domain can answer, besides those of the withApi pipeline (server/http/openapi.ts). */
+export type DomainErrorStatus = 404 | 409;
+
+/** An endpoint as published: success responses are required; `errors` adds the domain's error statuses. */
+export type ApiEndpoint<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends SuccessResponses = SuccessResponses,
+> = Endpoint<P, Q, B, R> & {
+  responses: R;
+  errors?: readonly DomainErrorStatus[];
+  /** Served without an API key and outside withApi (the OpenAPI document itself). */
+  public?: true;
+};
+
+function endpoint<
+  P extends z.ZodType = z.ZodUndefined,
+  Q extends z.ZodType = z.ZodUndefined,
+  B extends z.ZodType = z.ZodUndefined,
+  R extends SuccessResponses = SuccessResponses,
+>(e: ApiEndpoint<P, Q, B, R>) {
+  return e;
+}
 
 const ZId = z.strictObject({ id: z.string().min(1) });
 
@@ -16,36 +60,58 @@ export const ZExpand = z
   .string()
   .optional()
   .transform((v, ctx) => {
-    const parts = v ? v.split(",").map((p) => p.trim()).filter(Boolean) : [];
+    const parts = v
+      ? v
+          .split(",")
+          .map((p) => p.trim())
+          .filter(Boolean)
+      : [];
     const bad = parts.filter((p) => !(SESSION_EXPANDS as readonly string[]).includes(p));
     if (bad.length) ctx.addIssue({ code: "custom", message: `unknown expand value(s): ${bad.join(", ")}; allowed: ${SESSION_EXPANDS.join(", ")}` });
     return parts as (typeof SESSION_EXPANDS)[number][];
+  })
+  .meta({
+    description: `Comma-separated parts to include in the session: ${SESSION_EXPANDS.map((e) => `\`${e}\``).join(", ")}, e.g. \`expand=checks,applicant\`. Personal data (\`applicant\`, \`business\`) is only returned when asked for.`,
   });
 
-export const ZListQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  starting_after: z.string().min(1).optional(),
-});
+const ZLimit = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(fallback)
+    .meta({ description: `Page size, 1 to 100 (default ${fallback}).` });
+const ZStartingAfter = z.string().min(1).optional().meta({ description: "Cursor: the `id` of the last item of the previous page." });
 
-function endpoint<P extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined>(e: Endpoint<P, Q, B>) {
-  return e;
-}
+export const ZListQuery = z.strictObject({ limit: ZLimit(25), starting_after: ZStartingAfter });
+
+const ZTimestampQuery = z.iso.datetime({ offset: true });
 
 export const createSessionEndpoint = endpoint({
   operationId: "createSession",
   method: "POST",
   path: "/v1/sessions",
   summary: "Create a session",
+  description:
+    "Creates a session of one applicant on a published workflow. The response carries everything the frontend needs: the hosted-flow `url` (the client token in its fragment), the `client_token` and `expires_at`. Emits `session.created`.",
   body: ZCreateSessionRequest,
-  successStatus: 201,
+  responses: { 201: ZCreatedSession },
+  errors: [404],
 });
 
 export const listSessionsEndpoint = endpoint({
   operationId: "listSessions",
   method: "GET",
   path: "/v1/sessions",
-  summary: "List sessions, newest first",
-  query: ZListQuery.extend({ status: ZSessionStatus.optional(), reference_id: z.string().max(128).optional() }),
+  summary: "List sessions",
+  description: "The sessions of the key's project and mode, newest first.",
+  query: ZListQuery.extend({
+    status: ZSessionStatus.optional(),
+    reference_id: z.string().max(128).optional().meta({ description: "Only sessions with this `reference_id`." }),
+  }),
+  responses: { 200: ZList(ZSession, "SessionList", "sessions") },
+  errors: [404],
 });
 
 export const retrieveSessionEndpoint = endpoint({
@@ -53,34 +119,171 @@ export const retrieveSessionEndpoint = endpoint({
   method: "GET",
   path: "/v1/sessions/{id}",
   summary: "Retrieve a session",
+  description: "Fetch the session when a webhook arrives rather than polling.",
   params: ZId,
   query: z.strictObject({ expand: ZExpand }),
+  responses: { 200: ZSession },
+  errors: [404],
 });
 
 export const decideSessionEndpoint = endpoint({
   operationId: "decideSession",
   method: "POST",
   path: "/v1/sessions/{id}/decision",
-  summary: "Decide a session in review, or override a final decision",
+  summary: "Decide a session",
+  description:
+    "Decides a session in `review`, or overrides the decision of an `approved` or `declined` one (the earlier decision stays in the audit log). Sets `decision_source: manual`. `resubmission_requested` resets the listed `steps` to `pending`. 409 `session_not_decidable` in any other status.",
   params: ZId,
   body: ZDecisionRequest,
+  responses: { 200: ZDecisionResult },
+  errors: [404, 409],
+});
+
+export const cancelSessionEndpoint = endpoint({
+  operationId: "cancelSession",
+  method: "POST",
+  path: "/v1/sessions/{id}/cancel",
+  summary: "Cancel a session",
+  description:
+    "Cancels an active session (`created`, `started`, `in_progress`, `resubmission_requested`); its client tokens stop working. 409 `session_not_cancellable` otherwise.",
+  params: ZId,
+  responses: { 200: ZCancelledSession },
+  errors: [404, 409],
+});
+
+export const issueClientTokenEndpoint = endpoint({
+  operationId: "issueClientToken",
+  method: "POST",
+  path: "/v1/sessions/{id}/client_token",
+  summary: "Issue a client token",
+  description:
+    "Issues a fresh client token (revoking the earlier ones) so the applicant can resume the hosted flow at the first unfinished step. Only for active sessions: 409 `session_not_resumable` otherwise.",
+  params: ZId,
+  responses: { 200: ZClientToken },
+  errors: [404, 409],
+});
+
+export const retrieveEvidenceAddressEndpoint = endpoint({
+  operationId: "retrieveEvidenceAddress",
+  method: "GET",
+  path: "/v1/sessions/{id}/evidence/{evidence_id}",
+  summary: "Get an evidence download address",
+  description: "A short-lived (300 s) download address of an evidence file (`file_...`) of the session. Issuing it and every download are audited.",
+  params: z.strictObject({ id: z.string().min(1), evidence_id: z.string().min(1) }),
+  responses: { 200: ZEvidenceAddress },
+  errors: [404],
+});
+
+export const erasePiiEndpoint = endpoint({
+  operationId: "eraseSessionPii",
+  method: "DELETE",
+  path: "/v1/sessions/{id}/pii",
+  summary: "Erase a session's personal data",
+  description:
+    "DPDP erasure: deletes every evidence file, the applicant or business profile, prefill, check inputs and results and free-text notes; keeps the skeleton (id, status, decision, reason codes, check keys and statuses, timestamps, `reference_id`, `metadata`). An active session is cancelled first. Emits `session.pii_erased`. Idempotent: a repeated call answers `files_deleted: 0`.",
+  params: ZId,
+  responses: { 200: ZPiiErasure },
+  errors: [404],
+});
+
+export const runCheckEndpoint = endpoint({
+  operationId: "runCheck",
+  method: "POST",
+  path: "/v1/checks/{key}",
+  summary: "Run a check",
+  description:
+    "Runs one check without a hosted session. Synchronously: `200` with the finished Check. With `async=true`: `202` with the Check `pending` (or already finished, from the cache), then the event `check.completed`.",
+  params: z.strictObject({
+    key: z
+      .string()
+      .min(1)
+      .max(64)
+      .meta({
+        description: "A country key (`in.pan.verify`) or a generic key (`tax_id.verify`, with `country` in the body). `GET /v1/capabilities` lists them.",
+      }),
+  }),
+  query: z.strictObject({
+    async: z.enum(["true", "false"]).default("false").meta({ description: "`true`: answer `202` at once and send `check.completed` when done." }),
+  }),
+  body: ZRunCheckRequest,
+  responses: { 200: ZCheck, 202: ZCheck },
+});
+
+export const retrieveCheckEndpoint = endpoint({
+  operationId: "retrieveCheck",
+  method: "GET",
+  // One path template with POST /v1/checks/{key} (OpenAPI forbids `/v1/checks/{id}` beside it): here the segment is a check id.
+  path: "/v1/checks/{key}",
+  summary: "Retrieve a check",
+  description: "Any check of the project and mode: a direct check or one of a session.",
+  params: z.strictObject({ key: z.string().min(1).meta({ description: "The check's id (`chk_...`)." }) }),
+  responses: { 200: ZCheck },
+  errors: [404],
+});
+
+const ZCountryQuery = z.strictObject({ country: z.string().length(2).optional().meta({ description: "Only this country (ISO 3166-1 alpha-2)." }) });
+
+export const capabilitiesEndpoint = endpoint({
+  operationId: "listCapabilities",
+  method: "GET",
+  path: "/v1/capabilities",
+  summary: "List capabilities",
+  description: "What each country supports: checks (with input schemas and sandbox values), step types, document types, languages.",
+  query: ZCountryQuery,
+  responses: { 200: ZCapabilities },
+});
+
+export const documentTypesEndpoint = endpoint({
+  operationId: "listDocumentTypes",
+  method: "GET",
+  path: "/v1/document-types",
+  summary: "List document types",
+  description: "Document types and their extractable fields: the catalog of the `documents` workflow step.",
+  query: ZCountryQuery,
+  responses: { 200: ZDocumentTypeList },
+});
+
+export const listWorkflowsEndpoint = endpoint({
+  operationId: "listWorkflows",
+  method: "GET",
+  path: "/v1/workflows",
+  summary: "List workflows",
+  description: "The published workflows of the project (current version of each), newest first.",
+  query: ZListQuery,
+  responses: { 200: ZList(ZWorkflow, "WorkflowList", "workflows") },
+  errors: [404],
+});
+
+export const retrieveWorkflowEndpoint = endpoint({
+  operationId: "retrieveWorkflow",
+  method: "GET",
+  path: "/v1/workflows/{id}",
+  summary: "Retrieve a workflow",
+  description: "A workflow's current published version.",
+  params: ZId,
+  responses: { 200: ZWorkflow },
+  errors: [404],
 });
 
 export const createWebhookEndpointEndpoint = endpoint({
   operationId: "createWebhookEndpoint",
   method: "POST",
   path: "/v1/webhook_endpoints",
-  summary: "Create a webhook endpoint (the signing secret is returned once)",
+  summary: "Create a webhook endpoint",
+  description: "Registers a URL for the events of the key's mode (at most 16 per project and mode). The signing secret is returned once, in this response.",
   body: ZCreateWebhookEndpointRequest,
-  successStatus: 201,
+  responses: { 201: ZCreatedWebhookEndpoint },
 });
 
 export const listWebhookEndpointsEndpoint = endpoint({
   operationId: "listWebhookEndpoints",
   method: "GET",
   path: "/v1/webhook_endpoints",
-  summary: "List webhook endpoints (the secret is never listed)",
+  summary: "List webhook endpoints",
+  description: "The webhook endpoints of the key's mode, newest first (never with the secret).",
   query: ZListQuery,
+  responses: { 200: ZList(ZWebhookEndpoint, "WebhookEndpointList", "webhook endpoints") },
+  errors: [404],
 });
 
 export const deleteWebhookEndpointEndpoint = endpoint({
@@ -89,45 +292,25 @@ export const deleteWebhookEndpointEndpoint = endpoint({
   path: "/v1/webhook_endpoints/{id}",
   summary: "Delete a webhook endpoint",
   params: ZId,
+  responses: { 200: ZDeletedWebhookEndpoint },
+  errors: [404],
 });
-
-export const pingEndpoint = endpoint({
-  operationId: "ping",
-  method: "GET",
-  path: "/v1/ping",
-  summary: "Check an API key: authenticates and answers with the key's mode",
-});
-
-export const listWorkflowsEndpoint = endpoint({
-  operationId: "listWorkflows",
-  method: "GET",
-  path: "/v1/workflows",
-  summary: "List published workflows (current version of each), newest first",
-  query: ZListQuery,
-});
-
-export const retrieveWorkflowEndpoint = endpoint({
-  operationId: "retrieveWorkflow",
-  method: "GET",
-  path: "/v1/workflows/{id}",
-  summary: "Retrieve a workflow's current published version",
-  params: ZId,
-});
-
-const ZTimestamp = z.iso.datetime({ offset: true });
 
 export const listEventsEndpoint = endpoint({
   operationId: "listEvents",
   method: "GET",
   path: "/v1/events",
-  summary: "List events of the last 30 days, newest first",
+  summary: "List events",
+  description: "The project's events of the key's mode from the last 30 days, newest first: for reconciliation with what webhooks delivered.",
   query: z.strictObject({
-    limit: z.coerce.number().int().min(1).max(100).default(50),
-    starting_after: z.string().min(1).optional(),
-    type: z.string().min(1).max(64).optional(),
-    "created[gte]": ZTimestamp.optional(),
-    "created[lte]": ZTimestamp.optional(),
+    limit: ZLimit(50),
+    starting_after: ZStartingAfter,
+    type: z.string().min(1).max(64).optional().meta({ description: "Only events of this type, e.g. `session.approved`." }),
+    "created[gte]": ZTimestampQuery.optional().meta({ description: "Only events created at or after this time (ISO 8601)." }),
+    "created[lte]": ZTimestampQuery.optional().meta({ description: "Only events created at or before this time (ISO 8601)." }),
   }),
+  responses: { 200: ZList(ZEvent, "EventList", "events") },
+  errors: [404],
 });
 
 export const retrieveEventEndpoint = endpoint({
@@ -135,73 +318,52 @@ export const retrieveEventEndpoint = endpoint({
   method: "GET",
   path: "/v1/events/{id}",
   summary: "Retrieve an event",
+  description: "An event of the last 30 days.",
   params: ZId,
+  responses: { 200: ZEvent },
+  errors: [404],
 });
 
-export const cancelSessionEndpoint = endpoint({
-  operationId: "cancelSession",
-  method: "POST",
-  path: "/v1/sessions/{id}/cancel",
-  summary: "Cancel an active session",
-  params: ZId,
-});
-
-export const issueClientTokenEndpoint = endpoint({
-  operationId: "issueClientToken",
-  method: "POST",
-  path: "/v1/sessions/{id}/client_token",
-  summary: "Issue a fresh client token (revokes earlier ones) to resume the hosted flow",
-  params: ZId,
-});
-
-export const retrieveEvidenceAddressEndpoint = endpoint({
-  operationId: "retrieveEvidenceAddress",
+export const pingEndpoint = endpoint({
+  operationId: "ping",
   method: "GET",
-  path: "/v1/sessions/{id}/evidence/{evidence_id}",
-  summary: "A short-lived (300 s) download address of an evidence file; audited",
-  params: z.strictObject({ id: z.string().min(1), evidence_id: z.string().min(1) }),
+  path: "/v1/ping",
+  summary: "Check an API key",
+  description: "Authenticates the key and answers with its mode.",
+  responses: { 200: z.object({ object: z.literal("ping"), mode: ZMode }).meta({ id: "Ping" }) },
 });
 
-export const erasePiiEndpoint = endpoint({
-  operationId: "eraseSessionPii",
-  method: "DELETE",
-  path: "/v1/sessions/{id}/pii",
-  summary: "Erase the personal data of a session (DPDP); the decision skeleton is kept",
-  params: ZId,
-});
-
-export const runCheckEndpoint = endpoint({
-  operationId: "runCheck",
-  method: "POST",
-  path: "/v1/checks/{key}",
-  summary: "Run a check without a hosted session: synchronously (200) or with async=true (202, then check.completed)",
-  params: z.strictObject({ key: z.string().min(1).max(64) }),
-  query: z.strictObject({ async: z.enum(["true", "false"]).default("false") }),
-  body: z.looseObject({ country: z.string().length(2).optional() }),
-});
-
-export const retrieveCheckEndpoint = endpoint({
-  operationId: "retrieveCheck",
+export const openApiEndpoint = endpoint({
+  operationId: "getOpenApiDocument",
   method: "GET",
-  path: "/v1/checks/{id}",
-  summary: "Retrieve a check",
-  params: ZId,
+  path: "/v1/openapi.json",
+  summary: "This OpenAPI document",
+  description: "The OpenAPI 3.1 document of the API, generated from the schemas that validate requests and shape responses. Public: no API key needed.",
+  responses: { 200: z.record(z.string(), z.unknown()).meta({ description: "An OpenAPI 3.1 document." }) },
+  public: true,
 });
 
-const ZCountryQuery = z.strictObject({ country: z.string().length(2).optional() });
-
-export const capabilitiesEndpoint = endpoint({
-  operationId: "listCapabilities",
-  method: "GET",
-  path: "/v1/capabilities",
-  summary: "What each country supports: checks (with input schemas and sandbox values), step types, document types",
-  query: ZCountryQuery,
-});
-
-export const documentTypesEndpoint = endpoint({
-  operationId: "listDocumentTypes",
-  method: "GET",
-  path: "/v1/document-types",
-  summary: "Document types and their extractable fields (the catalog of the documents step)",
-  query: ZCountryQuery,
-});
+/** Every /v1 operation, in the order of the API reference. */
+export const API_ENDPOINTS: readonly ApiEndpoint[] = [
+  createSessionEndpoint,
+  listSessionsEndpoint,
+  retrieveSessionEndpoint,
+  decideSessionEndpoint,
+  cancelSessionEndpoint,
+  issueClientTokenEndpoint,
+  retrieveEvidenceAddressEndpoint,
+  erasePiiEndpoint,
+  runCheckEndpoint,
+  retrieveCheckEndpoint,
+  capabilitiesEndpoint,
+  documentTypesEndpoint,
+  listWorkflowsEndpoint,
+  retrieveWorkflowEndpoint,
+  createWebhookEndpointEndpoint,
+  listWebhookEndpointsEndpoint,
+  deleteWebhookEndpointEndpoint,
+  listEventsEndpoint,
+  retrieveEventEndpoint,
+  pingEndpoint,
+  openApiEndpoint,
+];

@@ -3,15 +3,18 @@ import "server-only";
  * `withApi(endpoint, handler)`: the /v1 pipeline every route handler shares (STYLE.md 3),
  * always in this order: request id -> Service-Version -> API key -> rate limit
  * (server/http/rate-limit.ts) -> content type, size, JSON -> idempotency claim or replay -> zod
- * parse of params, query, body -> handler -> headers (`Request-Id`, `Service-Version`, and the
- * `RateLimit-*` headers on every response of an authenticated key) -> idempotency store. One
- * catch maps every failure to the Error object (server/http/api-error.ts).
+ * parse of params, query, body -> handler -> response schema (outside production) -> headers
+ * (`Request-Id`, `Service-Version`, and the `RateLimit-*` headers on every response of an
+ * authenticated key) -> idempotency store. One catch maps every failure to the Error object
+ * (server/http/api-error.ts). The endpoint's `responses` type the handler's result; the same
+ * endpoint objects generate the OpenAPI document (server/http/openapi.ts).
  */
 import type { z } from "zod";
 import { ZodError } from "zod";
 import { authenticateApiKey, type ApiKeyContext } from "../api-keys/create-api-key";
 import { API_VERSION, SUPPORTED_API_VERSIONS } from "../api-version";
 import { getDb, type Db } from "../db";
+import { env } from "../env";
 import { DomainError, fromZodError } from "../errors";
 import { newId } from "../ids";
 import { type Tenant, tenantWhere } from "../tenant";
@@ -21,17 +24,44 @@ import { consumeRateLimit, rateLimitedError, rateLimitHeaders } from "./rate-lim
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export interface Endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
+/** Success statuses of an endpoint and the zod schemas of their bodies (server/http/endpoints.ts). */
+export type SuccessResponses = { 200?: z.ZodType; 201?: z.ZodType; 202?: z.ZodType };
+
+/** What a handler may return: a body of one of the success responses (typed by their schemas). */
+type SuccessBody<R extends SuccessResponses> = { [S in keyof R]-?: z.output<NonNullable<R[S]>> }[keyof R];
+
+export interface Endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends SuccessResponses = SuccessResponses> {
   operationId: string;
   method: "GET" | "POST" | "DELETE";
   /** OpenAPI-style path, e.g. `/v1/sessions/{id}` */
   path: string;
   summary: string;
+  description?: string;
   params?: P;
   query?: Q;
   body?: B;
-  /** HTTP status of success (default 200). */
-  successStatus?: number;
+  /** Success statuses and body schemas; the lowest status is the default (others via `WithStatus`). Default: 200, untyped. */
+  responses?: R;
+}
+
+/** The status of a plain handler result: the endpoint's lowest success status (200 without `responses`). */
+function successStatus(endpoint: { responses?: SuccessResponses }): number {
+  const statuses = Object.keys(endpoint.responses ?? {}).map(Number);
+  return statuses.length ? Math.min(...statuses) : 200;
+}
+
+/**
+ * Outside production, a handler result that does not match its response schema is a 500, so
+ * drift shows up in development and in-process tests at once. It only catches missing or
+ * mistyped fields (zod strips unknown keys); tests/api/openapi.test.ts validates every real
+ * response against the published document, unknown fields included.
+ */
+function checkResponse(endpoint: { operationId: string; responses?: SuccessResponses }, status: number, body: unknown): void {
+  if (env.NODE_ENV === "production") return;
+  const schema = (endpoint.responses as Record<number, z.ZodType> | undefined)?.[status];
+  if (!schema) return;
+  const r = schema.safeParse(body);
+  if (!r.success) throw new Error(`${endpoint.operationId}: the ${status} response does not match its schema: ${JSON.stringify(r.error.issues)}`);
 }
 
 export interface ApiContext extends ApiKeyContext {
@@ -42,18 +72,18 @@ export interface ApiContext extends ApiKeyContext {
   ip: string | null;
 }
 
-type Handler<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = (args: {
+type Handler<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends SuccessResponses> = (args: {
   params: z.output<P>;
   query: z.output<Q>;
   body: z.output<B>;
   ctx: ApiContext;
-}) => Promise<unknown>;
+}) => Promise<SuccessBody<R> | WithStatus<SuccessBody<R>>>;
 
-/** A handler result with a status other than the endpoint's `successStatus` (e.g. 202). */
-export class WithStatus {
+/** A handler result with another success status than the endpoint's default (e.g. 202). */
+export class WithStatus<T = unknown> {
   constructor(
     readonly status: number,
-    readonly body: unknown,
+    readonly body: T,
   ) {}
 }
 
@@ -106,7 +136,10 @@ function log(req: Request, requestId: string, status: number, started: number) {
   console.log(JSON.stringify({ level: "info", msg: "api", request_id: requestId, method: req.method, path, status, ms: Date.now() - started }));
 }
 
-export function withApi<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(endpoint: Endpoint<P, Q, B>, handler: Handler<P, Q, B>) {
+export function withApi<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends SuccessResponses = SuccessResponses>(
+  endpoint: Endpoint<P, Q, B, R>,
+  handler: Handler<P, Q, B, R>,
+) {
   return async (req: Request, route: RouteContext): Promise<Response> => {
     const started = Date.now();
     const requestId = newId("request");
@@ -147,8 +180,9 @@ export function withApi<P extends z.ZodType, Q extends z.ZodType, B extends z.Zo
       handlerStarted = true;
       const ip = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? null;
       const result = await handler({ params, query, body, ctx: { ...key, db, tenant: tenantWhere(key), requestId, ip } });
-      const response =
-        result instanceof WithStatus ? respond(result.status, result.body, headers) : respond(endpoint.successStatus ?? 200, result, headers);
+      const [status, output] = result instanceof WithStatus ? [result.status, result.body] : [successStatus(endpoint), result];
+      checkResponse(endpoint, status, output);
+      const response = respond(status, output, headers);
       if (claimed) await completeIdempotencyKey(claimed.db, claimed.recordId, response);
       log(req, requestId, response.status, started);
       return toResponse(response, rateHeaders);

@@ -12,16 +12,8 @@ import { emitEvent, outboxCommitted } from "../events/outbox";
 import type { Tenant } from "../tenant";
 import { getPublishedWorkflow } from "../workflows/workflow.queries";
 import { hostedFlowUrl, issueClientToken } from "./client-tokens";
-import type { TCreateSessionRequest } from "./session.schemas";
+import type { TCreateSessionRequest, TCreatedSession } from "./session.schemas";
 import { sessionEventData } from "./session-state";
-
-export interface CreatedSession {
-  id: string;
-  status: "created";
-  url: string;
-  client_token: string;
-  expires_at: string;
-}
 
 /** The exact origin (scheme://host[:port]) of a URL, as compared with allowed origins. */
 export function originOf(url: string): string {
@@ -32,7 +24,7 @@ export function originOf(url: string): string {
  * @throws DomainError resource_missing / workflow_not_published (param workflow_id),
  *   redirect_url_not_allowed (param redirect_url), locale_not_supported (param locale).
  */
-export async function createSession(db: Db, tenant: Tenant, input: TCreateSessionRequest, actor: Actor): Promise<CreatedSession> {
+export async function createSession(db: Db, tenant: Tenant, input: TCreateSessionRequest, actor: Actor): Promise<TCreatedSession> {
   const workflow = await getPublishedWorkflow(db, tenant.projectId, input.workflow_id, "workflow_id");
   if (input.redirect_url) {
     const project = await db.project.findUniqueOrThrow({ where: { id: tenant.projectId }, select: { allowedOrigins: true } });

@@ -8,7 +8,7 @@ import { DomainError, notFound } from "../errors";
 import type { Actor } from "../audit/write-audit";
 import { outboxCommitted } from "../events/outbox";
 import type { Tenant } from "../tenant";
-import type { TDecisionRequest } from "./session.schemas";
+import type { TDecisionRequest, TDecisionResult } from "./session.schemas";
 import { transitionSession } from "./session-state";
 
 const DECIDABLE = ["review", "approved", "declined"] as const;
@@ -18,7 +18,7 @@ const DECIDABLE = ["review", "approved", "declined"] as const;
  * @throws DomainError resource_missing, session_not_decidable (409), parameter_invalid
  *   (param `steps`: unknown step names, or steps given for an outcome other than resubmission).
  */
-export async function decideSession(db: Db, tenant: Tenant, id: string, input: TDecisionRequest, actor: Actor) {
+export async function decideSession(db: Db, tenant: Tenant, id: string, input: TDecisionRequest, actor: Actor): Promise<TDecisionResult> {
   const result = await db.$transaction(async (tx) => {
     const s = await tx.session.findFirst({
       where: { id, projectId: tenant.projectId, mode: tenant.mode },

@@ -12,6 +12,7 @@ import { emitEvent, outboxCommitted } from "../events/outbox";
 import { type Tenant, tenantWhere } from "../tenant";
 import { hostedFlowUrl, issueClientToken } from "./client-tokens";
 import { ACTIVE_STATUSES, sessionEventData, transitionSession } from "./session-state";
+import type { TCancelledSession, TClientToken, TPiiErasure } from "./session.schemas";
 
 async function findOwn(db: Db | Parameters<Parameters<Db["$transaction"]>[0]>[0], tenant: Tenant, id: string) {
   const s = await db.session.findFirst({
@@ -28,7 +29,7 @@ const isActive = (status: SessionStatus) => ACTIVE_STATUSES.includes(status);
  * POST /v1/sessions/{id}/cancel: an active session becomes `cancelled`; its client tokens
  * stop working. @throws DomainError session_not_cancellable (409) otherwise.
  */
-export async function cancelSession(db: Db, tenant: Tenant, id: string, actor: Actor): Promise<{ id: string; status: "cancelled" }> {
+export async function cancelSession(db: Db, tenant: Tenant, id: string, actor: Actor): Promise<TCancelledSession> {
   await db.$transaction(async (tx) => {
     const s = await findOwn(tx, tenant, id);
     if (!isActive(s.status)) throw new DomainError("session_not_cancellable", `A session in '${s.status}' cannot be cancelled; only active sessions can.`);
@@ -43,7 +44,7 @@ export async function cancelSession(db: Db, tenant: Tenant, id: string, actor: A
  * POST /v1/sessions/{id}/client_token: a fresh token (earlier ones are revoked); the flow
  * resumes at the first unfinished step. @throws DomainError session_not_resumable (409).
  */
-export async function reissueClientToken(db: Db, tenant: Tenant, id: string, actor: Actor): Promise<{ client_token: string; url: string }> {
+export async function reissueClientToken(db: Db, tenant: Tenant, id: string, actor: Actor): Promise<TClientToken> {
   const token = await db.$transaction(async (tx) => {
     const s = await findOwn(tx, tenant, id);
     if (!isActive(s.status)) throw new DomainError("session_not_resumable", `A session in '${s.status}' cannot be resumed; only active sessions can.`);
@@ -61,7 +62,7 @@ export async function reissueClientToken(db: Db, tenant: Tenant, id: string, act
  * metadata). An active session is cancelled first: its flow cannot go on without the data.
  * Idempotent: a second call returns `files_deleted: 0` and emits nothing.
  */
-export async function eraseSessionPii(db: Db, tenant: Tenant, id: string, actor: Actor) {
+export async function eraseSessionPii(db: Db, tenant: Tenant, id: string, actor: Actor): Promise<TPiiErasure> {
   const result = await db.$transaction(async (tx) => {
     const s = await findOwn(tx, tenant, id);
     if (s.piiErasedAt) return { keys: [] as string[], erased: false };
@@ -86,5 +87,5 @@ export async function eraseSessionPii(db: Db, tenant: Tenant, id: string, actor:
   if (result.erased) outboxCommitted();
   const store = blobStore();
   await Promise.all(result.keys.map((k) => store.delete(k)));
-  return { id, object: "session" as const, erased: true, files_deleted: result.keys.length };
+  return { id, object: "session", erased: true, files_deleted: result.keys.length };
 }

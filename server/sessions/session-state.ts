@@ -8,7 +8,8 @@ import { DomainError } from "../errors";
 import type { DecisionOutcome, DecisionSource, SessionStatus } from "../generated/prisma/enums";
 import { newId } from "../ids";
 import { type Actor, writeAudit } from "../audit/write-audit";
-import { emitEvent, type PublicEventType } from "../events/outbox";
+import type { TEventSession, TSessionEventType } from "../events/event.schemas";
+import { emitEvent } from "../events/outbox";
 
 /** Cancellable, expirable, client token may be re-issued. */
 export const ACTIVE_STATUSES: readonly SessionStatus[] = ["created", "started", "in_progress", "resubmission_requested"];
@@ -109,11 +110,11 @@ export async function transitionSession(
     mode: s.mode,
     data: { from, to, ...(opts.reasonCode ? { reason_code: opts.reasonCode } : {}), ...(isDecision ? { decision: opts.decision ?? null, decision_source: opts.decisionSource ?? null } : {}) },
   });
-  await emitEvent(tx, { projectId: s.projectId, mode: s.mode, type: `session.${to}` as PublicEventType, data: { session: sessionEventData(s) }, sessionId }, now);
+  await emitEvent(tx, { projectId: s.projectId, mode: s.mode, type: `session.${to}` as TSessionEventType, data: { session: sessionEventData(s) }, sessionId }, now);
   return s;
 }
 
 /** `data.session` of session events (decisions.md "Webhooks"): no personal data. */
-export function sessionEventData(s: Pick<TransitionedSession, "id" | "referenceId" | "status" | "decision" | "decisionSource">) {
+export function sessionEventData(s: Pick<TransitionedSession, "id" | "referenceId" | "status" | "decision" | "decisionSource">): TEventSession {
   return { id: s.id, reference_id: s.referenceId, status: s.status, decision: s.decision, decision_source: s.decisionSource };
 }

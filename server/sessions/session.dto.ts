@@ -1,8 +1,11 @@
-/** The Session object of the API (interface.md 2.3) and the selection it is built from. */
+/** The Session object of the API (interface.md 2.3; schema `ZSession`) and the selection it is built from. */
 import type { Db } from "../db";
 import { checkSelect, toCheckDto } from "../checks/check.dto";
+import type { TCheck } from "../checks/check.schemas";
 import { notFound } from "../errors";
 import { type Tenant, tenantWhere } from "../tenant";
+import type { TLocale, TStepType } from "../workflows/workflow.schemas";
+import type { TSession } from "./session.schemas";
 
 export const sessionSelect = {
   id: true,
@@ -42,11 +45,11 @@ async function findSessionRow(db: Db, where: { id: string } & Tenant) {
   return db.session.findFirst({ where, select: sessionSelect });
 }
 
-export function toSessionDto(s: SessionRow, extra: { checks?: ReturnType<typeof toCheckDto>[]; expand?: readonly SessionExpand[] } = {}) {
+export function toSessionDto(s: SessionRow, extra: { checks?: TCheck[]; expand?: readonly SessionExpand[] } = {}): TSession {
   const expand = extra.expand ?? [];
   return {
     id: s.id,
-    object: "session" as const,
+    object: "session",
     mode: s.mode,
     type: s.type,
     status: s.status,
@@ -58,14 +61,14 @@ export function toSessionDto(s: SessionRow, extra: { checks?: ReturnType<typeof 
     decision: s.decision,
     decision_source: s.decisionSource,
     reason_code: s.reasonCode,
-    steps: Object.fromEntries(s.steps.map((st) => [st.name, { type: st.type, status: st.status, ...(st.method ? { method: st.method } : {}), attempts: st.attempts }])),
+    steps: Object.fromEntries(s.steps.map((st) => [st.name, { type: st.type as TStepType, status: st.status, ...(st.method ? { method: st.method } : {}), attempts: st.attempts }])),
     metadata: (s.metadata ?? {}) as Record<string, string>,
-    locale: s.locale,
+    locale: s.locale as TLocale,
     expires_at: s.expiresAt.toISOString(),
     created_at: s.createdAt.toISOString(),
     completed_at: s.completedAt?.toISOString() ?? null,
     pii_erased_at: s.piiErasedAt?.toISOString() ?? null,
-    duplicates: [] as { session_id: string; signals: string[] }[],
+    duplicates: [],
     related_sessions: [
       ...(s.parent ? [{ id: s.parent.id, role: "parent", status: s.parent.status }] : []),
       ...s.children.map((c) => ({ id: c.id, role: c.role, status: c.status })),
@@ -75,7 +78,6 @@ export function toSessionDto(s: SessionRow, extra: { checks?: ReturnType<typeof 
     ...(expand.includes("business") ? { business: (s.business ?? null) as Record<string, unknown> | null } : {}),
   };
 }
-export type TSessionDto = ReturnType<typeof toSessionDto>;
 
 /**
  * Retrieves a session of the tenant as the API shows it.
@@ -86,7 +88,7 @@ export async function getSession(
   tenant: Tenant,
   id: string,
   expand: readonly SessionExpand[] = [],
-): Promise<TSessionDto> {
+): Promise<TSession> {
   const row = await findSessionRow(db, { id, ...tenantWhere(tenant) });
   if (!row) throw notFound("session", id);
   const checks = expand.includes("checks")

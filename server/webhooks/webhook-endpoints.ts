@@ -6,37 +6,25 @@ import type { Db } from "../db";
 import { DomainError, notFound } from "../errors";
 import { newId, randomBase62 } from "../ids";
 import { type Actor, writeAudit } from "../audit/write-audit";
-import { PUBLIC_EVENT_TYPES } from "../events/outbox";
 import { keysetList, NEWEST_FIRST, type ListQuery } from "../pagination";
 import { type Tenant, tenantWhere } from "../tenant";
-import { z } from "zod";
 import { assertWebhookUrlAllowed } from "./url-guard";
+import type { TCreatedWebhookEndpoint, TCreateWebhookEndpointRequest, TDeletedWebhookEndpoint, TWebhookEndpoint } from "./webhook-endpoint.schemas";
 
 export const MAX_ENDPOINTS_PER_MODE = 16;
-
-export const ZEventSubscription = z.string().refine((t) => t === "*" || t === "session.*" || (PUBLIC_EVENT_TYPES as readonly string[]).includes(t), {
-  error: `must be '*', 'session.*' or one of: ${PUBLIC_EVENT_TYPES.join(", ")}`,
-});
-
-export const ZCreateWebhookEndpointRequest = z.strictObject({
-  url: z.url({ protocol: /^https?$/ }),
-  events: z.array(ZEventSubscription).min(1).max(PUBLIC_EVENT_TYPES.length + 2).default(["*"]),
-  description: z.string().max(200).optional(),
-});
-export type TCreateWebhookEndpointRequest = z.infer<typeof ZCreateWebhookEndpointRequest>;
 
 const select = { id: true, url: true, events: true, description: true, enabled: true, mode: true, createdAt: true } as const;
 
 type EndpointRow = { id: string; url: string; events: string[]; description: string; enabled: boolean; mode: "test" | "live"; createdAt: Date };
 
-export function toWebhookEndpointDto(e: EndpointRow) {
+export function toWebhookEndpointDto(e: EndpointRow): TWebhookEndpoint {
   return {
     id: e.id,
-    object: "webhook_endpoint" as const,
+    object: "webhook_endpoint",
     url: e.url,
     events: e.events,
     description: e.description,
-    status: e.enabled ? ("enabled" as const) : ("disabled" as const),
+    status: e.enabled ? "enabled" : "disabled",
     mode: e.mode,
     created_at: e.createdAt.toISOString(),
   };
@@ -50,14 +38,16 @@ export function subscribes(events: readonly string[], type: string): boolean {
 /**
  * @throws DomainError url_not_allowed (param url), webhook_endpoint_limit.
  */
-export async function createWebhookEndpoint(db: Db, tenant: Tenant, input: TCreateWebhookEndpointRequest, actor: Actor) {
+export async function createWebhookEndpoint(db: Db, tenant: Tenant, input: TCreateWebhookEndpointRequest, actor: Actor): Promise<TCreatedWebhookEndpoint> {
   await assertWebhookUrlAllowed(input.url, tenant.mode);
-  const count = await db.webhookEndpoint.count({ where: { ...tenantWhere(tenant) } });
-  if (count >= MAX_ENDPOINTS_PER_MODE) {
-    throw new DomainError("webhook_endpoint_limit", `A project can have at most ${MAX_ENDPOINTS_PER_MODE} webhook endpoints per mode.`);
-  }
   const secret = `whsec_${randomBase62(32)}`;
   const row = await db.$transaction(async (tx) => {
+    // Count and insert under a per-(project, mode) transaction lock, so parallel creates cannot pass the limit.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`webhook_endpoints:${tenant.projectId}:${tenant.mode}`}))`;
+    const count = await tx.webhookEndpoint.count({ where: { ...tenantWhere(tenant) } });
+    if (count >= MAX_ENDPOINTS_PER_MODE) {
+      throw new DomainError("webhook_endpoint_limit", `A project can have at most ${MAX_ENDPOINTS_PER_MODE} webhook endpoints per mode.`);
+    }
     const e = await tx.webhookEndpoint.create({
       data: { id: newId("webhookEndpoint"), ...tenantWhere(tenant), url: input.url, events: [...new Set(input.events)], description: input.description ?? "", secret },
       select,
@@ -79,12 +69,12 @@ export async function listWebhookEndpoints(db: Db, tenant: Tenant, q: ListQuery)
 }
 
 /** @throws DomainError resource_missing for unknown or foreign ids. */
-export async function deleteWebhookEndpoint(db: Db, tenant: Tenant, id: string, actor: Actor) {
+export async function deleteWebhookEndpoint(db: Db, tenant: Tenant, id: string, actor: Actor): Promise<TDeletedWebhookEndpoint> {
   return db.$transaction(async (tx) => {
     const found = await tx.webhookEndpoint.findFirst({ where: { id, ...tenantWhere(tenant) }, select: { id: true } });
     if (!found) throw notFound("webhook_endpoint", id);
     await tx.webhookEndpoint.delete({ where: { id } });
     await writeAudit(tx, { actor, action: "webhook_endpoint.deleted", objectType: "webhook_endpoint", objectId: id, ...tenantWhere(tenant) });
-    return { id, object: "webhook_endpoint" as const, deleted: true };
+    return { id, object: "webhook_endpoint", deleted: true };
   });
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, getSql, type Db } from "../db";
 import { applyMigrations } from "../db/migrate";
 import { emitEvent } from "../events/outbox";
+import type { TSessionStatus } from "../sessions/session.schemas";
 import { seedDemo } from "../seed/seed-demo";
 import { attemptDelivery, createDeliveries, RETRY_DELAYS_MS } from "./deliveries";
 import { signatureHeader } from "./sign";
@@ -53,7 +54,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 async function publish(type: "session.approved" | "session.review") {
-  return db.$transaction((tx) => emitEvent(tx, { projectId, mode: "test", type, data: { session: { id: "ses_x", reference_id: null, status: type.slice(8), decision: null, decision_source: null } } }));
+  return db.$transaction((tx) => emitEvent(tx, { projectId, mode: "test", type, data: { session: { id: "ses_x", reference_id: null, status: type.slice(8) as TSessionStatus, decision: null, decision_source: null } } }));
 }
 
 describe("webhook delivery", () => {

@@ -1,10 +1,11 @@
-/** The workflow object of the API (decisions.md "Workflow object"). */
+/** The workflow object of the API (decisions.md "Workflow object"; schema `ZWorkflow`). */
 import type { PublishedWorkflow } from "./workflow.queries";
+import type { TWorkflow } from "./workflow.schemas";
 
-export function toWorkflowDto(w: PublishedWorkflow) {
+export function toWorkflowDto(w: PublishedWorkflow): TWorkflow {
   return {
     id: w.id,
-    object: "workflow" as const,
+    object: "workflow",
     name: w.name,
     type: w.type,
     country: w.country,

@@ -3,6 +3,7 @@
  * `definition` in exactly the `ZWorkflowDefinition` shape; drafts use the same schema.
  */
 import { z } from "zod";
+import { ZTimestamp } from "../common.schemas";
 
 /** The step-type catalog; each type is rendered by the hosted flow (components/flow/steps). */
 export const STEP_TYPES = [
@@ -19,11 +20,16 @@ export const STEP_TYPES = [
   "key_people",
   "bank_account",
 ] as const;
-export const ZStepType = z.enum(STEP_TYPES);
+export const ZStepType = z.enum(STEP_TYPES).meta({
+  id: "StepType",
+  description: "The step-type catalog: what the applicant does in a step (`GET /v1/capabilities` lists them per country).",
+});
 export type TStepType = z.infer<typeof ZStepType>;
 
-export const ZLocale = z.enum(["en", "hi"]);
+export const ZLocale = z.enum(["en", "hi"]).meta({ id: "Locale", description: "A language of the hosted flow: `en` English, `hi` Hindi." });
 export type TLocale = z.infer<typeof ZLocale>;
+
+export const ZVerificationType = z.enum(["kyc", "kyb"]).meta({ id: "VerificationType", description: "`kyc`: an individual; `kyb`: a business." });
 
 export const ZConsentSettings = z.strictObject({
   /** Version of the DPDP notice text (components/flow/i18n) shown and recorded with consent. */
@@ -87,3 +93,29 @@ export const ZWorkflowDefinition = z
     });
   });
 export type TWorkflowDefinition = z.infer<typeof ZWorkflowDefinition>;
+
+/** The workflow object of the API (decisions.md "Workflow object"): the current published version. */
+export const ZWorkflow = z
+  .object({
+    id: z.string().meta({ description: "`wf_...`", examples: ["wf_8HqL2mVx5KpR9tZc3NwY6bJd"] }),
+    object: z.literal("workflow"),
+    name: z.string(),
+    type: ZVerificationType,
+    country: z.string().meta({ description: "ISO 3166-1 alpha-2, upper case.", examples: ["IN"] }),
+    version: z.number().int().min(1).meta({ description: "The current published version (integers from 1). A session keeps the version it started on." }),
+    languages: z.array(ZLocale).meta({ description: "Languages of the hosted flow; the first is the default `locale` of a session." }),
+    ttl_seconds: z.number().int().meta({ description: "Default session lifetime (`expires_in` of POST /v1/sessions overrides it)." }),
+    steps: z
+      .array(
+        z.object({
+          name: z.string().meta({ description: "Unique within the workflow; the key of `session.steps`." }),
+          type: ZStepType,
+          required: z.boolean(),
+        }),
+      )
+      .meta({ description: "The steps in the order the applicant goes through them." }),
+    published_at: ZTimestamp,
+    created_at: ZTimestamp,
+  })
+  .meta({ id: "Workflow", description: "A workflow's current published version. Workflows are built and published in the dashboard; the API only reads them (drafts are never visible)." });
+export type TWorkflow = z.infer<typeof ZWorkflow>;

@@ -1,21 +1,33 @@
-/** A tiny /v1 client for the contract tests: JSON in, status + headers + JSON out. */
+/**
+ * A tiny /v1 client for the contract tests: JSON in, status + headers + JSON out. Like
+ * integrators' clients, it waits `Retry-After` and retries a `429 rate_limited` (up to 5
+ * times), so files that share a fixture key never fail on the per-key rate limit (25/s in
+ * test mode); `{ retryRateLimited: false }` shows every 429 (tests/api/rate-limit.test.ts).
+ */
 export interface ApiResponse<T = any> {
   status: number;
   headers: Headers;
   body: T;
 }
 
-export function api(baseUrl: string, key?: string) {
+export function api(baseUrl: string, key?: string, opts: { retryRateLimited?: boolean } = {}) {
   return async function call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
-    const res = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(key ? { authorization: `Bearer ${key}` } : {}),
-        ...(body !== undefined ? { "content-type": "application/json" } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-    });
+    const send = () =>
+      fetch(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          ...(key ? { authorization: `Bearer ${key}` } : {}),
+          ...(body !== undefined ? { "content-type": "application/json" } : {}),
+          ...headers,
+        },
+        body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      });
+    let res = await send();
+    for (let retry = 0; res.status === 429 && opts.retryRateLimited !== false && retry < 5; retry++) {
+      await res.arrayBuffer();
+      await new Promise((r) => setTimeout(r, Number(res.headers.get("retry-after") ?? "1") * 1000));
+      res = await send();
+    }
     const text = await res.text();
     return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
   };

@@ -1,6 +1,6 @@
 /**
  * `/v1/checks/{key}`: POST runs a check by key; GET retrieves a check by id (the same path
- * segment: check keys contain dots, check ids start with `chk_`).
+ * segment, `{key}` in both endpoints: check keys contain dots, check ids start with `chk_`).
  */
 import { getCheck, runDirectCheck } from "~/server/checks/direct-check";
 import { retrieveCheckEndpoint, runCheckEndpoint } from "~/server/http/endpoints";
@@ -9,15 +9,10 @@ import { WithStatus, withApi } from "~/server/http/with-api";
 
 export const dynamic = "force-dynamic";
 
-const retrieve = withApi(retrieveCheckEndpoint, ({ params, ctx }) => getCheck(ctx.db, ctx.tenant, params.id));
-
 export const { GET, POST, PUT, PATCH, DELETE } = apiRoute({
   POST: withApi(runCheckEndpoint, async ({ params, query, body, ctx }) => {
     const r = await runDirectCheck(ctx.db, ctx.tenant, params.key, body, { async: query.async === "true" });
     return new WithStatus(r.status, r.check);
   }),
-  GET: async (req, route) => {
-    const { key } = (await route.params) as { key: string };
-    return retrieve(req, { params: Promise.resolve({ id: key }) });
-  },
+  GET: withApi(retrieveCheckEndpoint, ({ params, ctx }) => getCheck(ctx.db, ctx.tenant, params.key)),
 });
