@@ -20,6 +20,7 @@ export function randomBase62(length: number): string {
 export const ID_PREFIX = {
   session: "ses_",
   clientToken: "st_",
+  clientTokenRecord: "ctk_",
   workflow: "wf_",
   workflowVersion: "wfv_",
   check: "chk_",

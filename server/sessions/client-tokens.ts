@@ -16,13 +16,20 @@ export function hostedFlowUrl(sessionId: string, token: string): string {
   return `${appUrl()}/flow/${sessionId}#t=${token}`;
 }
 
+/** A fresh token and the row that stores only its hash (to nest into a session's create). */
+export function mintClientToken(now = new Date()) {
+  const token = newId("clientToken", 32);
+  return {
+    token,
+    row: { id: newId("clientTokenRecord"), tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + CLIENT_TOKEN_TTL_MS), createdAt: now },
+  };
+}
+
 /** Issues a fresh token for the session and revokes the earlier ones. Returns the token. */
 export async function issueClientToken(tx: Tx, sessionId: string, now = new Date()): Promise<string> {
   await tx.clientToken.updateMany({ where: { sessionId, revokedAt: null }, data: { revokedAt: now } });
-  const token = newId("clientToken", 32);
-  await tx.clientToken.create({
-    data: { id: newId("clientToken", 24).replace("st_", "ctk_"), sessionId, tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + CLIENT_TOKEN_TTL_MS), createdAt: now },
-  });
+  const { token, row } = mintClientToken(now);
+  await tx.clientToken.create({ data: { ...row, sessionId } });
   return token;
 }
 

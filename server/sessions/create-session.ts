@@ -11,7 +11,7 @@ import { type Actor, writeAudit } from "../audit/write-audit";
 import { emitEvent, outboxCommitted } from "../events/outbox";
 import type { Tenant } from "../tenant";
 import { getPublishedWorkflow } from "../workflows/workflow.queries";
-import { hostedFlowUrl, issueClientToken } from "./client-tokens";
+import { hostedFlowUrl, mintClientToken } from "./client-tokens";
 import type { TCreateSessionRequest, TCreatedSession } from "./session.schemas";
 import { sessionEventData } from "./session-state";
 
@@ -42,7 +42,9 @@ export async function createSession(db: Db, tenant: Tenant, input: TCreateSessio
   const expiresAt = new Date(now.getTime() + (input.expires_in ?? workflow.definition.ttl_seconds) * 1000);
   const id = newId("session");
 
-  const token = await db.$transaction(async (tx) => {
+  // A new session has no earlier tokens to revoke: its first token is nested into the create.
+  const { token, row: tokenRow } = mintClientToken(now);
+  await db.$transaction(async (tx) => {
     await tx.session.create({
       data: {
         id,
@@ -64,7 +66,9 @@ export async function createSession(db: Db, tenant: Tenant, input: TCreateSessio
           create: workflow.definition.steps.map((s, position) => ({ id: newId("step"), name: s.name, type: s.type, position, required: s.required })),
         },
         history: { create: { id: newId("history"), fromStatus: null, toStatus: "created", actorType: actor.type, actorId: actor.id ?? null, createdAt: now } },
+        clientTokens: { create: tokenRow },
       },
+      select: { id: true },
     });
     await writeAudit(tx, { actor, action: "session.created", objectType: "session", objectId: id, projectId: tenant.projectId, mode: tenant.mode });
     await emitEvent(
@@ -78,7 +82,6 @@ export async function createSession(db: Db, tenant: Tenant, input: TCreateSessio
       },
       now,
     );
-    return issueClientToken(tx, id, now);
   });
   outboxCommitted();
   return { id, status: "created", url: hostedFlowUrl(id, token), client_token: token, expires_at: expiresAt.toISOString() };
