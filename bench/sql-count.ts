@@ -86,11 +86,13 @@ function wrapAdapter(adapter: object, rec: Recorder): object {
     queryRaw: run,
     executeRaw: run,
     executeScript: (orig) => (script: unknown) => (rec.add(String(script), null), orig(script)),
-    startTransaction: (orig) => async (...args: unknown[]) => {
-      const id = rec.newTx();
-      rec.add("BEGIN", id, true); // both adapters send BEGIN themselves, not through executeRaw
-      return wrapTransaction((await orig(...args)) as object, id, rec);
-    },
+    startTransaction:
+      (orig) =>
+      async (...args: unknown[]) => {
+        const id = rec.newTx();
+        rec.add("BEGIN", id, true); // both adapters send BEGIN themselves, not through executeRaw
+        return wrapTransaction((await orig(...args)) as object, id, rec);
+      },
   });
 }
 
@@ -137,7 +139,10 @@ export interface StatementCount {
 }
 
 function shorten(sql: string): string {
-  const s = sql.replace(/\s+/g, " ").replace(/"public"\./g, "").trim();
+  const s = sql
+    .replace(/\s+/g, " ")
+    .replace(/"public"\./g, "")
+    .trim();
   const m = /^(SELECT|INSERT INTO|UPDATE|DELETE FROM|WITH)\s/i.exec(s);
   if (m && /^SELECT/i.test(s)) {
     const from = /\sFROM\s+("?[\w]+"?)/i.exec(s);

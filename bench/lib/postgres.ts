@@ -80,8 +80,19 @@ export async function startPostgres(database: string): Promise<Postgres> {
     asPg(path.join(bin, "pg_ctl"), ["-D", data, "-l", path.join(dir, "postgres.log"), "-w", "-t", "60", "-o", options, "start"]);
     started = true;
     execFileSync(path.join(bin, "createdb"), ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", database]);
-    execFileSync(path.join(bin, "psql"), ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", database, "-qc", "CREATE EXTENSION pg_stat_statements"]);
-    const version = execFileSync(path.join(bin, "postgres"), ["-V"], { encoding: "utf8" }).trim().split(" ").at(-1) ?? "?";
+    execFileSync(path.join(bin, "psql"), [
+      "-h",
+      "127.0.0.1",
+      "-p",
+      String(port),
+      "-U",
+      "postgres",
+      "-d",
+      database,
+      "-qc",
+      "CREATE EXTENSION pg_stat_statements",
+    ]);
+    const version = /\d+(\.\d+)?/.exec(execFileSync(path.join(bin, "postgres"), ["-V"], { encoding: "utf8" }))?.[0] ?? "?";
     const pid = Number(readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]);
     return { url: `postgresql://postgres@127.0.0.1:${port}/${database}`, port, version, pid, stop };
   } catch (err) {

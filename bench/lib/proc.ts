@@ -138,29 +138,41 @@ function allStats(): ProcStat[] {
 /** Which processes a CPU counter covers: a process group, or a process and its descendants. */
 export type Target = { pgid: number } | { tree: number };
 
-function ticksOf(target: Target, stats: ProcStat[]): number {
-  if ("pgid" in target) return stats.filter((s) => s.pgrp === target.pgid).reduce((a, s) => a + s.ticks, 0);
+/** CPU ticks per process of a target. */
+function ticksOf(target: Target, stats: ProcStat[]): Map<number, number> {
+  const of = (list: ProcStat[]) => new Map(list.map((s) => [s.pid, s.ticks]));
+  if ("pgid" in target) return of(stats.filter((s) => s.pgrp === target.pgid));
   const members = new Set([target.tree]);
   let grew = true;
   while (grew) {
     grew = false;
     for (const s of stats) if (!members.has(s.pid) && members.has(s.ppid)) (members.add(s.pid), (grew = true));
   }
-  return stats.filter((s) => members.has(s.pid)).reduce((a, s) => a + s.ticks, 0);
+  return of(stats.filter((s) => members.has(s.pid)));
+}
+
+/** Busy and steal ticks of the whole machine (all cores) from /proc/stat. */
+function systemTicks(): { busy: number; steal: number } {
+  const f = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal guest guest_nice (guest is included in user)
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = f;
+  return { busy: user + nice + system + irq + softirq, steal };
 }
 
 /**
  * CPU time of named targets between `start()` and `stop()`, as % of one core (200 % = both
- * cores of a 2-core machine). CPU of processes that exited in between is not counted.
+ * cores of a 2-core machine). Counted per process: a process that exited in between (e.g. a
+ * PostgreSQL backend closed by the pool) loses its share; one started in between counts whole.
  * `self` is this process (the load generator).
  */
 export class CpuMeter {
   private t0 = 0;
-  private base = new Map<string, number>();
+  private base = new Map<string, Map<number, number>>();
   private self0 = process.cpuUsage();
+  private sys0 = systemTicks();
   constructor(private readonly targets: Record<string, Target>) {}
 
-  snapshot(): Map<string, number> {
+  snapshot(): Map<string, Map<number, number>> {
     const stats = allStats();
     return new Map(Object.entries(this.targets).map(([k, t]) => [k, ticksOf(t, stats)]));
   }
@@ -169,16 +181,30 @@ export class CpuMeter {
     this.t0 = performance.now();
     this.base = this.snapshot();
     this.self0 = process.cpuUsage();
+    this.sys0 = systemTicks();
   }
 
-  /** % of one core per target since start(), plus `loadgen` (this process). */
+  /**
+   * % of one core per target since start(), plus `loadgen` (this process), `other` (every
+   * other process of the machine: busy CPU not accounted to the targets or this process) and
+   * `steal` (time the hypervisor gave to other machines).
+   */
   stop(): Record<string, number> {
     const wallS = (performance.now() - this.t0) / 1000;
+    const sys = systemTicks();
     const now = this.snapshot();
     const out: Record<string, number> = {};
-    for (const [k, v] of now) out[k] = round1((100 * (v - (this.base.get(k) ?? 0))) / CLK_TCK / wallS);
+    for (const [k, procs] of now) {
+      const before = this.base.get(k) ?? new Map<number, number>();
+      let ticks = 0;
+      for (const [pid, t] of procs) ticks += Math.max(0, t - (before.get(pid) ?? 0));
+      out[k] = round1((100 * ticks) / CLK_TCK / wallS);
+    }
     const self = process.cpuUsage(this.self0);
     out.loadgen = round1((100 * (self.user + self.system)) / 1e6 / wallS);
+    const busy = (100 * (sys.busy - this.sys0.busy)) / CLK_TCK / wallS;
+    out.other = round1(Math.max(0, busy - Object.values(out).reduce((a, v) => a + v, 0)));
+    out.steal = round1((100 * (sys.steal - this.sys0.steal)) / CLK_TCK / wallS);
     return out;
   }
 }
@@ -195,7 +221,7 @@ export async function waitQuiet(targets: Record<string, Target>, opts: { maxPct:
     meter.start();
     await sleep(opts.windowMs);
     const pct = meter.stop();
-    const total = Object.entries(pct).reduce((a, [k, v]) => (k === "loadgen" ? a : a + v), 0);
+    const total = Object.entries(pct).reduce((a, [k, v]) => (["loadgen", "other", "steal"].includes(k) ? a : a + v), 0);
     if (total < opts.maxPct) return { waitedS: round1((Date.now() - t0) / 1000), quiet: true };
   }
   return { waitedS: round1((Date.now() - t0) / 1000), quiet: false };
