@@ -35,6 +35,7 @@ import { startPostgres, type Postgres } from "./lib/postgres";
 import { CpuMeter, freePort, killAllGroupsSync, round1, startGroup, stopGroup, type Target, waitForHttp, waitQuiet } from "./lib/proc";
 import { type ProfileSummary, summarizeProfile } from "./lib/profile";
 import type { StatementCount } from "./sql-count";
+import { needsBuild } from "../scripts/build-state";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values: opt } = parseArgs({
@@ -90,19 +91,9 @@ const say = (s: string) => console.log(`==> ${s}`);
 // ---------------------------------------------------------------------------------------------
 // Build (the production build in .next, like `npm run demo`: only when sources are newer).
 
-const SOURCES = ["app", "components", "server", "inngest", "next.config.ts", "package-lock.json", "postcss.config.mjs", "instrumentation.ts"];
-
-function newestMtime(p: string): number {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  return readdirSync(p).reduce((m, name) => (name === "generated" || name.endsWith(".test.ts") ? m : Math.max(m, newestMtime(path.join(p, name)))), st.mtimeMs);
-}
-
 function ensureBuild(): { built: boolean; seconds: number } {
   const buildId = path.join(root, ".next", "BUILD_ID");
-  const stale = !existsSync(buildId) || SOURCES.some((s) => newestMtime(path.join(root, s)) > statSync(buildId).mtimeMs);
-  if (!stale) return { built: false, seconds: 0 };
+  if (!needsBuild(root)) return { built: false, seconds: 0 };
   if (opt["no-build"]) {
     if (!existsSync(buildId)) throw new Error("--no-build, but there is no build in .next");
     console.log("    (sources are newer than .next, but --no-build was given)");
@@ -403,7 +394,7 @@ async function runScenario(name: "pglite" | "postgres", rate: ReturnType<typeof 
     if (!biggest) notes.push("--profile: the app wrote no CPU profile (it did not exit cleanly?)");
     else {
       mkdirSync(PROFILE_DIR, { recursive: true });
-      const file = path.join(PROFILE_DIR, `${name}-${ENDPOINTS.join("+")}.cpuprofile`);
+      const file = path.join(PROFILE_DIR, `${name}-${ENDPOINTS.join("+") || "ping"}.cpuprofile`);
       writeFileSync(file, readFileSync(biggest));
       profile = { file: path.relative(root, file), ...summarizeProfile(file) };
     }

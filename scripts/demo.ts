@@ -4,31 +4,15 @@
  * PORT (default 3000), and print the dashboard URL, the admin login and the key.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { createApiKey } from "../server/api-keys/create-api-key";
 import { closeDb, getDb, getSql } from "../server/db";
 import { applyMigrations } from "../server/db/migrate";
 import { appUrl, env } from "../server/env";
 import { seedDemo } from "../server/seed/seed-demo";
+import { needsBuild } from "./build-state";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const SOURCES = ["app", "components", "server", "inngest", "next.config.ts", "package-lock.json", "postcss.config.mjs", "instrumentation.ts"];
-
-function newestMtime(p: string): number {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  return readdirSync(p).reduce((m, name) => (name === "generated" || name.endsWith(".test.ts") ? m : Math.max(m, newestMtime(path.join(p, name)))), st.mtimeMs);
-}
-
-function needsBuild(): boolean {
-  const buildId = path.join(root, ".next", "BUILD_ID");
-  if (!existsSync(buildId)) return true;
-  const built = statSync(buildId).mtimeMs;
-  return SOURCES.some((s) => newestMtime(path.join(root, s)) > built);
-}
-
 const t0 = Date.now();
 const sql = await getSql();
 const applied = await applyMigrations(sql);
@@ -40,7 +24,7 @@ await closeDb();
 console.log(`Database ready (${applied.length} migration(s) applied) in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
 
 const childEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(env.PORT) };
-if (needsBuild()) {
+if (needsBuild(root)) {
   console.log("Building the app (next build)…");
   const b = spawnSync(path.join(root, "node_modules", ".bin", "next"), ["build"], { cwd: root, stdio: "inherit", env: childEnv });
   if (b.status !== 0) process.exit(b.status ?? 1);

@@ -103,6 +103,15 @@ export async function closeDb(): Promise<void> {
   c.release?.();
 }
 
+/** A `SqlConnection` over a connected `pg` client; `close()` leaves the client open. */
+export function pgSqlConnection(client: { query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }> }): SqlConnection {
+  return {
+    query: async <T,>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
+    exec: async (sql: string) => void (await client.query(sql)),
+    close: async () => {},
+  };
+}
+
 /**
  * A raw SQL connection on the same database as `getDb()` (shares the PGlite instance; opens
  * its own pg connection for PostgreSQL). Used for DDL and advisory locks.
@@ -112,11 +121,7 @@ export async function getSql(): Promise<SqlConnection> {
     const { default: pg } = await import("pg");
     const client = new pg.Client({ connectionString: env.DATABASE_URL });
     await client.connect();
-    return {
-      query: async <T,>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
-      exec: async (sql: string) => void (await client.query(sql)),
-      close: () => client.end(),
-    };
+    return { ...pgSqlConnection(client), close: () => client.end() };
   }
   await getDb();
   const pglite = (await globalForDb.__kycDb!).pglite!;

@@ -18,6 +18,7 @@ import { applyMigrations } from "../../server/db/migrate";
 import { PrismaClient } from "../../server/generated/prisma/client";
 import { inngest } from "../client";
 import { createExecutor, type Executor } from "./executor";
+import { pgSqlConnection } from "../../server/db";
 
 const url = process.env.TEST_POSTGRES_URL;
 const schema = `exec_test_${process.pid}_${Date.now()}`;
@@ -38,11 +39,7 @@ beforeAll(async () => {
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.query(`SET search_path TO ${schema}`);
-  await applyMigrations({
-    query: async <T,>(sql: string, params?: unknown[]) => (await admin.query(sql, params)).rows as T[],
-    exec: async (sql: string) => void (await admin.query(sql)),
-    close: async () => {},
-  });
+  await applyMigrations(pgSqlConnection(admin));
 });
 
 afterAll(async () => {

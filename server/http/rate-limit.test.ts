@@ -10,7 +10,7 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { createApiKey } from "../api-keys/create-api-key";
-import { getDb, getSql, type Db } from "../db";
+import { getDb, getSql, pgSqlConnection, type Db } from "../db";
 import { applyMigrations } from "../db/migrate";
 import { PrismaClient } from "../generated/prisma/client";
 import { seedDemo } from "../seed/seed-demo";
@@ -125,11 +125,7 @@ describe.skipIf(!pgUrl)("PostgresRateLimitStore on PostgreSQL (TEST_POSTGRES_URL
     await admin.connect();
     await admin.query(`CREATE SCHEMA ${schema}`);
     await admin.query(`SET search_path TO ${schema}`);
-    await applyMigrations({
-      query: async <T,>(sql: string, params?: unknown[]) => (await admin.query(sql, params)).rows as T[],
-      exec: async (sql: string) => void (await admin.query(sql)),
-      close: async () => {},
-    });
+    await applyMigrations(pgSqlConnection(admin));
   });
 
   afterAll(async () => {
