@@ -369,6 +369,7 @@ async function runScenario(name: "pglite" | "postgres", rate: ReturnType<typeof 
         quietWaitS: quiet.waitedS,
       };
       phases.push(result);
+      if (!ok) notes.push(`${label}: no 2xx response within the ${DURATION} s window (requests slower than the window; use a longer --duration)`);
       if ((cpu.other ?? 0) > 25) notes.push(`${label}: other processes on the machine used ${cpu.other} % of a core during the window (not an idle machine)`);
       console.log(`${rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms${r.non2xx ? `, ${r.non2xx} non-2xx ${JSON.stringify(statusCodes)}` : ""}`);
     }
