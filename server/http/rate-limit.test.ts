@@ -76,6 +76,12 @@ describe("toDecision and headers", () => {
     expect(rateLimitHeaders(toDecision(false, 0, 0.25))["Retry-After"]).toBe("4");
     expect(rateLimitHeaders(null)).toEqual({});
   });
+
+  it("never reports a token left on a refusal, even when a later read saw the bucket refilled", () => {
+    const refused = toDecision(false, 1.7, 25);
+    expect(refused).toMatchObject({ allowed: false, remaining: 0 });
+    expect(rateLimitHeaders(refused)).toMatchObject({ "RateLimit-Remaining": "0", "Retry-After": "1" });
+  });
 });
 
 describe("MemoryRateLimitStore (limiter's TokenBucket)", () => {

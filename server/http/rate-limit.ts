@@ -60,7 +60,9 @@ export interface RateLimitStore {
 
 /** The decision for a bucket holding `tokens` (after this request's token was taken, if allowed). */
 export function toDecision(allowed: boolean, tokens: number, perSecond: number): RateLimitDecision {
-  const t = Math.min(Math.max(tokens, 0), perSecond);
+  // A refusal means less than one token at decision time; a later read (the PostgreSQL store's
+  // second statement) may already see tokens refilled by concurrent requests: never report them.
+  const t = Math.min(Math.max(tokens, 0), allowed ? perSecond : 1 - 1e-6);
   const msPerToken = 1000 / perSecond;
   return {
     allowed,
