@@ -5,7 +5,9 @@ import "server-only";
  * `api_error` carrying only the request id (never a stack trace).
  */
 import { z, ZodError } from "zod";
+import { API_VERSION } from "../api-version";
 import { DomainError, ERROR_CODES, ERROR_TYPES, type ErrorCode, fromZodError } from "../errors";
+import { newId } from "../ids";
 
 /** The Error object (interface.md 2.8, decisions.md "Errors"): the body of every failed /v1 request. */
 export const ZError = z
@@ -14,13 +16,23 @@ export const ZError = z
       type: z.enum(ERROR_TYPES).meta({ description: "The kind of error; branch on it (and on `code`)." }),
       code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]).meta({ description: "Stable snake_case code of the error." }),
       message: z.string().meta({ description: "A human-readable explanation; may change, do not parse it." }),
-      param: z.string().optional().meta({ description: "The offending parameter as a dot path (`prefill.email`, `metadata.plan`) or header name (`Service-Version`)." }),
+      param: z
+        .string()
+        .optional()
+        .meta({ description: "The offending parameter as a dot path (`prefill.email`, `metadata.plan`) or header name (`Service-Version`)." }),
       details: z.unknown().optional().meta({ description: "More about the error; validation errors list every problem as `{ param, message }`." }),
       request_id: z.string().meta({ description: "`req_...`: also in the `Request-Id` header. Quote it when asking for help." }),
     }),
   })
   .meta({ id: "Error", description: "Every failed request answers with this object." });
 export type ApiErrorBody = z.infer<typeof ZError>;
+
+/** A complete /v1 error Response (Request-Id, Service-Version, plus `headers`) for routes outside `withApi`. */
+export function apiErrorResponse(err: unknown, headers: Record<string, string> = {}): Response {
+  const requestId = newId("request");
+  const { status, body } = toApiError(err, requestId);
+  return Response.json(body, { status, headers: { "Request-Id": requestId, "Service-Version": API_VERSION, ...headers } });
+}
 
 export function toApiError(err: unknown, requestId: string): { status: number; body: ApiErrorBody } {
   const e = err instanceof ZodError ? fromZodError(err) : err;
@@ -40,9 +52,18 @@ export function toApiError(err: unknown, requestId: string): { status: number; b
       },
     };
   }
-  console.error(JSON.stringify({ level: "error", msg: "unhandled api error", request_id: requestId, error: (err as Error)?.message, stack: (err as Error)?.stack }));
+  console.error(
+    JSON.stringify({ level: "error", msg: "unhandled api error", request_id: requestId, error: (err as Error)?.message, stack: (err as Error)?.stack }),
+  );
   return {
     status: 500,
-    body: { error: { type: "api_error", code: "internal_error", message: "Something went wrong on our side. Retry later; quote the request id if it persists.", request_id: requestId } },
+    body: {
+      error: {
+        type: "api_error",
+        code: "internal_error",
+        message: "Something went wrong on our side. Retry later; quote the request id if it persists.",
+        request_id: requestId,
+      },
+    },
   };
 }

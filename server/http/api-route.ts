@@ -4,8 +4,8 @@ import "server-only";
  * implement answer `405` with an `Allow` header and the Error object (STYLE.md 3), instead of
  * Next's empty default.
  */
-import { API_VERSION } from "../api-version";
-import { newId } from "../ids";
+import { DomainError } from "../errors";
+import { apiErrorResponse } from "./api-error";
 
 type RouteHandler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -13,20 +13,10 @@ type Method = (typeof METHODS)[number];
 
 export function methodNotAllowed(allowed: readonly string[]): RouteHandler {
   const allow = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
-  return async (req) => {
-    const requestId = newId("request");
-    return Response.json(
-      {
-        error: {
-          type: "invalid_request_error",
-          code: "method_not_allowed",
-          message: `${req.method} is not allowed on ${new URL(req.url).pathname}. Allowed: ${allowed.join(", ")}.`,
-          request_id: requestId,
-        },
-      },
-      { status: 405, headers: { Allow: allow, "Request-Id": requestId, "Service-Version": API_VERSION } },
-    );
-  };
+  return async (req) =>
+    apiErrorResponse(new DomainError("method_not_allowed", `${req.method} is not allowed on ${new URL(req.url).pathname}. Allowed: ${allowed.join(", ")}.`), {
+      Allow: allow,
+    });
 }
 
 export function apiRoute(handlers: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {

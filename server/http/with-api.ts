@@ -10,7 +10,6 @@ import "server-only";
  * endpoint objects generate the OpenAPI document (server/http/openapi.ts).
  */
 import type { z } from "zod";
-import { ZodError } from "zod";
 import { authenticateApiKey, type ApiKeyContext } from "../api-keys/create-api-key";
 import { API_VERSION, SUPPORTED_API_VERSIONS } from "../api-version";
 import { getDb, type Db } from "../db";
@@ -19,6 +18,7 @@ import { DomainError, fromZodError } from "../errors";
 import { newId } from "../ids";
 import { type Tenant, tenantWhere } from "../tenant";
 import { toApiError } from "./api-error";
+import { clientIp } from "./client-ip";
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, type StoredResponse } from "./idempotency";
 import { consumeRateLimit, rateLimitedError, rateLimitHeaders } from "./rate-limit";
 
@@ -178,8 +178,7 @@ export function withApi<P extends z.ZodType, Q extends z.ZodType, B extends z.Zo
       }
 
       handlerStarted = true;
-      const ip = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? null;
-      const result = await handler({ params, query, body, ctx: { ...key, db, tenant: tenantWhere(key), requestId, ip } });
+            const result = await handler({ params, query, body, ctx: { ...key, db, tenant: tenantWhere(key), requestId, ip: clientIp(req.headers) } });
       const [status, output] = result instanceof WithStatus ? [result.status, result.body] : [successStatus(endpoint), result];
       checkResponse(endpoint, status, output);
       const response = respond(status, output, headers);
@@ -187,7 +186,7 @@ export function withApi<P extends z.ZodType, Q extends z.ZodType, B extends z.Zo
       log(req, requestId, response.status, started);
       return toResponse(response, rateHeaders);
     } catch (err) {
-      const { status, body } = toApiError(err instanceof ZodError ? fromZodError(err) : err, requestId);
+      const { status, body } = toApiError(err, requestId);
       const response = respond(status, body, { "Request-Id": requestId, "Service-Version": version ?? API_VERSION });
       if (claimed) {
         if (handlerStarted && status < 500) await completeIdempotencyKey(claimed.db, claimed.recordId, response).catch(() => undefined);

@@ -2,7 +2,7 @@
  * Backend actions on a session (interface.md 4.1; decisions.md "Session lifecycle" and
  * "Personal data (DPDP)"): cancel, re-issue the client token, erase personal data.
  */
-import type { Db } from "../db";
+import type { Db, Tx } from "../db";
 import { DomainError, notFound } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import type { SessionStatus } from "../generated/prisma/enums";
@@ -14,7 +14,7 @@ import { hostedFlowUrl, issueClientToken } from "./client-tokens";
 import { ACTIVE_STATUSES, sessionEventData, transitionSession } from "./session-state";
 import type { TCancelledSession, TClientToken, TPiiErasure } from "./session.schemas";
 
-async function findOwn(db: Db | Parameters<Parameters<Db["$transaction"]>[0]>[0], tenant: Tenant, id: string) {
+async function findOwn(db: Db | Tx, tenant: Tenant, id: string) {
   const s = await db.session.findFirst({
     where: { id, ...tenantWhere(tenant) },
     select: { id: true, status: true, referenceId: true, decision: true, decisionSource: true, piiErasedAt: true },
@@ -25,6 +25,12 @@ async function findOwn(db: Db | Parameters<Parameters<Db["$transaction"]>[0]>[0]
 
 const isActive = (status: SessionStatus) => ACTIVE_STATUSES.includes(status);
 
+/** Moves an active session to `cancelled` and revokes its client tokens (same transaction). */
+async function cancelWithTokens(tx: Tx, id: string, from: SessionStatus, opts: { actor: Actor; reason?: string }) {
+  await transitionSession(tx, id, from, "cancelled", opts, "session_not_cancellable");
+  await tx.clientToken.updateMany({ where: { sessionId: id, revokedAt: null }, data: { revokedAt: new Date() } });
+}
+
 /**
  * POST /v1/sessions/{id}/cancel: an active session becomes `cancelled`; its client tokens
  * stop working. @throws DomainError session_not_cancellable (409) otherwise.
@@ -33,8 +39,7 @@ export async function cancelSession(db: Db, tenant: Tenant, id: string, actor: A
   await db.$transaction(async (tx) => {
     const s = await findOwn(tx, tenant, id);
     if (!isActive(s.status)) throw new DomainError("session_not_cancellable", `A session in '${s.status}' cannot be cancelled; only active sessions can.`);
-    await transitionSession(tx, id, s.status, "cancelled", { actor }, "session_not_cancellable");
-    await tx.clientToken.updateMany({ where: { sessionId: id, revokedAt: null }, data: { revokedAt: new Date() } });
+    await cancelWithTokens(tx, id, s.status, { actor });
   });
   outboxCommitted();
   return { id, status: "cancelled" };
@@ -66,10 +71,7 @@ export async function eraseSessionPii(db: Db, tenant: Tenant, id: string, actor:
   const result = await db.$transaction(async (tx) => {
     const s = await findOwn(tx, tenant, id);
     if (s.piiErasedAt) return { keys: [] as string[], erased: false };
-    if (isActive(s.status)) {
-      await transitionSession(tx, id, s.status, "cancelled", { actor, reason: "pii_erased" });
-      await tx.clientToken.updateMany({ where: { sessionId: id, revokedAt: null }, data: { revokedAt: new Date() } });
-    }
+    if (isActive(s.status)) await cancelWithTokens(tx, id, s.status, { actor, reason: "pii_erased" });
     const files = await tx.evidenceFile.findMany({ where: { sessionId: id }, select: { storageKey: true } });
     await tx.evidenceFile.deleteMany({ where: { sessionId: id } });
     await tx.session.update({
@@ -79,8 +81,18 @@ export async function eraseSessionPii(db: Db, tenant: Tenant, id: string, actor:
     await tx.sessionStep.updateMany({ where: { sessionId: id }, data: { data: Prisma.DbNull } });
     await tx.check.updateMany({ where: { sessionId: id }, data: { input: Prisma.DbNull, result: Prisma.DbNull, inputHash: null } });
     await tx.sessionHistory.updateMany({ where: { sessionId: id }, data: { note: null } });
-    await writeAudit(tx, { actor, action: "session.pii_erased", objectType: "session", objectId: id, ...tenantWhere(tenant), data: { files_deleted: files.length } });
-    const now = await tx.session.findUniqueOrThrow({ where: { id }, select: { id: true, status: true, referenceId: true, decision: true, decisionSource: true } });
+    await writeAudit(tx, {
+      actor,
+      action: "session.pii_erased",
+      objectType: "session",
+      objectId: id,
+      ...tenantWhere(tenant),
+      data: { files_deleted: files.length },
+    });
+    const now = await tx.session.findUniqueOrThrow({
+      where: { id },
+      select: { id: true, status: true, referenceId: true, decision: true, decisionSource: true },
+    });
     await emitEvent(tx, { ...tenantWhere(tenant), type: "session.pii_erased", data: { session: sessionEventData(now) }, sessionId: id });
     return { keys: files.map((f) => f.storageKey), erased: true };
   });

@@ -14,6 +14,7 @@ import { getDb } from "../db";
 import { DomainError } from "../errors";
 import type { Role } from "../generated/prisma/enums";
 import type { Tenant } from "../tenant";
+import { clientIp } from "../http/client-ip";
 
 export async function createTRPCContext(opts: { headers: Headers }) {
   const session = await auth();
@@ -61,11 +62,6 @@ const domainErrors = t.middleware(async ({ next }) => {
 export const createCallerFactory = t.createCallerFactory;
 export const createTRPCRouter = t.router;
 export const publicProcedure = t.procedure.use(domainErrors);
-
-/** The client's address as the hosted flow records it with consent (first X-Forwarded-For hop). */
-export function clientIp(headers: Headers): string | null {
-  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? headers.get("x-real-ip") ?? null;
-}
 
 /** Hosted-flow calls: `Authorization: Bearer st_...`; the token is checked by the domain call. */
 export const flowProcedure = publicProcedure.use(({ ctx, next }) => {
