@@ -8,6 +8,8 @@ export interface ApiResponse<T = any> {
   status: number;
   headers: Headers;
   body: T;
+  /** The body exactly as received (for byte-for-byte comparisons). */
+  text: string;
 }
 
 export function api(baseUrl: string, key?: string, opts: { retryRateLimited?: boolean } = {}) {
@@ -29,6 +31,6 @@ export function api(baseUrl: string, key?: string, opts: { retryRateLimited?: bo
       res = await send();
     }
     const text = await res.text();
-    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null, text };
   };
 }

@@ -186,20 +186,12 @@ describe("Idempotency-Key", () => {
   it("replays the first response byte for byte", async () => {
     const key = randomUUID();
     const body = { workflow_id: fx.demo.workflows.kyc, reference_id: "idem" };
-    const first = await fetch(`${fx.baseUrl}/v1/sessions`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${fx.demo.testKey}`, "content-type": "application/json", "idempotency-key": key },
-      body: JSON.stringify(body),
-    });
-    const second = await fetch(`${fx.baseUrl}/v1/sessions`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${fx.demo.testKey}`, "content-type": "application/json", "idempotency-key": key },
-      body: JSON.stringify(body),
-    });
+    const first = await demo("POST", "/v1/sessions", body, { "idempotency-key": key });
+    const second = await demo("POST", "/v1/sessions", body, { "idempotency-key": key });
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     expect(second.headers.get("idempotent-replayed")).toBe("true");
-    expect(await second.text()).toBe(await first.text());
+    expect(second.text).toBe(first.text);
   });
 
   it("rejects the same key with a different body", async () => {
