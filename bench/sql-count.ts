@@ -132,11 +132,15 @@ export interface StatementCount {
   /** Data statements inside a transaction / outside any. */
   inTransaction: number;
   outsideTransaction: number;
+  /** Data statements that write (INSERT, UPDATE, DELETE, or a WITH whose members do), outside any transaction. */
+  writesOutsideTransaction: number;
   /** Prisma `query` events (PGlite adds a pseudo-query for its implicit COMMIT). */
   prismaQueryEvents: number;
   /** The statements in order, shortened: "[tx1] INSERT INTO sessions ...". */
   sql: string[];
 }
+
+const WRITES = /^\s*(INSERT|UPDATE|DELETE)\b|^\s*WITH\b[\s\S]*\b(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\b/i;
 
 function shorten(sql: string): string {
   const s = sql
@@ -166,6 +170,7 @@ export function summarize(rec: Recorder): StatementCount {
     transactions: txNo.size,
     inTransaction: data.filter((s) => s.tx !== null).length,
     outsideTransaction: data.filter((s) => s.tx === null).length,
+    writesOutsideTransaction: data.filter((s) => s.tx === null && WRITES.test(s.sql)).length,
     prismaQueryEvents: rec.prismaQueryEvents,
     sql: st.map((s) => `${s.tx === null ? "" : `[tx${txNo.get(s.tx)}] `}${shorten(s.sql)}`),
   };

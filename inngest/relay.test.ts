@@ -13,7 +13,9 @@ vi.hoisted(() => {
 
 import { type Db, getDb, getSql } from "../server/db";
 import { applyMigrations } from "../server/db/migrate";
-import { outboxCommitted } from "../server/events/outbox";
+import { PUBLIC_EVENT_TYPES } from "../server/events/event.schemas";
+import { ALWAYS_RELAYED, outboxCommitted } from "../server/events/outbox";
+import { functions } from "./functions";
 import { inngest } from "./client";
 import { createExecutor, type Executor } from "./executor/executor";
 import { relayPending, startRelay, stopRelay } from "./relay";
@@ -89,4 +91,13 @@ it("keeps rows unsent when the executor is not running", async () => {
   expect(await relayPending()).toBe(1);
   await executor.settled();
   expect(handled).toContain("msg_5");
+});
+
+it("always relays the public events that a function other than the webhook fan-out consumes", () => {
+  const consumed = functions
+    .filter((f) => f.id() !== "fan-out-event")
+    .flatMap((f) => ((f as unknown as { opts: { triggers?: { event?: string }[] } }).opts.triggers ?? []).map((t) => t.event?.replace(/^app\//, "")))
+    .filter((type): type is string => !!type && (PUBLIC_EVENT_TYPES as readonly string[]).includes(type));
+  expect(consumed).toContain("session.processing");
+  expect([...ALWAYS_RELAYED].sort()).toEqual([...new Set(consumed)].sort());
 });

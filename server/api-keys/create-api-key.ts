@@ -23,6 +23,8 @@ export interface ApiKeyContext {
   organizationId: string;
   mode: Mode;
   apiVersion: string;
+  /** The project's allowed origins (redirect_url, hosted-flow embedding), read with the key. */
+  allowedOrigins: string[];
 }
 
 /**
@@ -44,10 +46,10 @@ export async function authenticateApiKey(db: Db, authorization: string | null): 
   const hash = sha256Hex(key);
   const row = await db.apiKey.findUnique({
     where: { hash },
-    select: { id: true, hash: true, mode: true, revokedAt: true, projectId: true, project: { select: { organizationId: true, apiVersion: true } } },
+    select: { id: true, hash: true, mode: true, revokedAt: true, projectId: true, project: { select: { organizationId: true, apiVersion: true, allowedOrigins: true } } },
   });
   if (!row || row.revokedAt || !digestsEqual(row.hash, hash) || !key.startsWith(`sk_${row.mode}_`)) {
     throw new DomainError("api_key_invalid", "Invalid API key provided.");
   }
-  return { keyId: row.id, projectId: row.projectId, organizationId: row.project.organizationId, mode: row.mode, apiVersion: row.project.apiVersion };
+  return { keyId: row.id, projectId: row.projectId, organizationId: row.project.organizationId, mode: row.mode, apiVersion: row.project.apiVersion, allowedOrigins: row.project.allowedOrigins };
 }

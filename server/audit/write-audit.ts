@@ -7,6 +7,7 @@ import type { Tx } from "../db";
 import type { ActorType, Mode } from "../generated/prisma/enums";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
 import { newId } from "../ids";
+import { sql, sqlJson, sqlTimestamp, type Sql } from "../sql";
 
 /** Who did something: an API key, a dashboard user, the applicant (client token), or the system. */
 export interface Actor {
@@ -17,19 +18,18 @@ export interface Actor {
 
 export const SYSTEM_ACTOR: Actor = { type: "system", id: null };
 
-export async function writeAudit(
-  tx: Tx,
-  entry: {
-    actor: Actor;
-    action: string;
-    objectType: string;
-    objectId: string;
-    projectId?: string;
-    organizationId?: string;
-    mode?: Mode;
-    data?: InputJsonValue;
-  },
-): Promise<void> {
+export interface AuditEntry {
+  actor: Actor;
+  action: string;
+  objectType: string;
+  objectId: string;
+  projectId?: string;
+  organizationId?: string;
+  mode?: Mode;
+  data?: InputJsonValue;
+}
+
+export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<void> {
   await tx.auditLog.create({
     data: {
       id: newId("audit"),
@@ -45,4 +45,12 @@ export async function writeAudit(
       data: entry.data,
     },
   });
+}
+
+/** `writeAudit` as a member of a caller's single statement: inserted only when `gate` holds. */
+export function auditInsertSql(entry: AuditEntry, gate: Sql, now = new Date()): Sql {
+  return sql`INSERT INTO audit_logs (id, organization_id, project_id, mode, actor_type, actor_id, action, object_type, object_id, ip, data, created_at)
+    SELECT ${newId("audit")}, ${entry.organizationId ?? null}, ${entry.projectId ?? null}, ${entry.mode ?? null}::"Mode", ${entry.actor.type}::"ActorType", ${entry.actor.id ?? null},
+      ${entry.action}, ${entry.objectType}, ${entry.objectId}, ${entry.actor.ip ?? null}, ${sqlJson(entry.data)}, ${sqlTimestamp(now)}
+    WHERE ${gate}`;
 }

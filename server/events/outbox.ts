@@ -13,6 +13,8 @@ import type { Mode } from "../generated/prisma/enums";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
 import { API_VERSION } from "../api-version";
 import { newId } from "../ids";
+import { sql, sqlJson, sqlTimestamp, type Sql } from "../sql";
+import { subscribedEndpointExistsSql } from "../webhooks/webhook-endpoints";
 import type { TCheckCompletedEvent, TEvent, TSessionEvent } from "./event.schemas";
 
 /** What `emitEvent` writes: a session event or `check.completed`, with its data. */
@@ -27,7 +29,16 @@ export function orderedEnvelope(stored: unknown): TEvent {
   const e = stored as TEvent;
   const data =
     "session" in e.data
-      ? { ...e.data, session: { id: e.data.session.id, reference_id: e.data.session.reference_id, status: e.data.session.status, decision: e.data.session.decision, decision_source: e.data.session.decision_source } }
+      ? {
+          ...e.data,
+          session: {
+            id: e.data.session.id,
+            reference_id: e.data.session.reference_id,
+            status: e.data.session.status,
+            decision: e.data.session.decision,
+            decision_source: e.data.session.decision_source,
+          },
+        }
       : e.data;
   return { id: e.id, object: e.object, type: e.type, api_version: e.api_version, created_at: e.created_at, mode: e.mode, data } as TEvent;
 }
@@ -59,31 +70,66 @@ export async function enqueue(tx: Tx, name: string, data: InputJsonValue, id = n
 }
 
 /**
- * Writes a public event and its relay message (Inngest event `app/<type>` whose id is the
- * `evt_` id, so Inngest dedupes retries). Returns the envelope.
+ * Public event types that an Inngest function other than the webhook fan-out consumes
+ * (inngest/functions/process-session.ts on `app/session.processing`): relayed always. Every
+ * other public event is relayed only when an enabled endpoint of the tenant subscribes to it,
+ * so a project without webhooks costs no background work per event. Kept in step with the
+ * functions' triggers by inngest/relay.test.ts.
  */
-export async function emitEvent(
-  tx: Tx,
-  e: { projectId: string; mode: Mode; sessionId?: string; checkId?: string } & EventPayload,
-  now = new Date(),
-): Promise<TEvent> {
-  const envelope = {
-    id: newId("event"),
-    object: "event",
-    type: e.type,
-    api_version: API_VERSION,
-    created_at: now.toISOString(),
+export const ALWAYS_RELAYED: ReadonlySet<string> = new Set(["session.processing"]);
+
+type EventInput = { projectId: string; mode: Mode; sessionId?: string; checkId?: string } & EventPayload;
+
+function envelopeOf(e: EventInput, now: Date): TEvent {
+  return { id: newId("event"), object: "event", type: e.type, api_version: API_VERSION, created_at: now.toISOString(), mode: e.mode, data: e.data } as TEvent;
+}
+
+function relayData(e: EventInput, envelope: TEvent): InputJsonValue {
+  return {
+    eventId: envelope.id,
+    projectId: e.projectId,
     mode: e.mode,
-    data: e.data,
-  } as TEvent;
+    type: e.type,
+    ...(e.sessionId ? { sessionId: e.sessionId } : {}),
+    ...(e.checkId ? { checkId: e.checkId } : {}),
+  };
+}
+
+/** `INSERT ... SELECT ... WHERE gate` of the outbox message of an event that needs relaying. */
+function relayInsertSql(e: EventInput, envelope: TEvent, gate: Sql): Sql {
+  const subscribed = ALWAYS_RELAYED.has(e.type) ? sql`TRUE` : subscribedEndpointExistsSql(e.projectId, e.mode, e.type);
+  return sql`INSERT INTO outbox_messages (id, name, data, created_at)
+    SELECT ${envelope.id}, ${`app/${e.type}`}, ${sqlJson(relayData(e, envelope))}, ${sqlTimestamp(new Date(envelope.created_at))}
+    WHERE (${gate}) AND ${subscribed}
+    RETURNING id`;
+}
+
+/**
+ * Writes a public event and, when something consumes it (see `ALWAYS_RELAYED`), its relay
+ * message (Inngest event `app/<type>` whose id is the `evt_` id, so Inngest dedupes retries).
+ * Returns the envelope.
+ */
+export async function emitEvent(tx: Tx, e: EventInput, now = new Date()): Promise<TEvent> {
+  const envelope = envelopeOf(e, now);
   await tx.event.create({
     data: { id: envelope.id, projectId: e.projectId, mode: e.mode, type: e.type, payload: envelope as unknown as InputJsonValue, createdAt: now },
   });
-  await enqueue(
-    tx,
-    `app/${e.type}`,
-    { eventId: envelope.id, projectId: e.projectId, mode: e.mode, type: e.type, ...(e.sessionId ? { sessionId: e.sessionId } : {}), ...(e.checkId ? { checkId: e.checkId } : {}) },
-    envelope.id,
-  );
+  if (ALWAYS_RELAYED.has(e.type)) await enqueue(tx, `app/${e.type}`, relayData(e, envelope), envelope.id);
+  else await tx.$executeRaw(relayInsertSql(e, envelope, sql`TRUE`));
   return envelope;
+}
+
+/**
+ * `emitEvent` as two members of a caller's single statement (a data-modifying CTE): the
+ * `events` insert and the relay insert, both written only when `gate` holds. The relay member
+ * returns the message id when one was written (then call `outboxCommitted()` after commit).
+ */
+export function emitEventSql(e: EventInput, gate: Sql, now = new Date()): { envelope: TEvent; event: Sql; relay: Sql } {
+  const envelope = envelopeOf(e, now);
+  return {
+    envelope,
+    event: sql`INSERT INTO events (id, project_id, mode, type, payload, created_at)
+      SELECT ${envelope.id}, ${e.projectId}, ${e.mode}::"Mode", ${e.type}, ${sqlJson(envelope)}, ${sqlTimestamp(now)} WHERE ${gate}`,
+    relay: relayInsertSql(e, envelope, gate),
+  };
 }

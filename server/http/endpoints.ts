@@ -98,6 +98,7 @@ export const createSessionEndpoint = endpoint({
   body: ZCreateSessionRequest,
   responses: { 201: ZCreatedSession },
   errors: [404],
+  atomicIdempotency: true,
 });
 
 export const listSessionsEndpoint = endpoint({

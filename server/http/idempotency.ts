@@ -1,15 +1,18 @@
-import "server-only";
 /**
  * Idempotency-Key handling (decisions.md "Idempotency"): scope (project, mode, method, path,
  * key), kept 24 h. The first request takes the key with an INSERT guarded by the unique
  * constraint, so concurrent retries can never both run; the others get the stored response
  * replayed byte for byte (`Idempotent-Replayed: true`), `409 idempotency_key_in_use` while
  * the first still runs, or `400 idempotency_key_reused` for a different body.
+ *
+ * Not `server-only`: the session create (domain code, which the admin CLI also loads) takes
+ * its key through `AtomicIdempotency`.
  */
 import { createHash } from "node:crypto";
 import type { Db } from "../db";
 import { DomainError } from "../errors";
 import { newId } from "../ids";
+import { sql, sqlJson, sqlTimestamp, type Sql } from "../sql";
 import type { Tenant } from "../tenant";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
@@ -23,19 +26,25 @@ export interface StoredResponse {
 
 export type IdempotencyClaim = { kind: "claimed"; recordId: string } | { kind: "replay"; response: StoredResponse };
 
+export type IdempotencyScope = Tenant & { method: string; path: string; key: string };
+
+/**
+ * The key's length rule and the hash that tells a retry from a different request.
+ * @throws DomainError parameter_invalid (param Idempotency-Key) for an empty or too long key.
+ */
+export function idempotencyRequestHash(scope: IdempotencyScope, rawBody: string): string {
+  if (scope.key.length > MAX_KEY_LENGTH || !scope.key.length) {
+    throw new DomainError("parameter_invalid", `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters.`, { param: "Idempotency-Key" });
+  }
+  return createHash("sha256").update(rawBody).digest("hex");
+}
+
 /**
  * @throws DomainError parameter_invalid (key too long), idempotency_key_reused,
  *   idempotency_key_in_use.
  */
-export async function claimIdempotencyKey(
-  db: Db,
-  scope: Tenant & { method: string; path: string; key: string },
-  rawBody: string,
-): Promise<IdempotencyClaim> {
-  if (scope.key.length > MAX_KEY_LENGTH || !scope.key.length) {
-    throw new DomainError("parameter_invalid", `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters.`, { param: "Idempotency-Key" });
-  }
-  const requestHash = createHash("sha256").update(rawBody).digest("hex");
+export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, rawBody: string): Promise<IdempotencyClaim> {
+  const requestHash = idempotencyRequestHash(scope, rawBody);
   const where = { projectId_mode_method_path_key: { projectId: scope.projectId, mode: scope.mode, method: scope.method, path: scope.path, key: scope.key } };
   for (let i = 0; i < 2; i++) {
     const recordId = newId("idempotency");
@@ -57,7 +66,9 @@ export async function claimIdempotencyKey(
       });
     }
     if (!existing.completedAt || existing.responseStatus === null) {
-      throw new DomainError("idempotency_key_in_use", "A request with this Idempotency-Key is still being processed. Retry shortly.", { param: "Idempotency-Key" });
+      throw new DomainError("idempotency_key_in_use", "A request with this Idempotency-Key is still being processed. Retry shortly.", {
+        param: "Idempotency-Key",
+      });
     }
     return {
       kind: "replay",
@@ -78,4 +89,45 @@ export async function completeIdempotencyKey(db: Db, recordId: string, response:
 /** Releases a claimed key without a stored result (validation failed, or a 5xx): a retry runs again. */
 export async function releaseIdempotencyKey(db: Db, recordId: string): Promise<void> {
   await db.idempotencyRecord.deleteMany({ where: { id: recordId } });
+}
+
+/**
+ * An idempotency claim taken by the handler's own write (opt-in per endpoint, `atomicIdempotency`):
+ * the record is inserted already completed, with the response, as one member of the handler's
+ * statement, so a create costs no extra round trips for its key (bench/README.md). When the key
+ * is taken, the handler throws `IdempotencyKeyTaken` and withApi answers as `claimIdempotencyKey`
+ * does (replay, in use, reused).
+ */
+export interface AtomicIdempotency {
+  /**
+   * `INSERT ... SELECT ... WHERE <guard> ON CONFLICT DO NOTHING RETURNING id` of the completed
+   * record for a handler result `body` (the endpoint's default success status). Use it as a
+   * CTE and make every other write depend on it returning a row.
+   */
+  claimSql(body: unknown, guard: Sql): Sql;
+}
+
+/** The handler's atomic claim found the key already taken (see `AtomicIdempotency`). */
+export class IdempotencyKeyTaken extends Error {
+  constructor() {
+    super("idempotency key taken");
+    this.name = "IdempotencyKeyTaken";
+  }
+}
+
+/** Builds the `AtomicIdempotency` of one request; `toResponse` turns a body into the stored response. */
+export function atomicIdempotency(scope: IdempotencyScope, rawBody: string, toResponse: (body: unknown) => StoredResponse): AtomicIdempotency {
+  const requestHash = idempotencyRequestHash(scope, rawBody);
+  return {
+    claimSql(body, guard) {
+      const r = toResponse(body);
+      const now = new Date();
+      return sql`INSERT INTO idempotency_records (id, project_id, mode, method, path, key, request_hash, response_status, response_headers, response_body, created_at, completed_at, expires_at)
+        SELECT ${newId("idempotency")}, ${scope.projectId}, ${scope.mode}::"Mode", ${scope.method}, ${scope.path}, ${scope.key}, ${requestHash}, ${r.status}::int, ${sqlJson(r.headers)}, ${r.body},
+          ${sqlTimestamp(now)}, ${sqlTimestamp(now)}, ${sqlTimestamp(new Date(now.getTime() + IDEMPOTENCY_TTL_MS))}
+        WHERE ${guard}
+        ON CONFLICT (project_id, mode, method, path, key) DO NOTHING
+        RETURNING id`;
+    },
+  };
 }

@@ -19,7 +19,16 @@ import { newId } from "../ids";
 import { type Tenant, tenantWhere } from "../tenant";
 import { toApiError } from "./api-error";
 import { clientIp } from "./client-ip";
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, type StoredResponse } from "./idempotency";
+import {
+  atomicIdempotency,
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  IdempotencyKeyTaken,
+  releaseIdempotencyKey,
+  type AtomicIdempotency,
+  type IdempotencyScope,
+  type StoredResponse,
+} from "./idempotency";
 import { consumeRateLimit, rateLimitedError, rateLimitHeaders } from "./rate-limit";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -42,6 +51,11 @@ export interface Endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.
   body?: B;
   /** Success statuses and body schemas; the lowest status is the default (others via `WithStatus`). Default: 200, untyped. */
   responses?: R;
+  /**
+   * The handler claims the Idempotency-Key in its own single statement (`ctx.idempotency`,
+   * see `AtomicIdempotency`) instead of the pipeline claiming it first: for hot creates.
+   */
+  atomicIdempotency?: boolean;
 }
 
 /** The status of a plain handler result: the endpoint's lowest success status (200 without `responses`). */
@@ -70,6 +84,8 @@ export interface ApiContext extends ApiKeyContext {
   tenant: Tenant;
   requestId: string;
   ip: string | null;
+  /** Set for endpoints with `atomicIdempotency` when the request has an Idempotency-Key. */
+  idempotency?: AtomicIdempotency;
 }
 
 type Handler<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends SuccessResponses> = (args: {
@@ -144,7 +160,8 @@ export function withApi<P extends z.ZodType, Q extends z.ZodType, B extends z.Zo
     const started = Date.now();
     const requestId = newId("request");
     let version: string | null = null;
-    let claimed: { db: Db; recordId: string } | null = null;
+    // assigned inside claimFirst(), which TypeScript flow analysis does not follow
+    let claimed = null as { db: Db; recordId: string } | null;
     let handlerStarted = false;
     /** `RateLimit-*` (+ `Retry-After`) of the key; added to every response, never stored for replay. */
     let rateHeaders: Record<string, string> = {};
@@ -160,13 +177,22 @@ export function withApi<P extends z.ZodType, Q extends z.ZodType, B extends z.Zo
       const { raw, json } = endpoint.method === "POST" ? await readJsonBody(req) : { raw: "", json: undefined };
 
       const idemKey = endpoint.method === "POST" ? req.headers.get("idempotency-key") : null;
-      if (idemKey !== null) {
-        const claim = await claimIdempotencyKey(db, { projectId: key.projectId, mode: key.mode, method: req.method, path: new URL(req.url).pathname, key: idemKey }, raw);
+      const scope: IdempotencyScope | null =
+        idemKey === null ? null : { projectId: key.projectId, mode: key.mode, method: req.method, path: new URL(req.url).pathname, key: idemKey };
+      /** Claims the key first (the default); null when it answered with a replay instead. */
+      const claimFirst = async (): Promise<Response | null> => {
+        const claim = await claimIdempotencyKey(db, scope!, raw);
         if (claim.kind === "replay") {
           log(req, requestId, claim.response.status, started);
           return toResponse(claim.response, { "Idempotent-Replayed": "true", "Request-Id": requestId, ...rateHeaders });
         }
         claimed = { db, recordId: claim.recordId };
+        return null;
+      };
+      const atomic = scope && endpoint.atomicIdempotency;
+      if (scope && !atomic) {
+        const replay = await claimFirst();
+        if (replay) return replay;
       }
 
       const url = new URL(req.url);
@@ -177,9 +203,36 @@ export function withApi<P extends z.ZodType, Q extends z.ZodType, B extends z.Zo
         throw new DomainError("parameter_unknown", "This endpoint takes no request body.");
       }
 
+      const ctx: ApiContext = { ...key, db, tenant: tenantWhere(key), requestId, ip: clientIp(req.headers) };
+      const defaultStatus = successStatus(endpoint);
+      const stored = (output: unknown): StoredResponse => {
+        checkResponse(endpoint, defaultStatus, output);
+        return respond(defaultStatus, output, headers);
+      };
       handlerStarted = true;
-            const result = await handler({ params, query, body, ctx: { ...key, db, tenant: tenantWhere(key), requestId, ip: clientIp(req.headers) } });
-      const [status, output] = result instanceof WithStatus ? [result.status, result.body] : [successStatus(endpoint), result];
+      let result: Awaited<ReturnType<typeof handler>>;
+      if (atomic) {
+        try {
+          result = await handler({ params, query, body, ctx: { ...ctx, idempotency: atomicIdempotency(scope, raw, stored) } });
+        } catch (err) {
+          // Taken by an earlier request: answer as the key's record says. A handler error
+          // before its write is stored like any other (the key is claimed for it here).
+          if (err instanceof IdempotencyKeyTaken) {
+            const replay = await claimFirst();
+            if (replay) return replay;
+            result = await handler({ params, query, body, ctx }); // the record expired in between
+          } else {
+            if (err instanceof DomainError) {
+              const replay = await claimFirst();
+              if (replay) return replay;
+            }
+            throw err;
+          }
+        }
+      } else {
+        result = await handler({ params, query, body, ctx });
+      }
+      const [status, output] = result instanceof WithStatus ? [result.status, result.body] : [defaultStatus, result];
       checkResponse(endpoint, status, output);
       const response = respond(status, output, headers);
       if (claimed) await completeIdempotencyKey(claimed.db, claimed.recordId, response);

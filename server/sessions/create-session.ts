@@ -1,16 +1,22 @@
 /**
  * POST /v1/sessions (interface.md 2.1/2.2, decisions.md "Session lifecycle"): creates a
  * session on the workflow's current published version, its step records, a client token,
- * history and the `session.created` event, all in one transaction.
+ * history, an audit row and the `session.created` event.
+ *
+ * All of it is ONE data-modifying statement (a CTE whose members insert only when the
+ * workflow version is still current and, with an Idempotency-Key, when the key's completed
+ * record could be inserted): atomic without a transaction round trip, and the hot path of an
+ * integration costs two statements in all (API key, this). bench/README.md has the numbers.
  */
 import type { Db } from "../db";
 import { DomainError } from "../errors";
-import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
 import { newId } from "../ids";
-import { type Actor, writeAudit } from "../audit/write-audit";
-import { emitEvent, outboxCommitted } from "../events/outbox";
+import { type Actor, auditInsertSql } from "../audit/write-audit";
+import { emitEventSql, outboxCommitted } from "../events/outbox";
+import { IdempotencyKeyTaken, type AtomicIdempotency } from "../http/idempotency";
+import { sql, sqlJson, sqlTimestamp } from "../sql";
 import type { Tenant } from "../tenant";
-import { getPublishedWorkflow } from "../workflows/workflow.queries";
+import { cachedPublishedWorkflow, forgetPublishedWorkflow, workflowIsCurrentSql, type PublishedWorkflow } from "../workflows/workflow.queries";
 import { hostedFlowUrl, mintClientToken } from "./client-tokens";
 import type { TCreateSessionRequest, TCreatedSession } from "./session.schemas";
 import { sessionEventData } from "./session-state";
@@ -20,20 +26,56 @@ export function originOf(url: string): string {
   return new URL(url).origin;
 }
 
+export interface CreateSessionOptions {
+  /** The project's allowed origins when the caller has them (the API key read brings them). */
+  allowedOrigins?: string[];
+  /** Claim the request's Idempotency-Key in the same statement (withApi `atomicIdempotency`). */
+  idempotency?: AtomicIdempotency;
+}
+
+async function assertRedirectAllowed(db: Db, tenant: Tenant, redirectUrl: string, known?: string[]): Promise<void> {
+  const allowed = known ?? (await db.project.findUniqueOrThrow({ where: { id: tenant.projectId }, select: { allowedOrigins: true } })).allowedOrigins;
+  if (!allowed.includes(originOf(redirectUrl))) {
+    throw new DomainError("redirect_url_not_allowed", `The origin of redirect_url is not an allowed origin of this project (${originOf(redirectUrl)}).`, {
+      param: "redirect_url",
+    });
+  }
+}
+
 /**
  * @throws DomainError resource_missing / workflow_not_published (param workflow_id),
- *   redirect_url_not_allowed (param redirect_url), locale_not_supported (param locale).
+ *   redirect_url_not_allowed (param redirect_url), locale_not_supported (param locale);
+ *   IdempotencyKeyTaken when `opts.idempotency` found its key already used.
  */
-export async function createSession(db: Db, tenant: Tenant, input: TCreateSessionRequest, actor: Actor): Promise<TCreatedSession> {
-  const workflow = await getPublishedWorkflow(db, tenant.projectId, input.workflow_id, "workflow_id");
-  if (input.redirect_url) {
-    const project = await db.project.findUniqueOrThrow({ where: { id: tenant.projectId }, select: { allowedOrigins: true } });
-    if (!project.allowedOrigins.includes(originOf(input.redirect_url))) {
-      throw new DomainError("redirect_url_not_allowed", `The origin of redirect_url is not an allowed origin of this project (${originOf(input.redirect_url)}).`, {
-        param: "redirect_url",
-      });
-    }
+export async function createSession(
+  db: Db,
+  tenant: Tenant,
+  input: TCreateSessionRequest,
+  actor: Actor,
+  opts: CreateSessionOptions = {},
+): Promise<TCreatedSession> {
+  if (input.redirect_url) await assertRedirectAllowed(db, tenant, input.redirect_url, opts.allowedOrigins);
+  for (let attempt = 0; ; attempt++) {
+    const workflow = await cachedPublishedWorkflow(db, tenant.projectId, input.workflow_id, "workflow_id");
+    const created = await insertSession(db, tenant, input, actor, workflow, opts.idempotency);
+    if (created) return created;
+    // The version was replaced since this process cached it: read it again (once is enough
+    // unless someone publishes in between every time, which the bound turns into an error).
+    forgetPublishedWorkflow(tenant.projectId, input.workflow_id);
+    if (attempt >= 2)
+      throw new DomainError("workflow_not_published", `Workflow '${input.workflow_id}' is being republished. Retry shortly.`, { param: "workflow_id" });
   }
+}
+
+/** One statement; null when `workflow` is no longer the current version. */
+async function insertSession(
+  db: Db,
+  tenant: Tenant,
+  input: TCreateSessionRequest,
+  actor: Actor,
+  workflow: PublishedWorkflow,
+  idempotency?: AtomicIdempotency,
+): Promise<TCreatedSession | null> {
   const locale = input.locale ?? workflow.definition.languages[0] ?? "en";
   if (!workflow.definition.languages.includes(locale)) {
     throw new DomainError("locale_not_supported", `The workflow supports ${workflow.definition.languages.join(", ")}.`, { param: "locale" });
@@ -41,48 +83,58 @@ export async function createSession(db: Db, tenant: Tenant, input: TCreateSessio
   const now = new Date();
   const expiresAt = new Date(now.getTime() + (input.expires_in ?? workflow.definition.ttl_seconds) * 1000);
   const id = newId("session");
-
-  // A new session has no earlier tokens to revoke: its first token is nested into the create.
   const { token, row: tokenRow } = mintClientToken(now);
-  await db.$transaction(async (tx) => {
-    await tx.session.create({
-      data: {
-        id,
-        projectId: tenant.projectId,
-        mode: tenant.mode,
-        type: workflow.type,
-        status: "created",
-        country: (input.country ?? workflow.country).toUpperCase(),
-        workflowId: workflow.id,
-        workflowVersionId: workflow.versionId,
-        referenceId: input.reference_id ?? null,
-        locale,
-        redirectUrl: input.redirect_url ?? null,
-        metadata: input.metadata ?? {},
-        prefill: (input.prefill ?? undefined) as InputJsonValue | undefined,
-        expiresAt,
-        createdAt: now,
-        steps: {
-          create: workflow.definition.steps.map((s, position) => ({ id: newId("step"), name: s.name, type: s.type, position, required: s.required })),
-        },
-        history: { create: { id: newId("history"), fromStatus: null, toStatus: "created", actorType: actor.type, actorId: actor.id ?? null, createdAt: now } },
-        clientTokens: { create: tokenRow },
-      },
-      select: { id: true },
-    });
-    await writeAudit(tx, { actor, action: "session.created", objectType: "session", objectId: id, projectId: tenant.projectId, mode: tenant.mode });
-    await emitEvent(
-      tx,
-      {
-        projectId: tenant.projectId,
-        mode: tenant.mode,
-        type: "session.created",
-        data: { session: sessionEventData({ id, referenceId: input.reference_id ?? null, status: "created", decision: null, decisionSource: null }) },
-        sessionId: id,
-      },
-      now,
-    );
-  });
-  outboxCommitted();
-  return { id, status: "created", url: hostedFlowUrl(id, token), client_token: token, expires_at: expiresAt.toISOString() };
+  const result: TCreatedSession = { id, status: "created", url: hostedFlowUrl(id, token), client_token: token, expires_at: expiresAt.toISOString() };
+
+  const current = workflowIsCurrentSql(workflow);
+  const claim = idempotency ? sql`claim AS (${idempotency.claimSql(result, current)}),` : sql``;
+  const gate = idempotency ? sql`EXISTS (SELECT 1 FROM claim)` : current;
+  const inserted = sql`EXISTS (SELECT 1 FROM s)`;
+  const event = emitEventSql(
+    {
+      projectId: tenant.projectId,
+      mode: tenant.mode,
+      type: "session.created",
+      data: { session: sessionEventData({ id, referenceId: input.reference_id ?? null, status: "created", decision: null, decisionSource: null }) },
+      sessionId: id,
+    },
+    inserted,
+    now,
+  );
+  const steps = workflow.definition.steps.map((s, position) => ({ id: newId("step"), name: s.name, type: s.type, position, required: s.required }));
+  const ts = sqlTimestamp(now);
+
+  const [row] = await db.$queryRaw<{ current: boolean; created: number; relayed: number }[]>`
+    WITH ${claim}
+    s AS (
+      INSERT INTO sessions (id, project_id, mode, type, status, country, workflow_id, workflow_version_id, reference_id, locale, redirect_url, metadata, prefill, expires_at, created_at, updated_at)
+      SELECT ${id}, ${tenant.projectId}, ${tenant.mode}::"Mode", ${workflow.type}::"SessionType", 'created'::"SessionStatus", ${(input.country ?? workflow.country).toUpperCase()}, ${workflow.id}, ${workflow.versionId},
+        ${input.reference_id ?? null}, ${locale}, ${input.redirect_url ?? null}, ${sqlJson(input.metadata ?? {})}, ${sqlJson(input.prefill ?? null)}, ${sqlTimestamp(expiresAt)}, ${ts}, ${ts}
+      WHERE ${gate}
+      RETURNING id
+    ),
+    st AS (
+      INSERT INTO session_steps (id, session_id, name, type, position, required, updated_at)
+      SELECT x.id, s.id, x.name, x.type, x.position, x.required, ${ts}
+      FROM s, jsonb_to_recordset(${JSON.stringify(steps)}::jsonb) AS x(id text, name text, type text, position int, required boolean)
+    ),
+    h AS (
+      INSERT INTO session_history (id, session_id, from_status, to_status, actor_type, actor_id, created_at)
+      SELECT ${newId("history")}, s.id, NULL::"SessionStatus", 'created'::"SessionStatus", ${actor.type}::"ActorType", ${actor.id ?? null}, ${ts} FROM s
+    ),
+    t AS (
+      INSERT INTO client_tokens (id, session_id, token_hash, expires_at, created_at)
+      SELECT ${tokenRow.id}, s.id, ${tokenRow.tokenHash}, ${sqlTimestamp(tokenRow.expiresAt)}, ${ts} FROM s
+    ),
+    a AS (${auditInsertSql({ actor, action: "session.created", objectType: "session", objectId: id, projectId: tenant.projectId, mode: tenant.mode }, inserted, now)}),
+    e AS (${event.event}),
+    r AS (${event.relay})
+    SELECT ${current} AS current, (SELECT count(*) FROM s)::int AS created, (SELECT count(*) FROM r)::int AS relayed`;
+
+  if (row!.created === 1) {
+    if (row!.relayed) outboxCommitted();
+    return result;
+  }
+  if (row!.current) throw new IdempotencyKeyTaken();
+  return null;
 }

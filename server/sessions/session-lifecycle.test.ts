@@ -8,6 +8,7 @@ import { createSession } from "./create-session";
 import { decideSession } from "./decide-session";
 import { applyAutomaticDecision, runSessionChecks } from "./process-session";
 import { getSession } from "./session.dto";
+import { createWebhookEndpoint } from "../webhooks/webhook-endpoints";
 
 let db: Db;
 let tenant: { projectId: string; mode: "test" };
@@ -35,8 +36,23 @@ async function completeFlow(pan: string, name: string, dob = "1990-01-01") {
   return { id: created.id, ctx };
 }
 
+/** Public events of the session, oldest first. */
 async function eventTypes(sessionId: string) {
-  const rows = await db.outboxMessage.findMany({ where: { data: { path: ["sessionId"], equals: sessionId } }, orderBy: { createdAt: "asc" }, select: { name: true } });
+  const rows = await db.event.findMany({
+    where: { payload: { path: ["data", "session", "id"], equals: sessionId } },
+    orderBy: { createdAt: "asc" },
+    select: { type: true },
+  });
+  return rows.map((r) => r.type);
+}
+
+/** Inngest events the relay will send for the session. */
+async function relayed(sessionId: string) {
+  const rows = await db.outboxMessage.findMany({
+    where: { data: { path: ["sessionId"], equals: sessionId } },
+    orderBy: { createdAt: "asc" },
+    select: { name: true },
+  });
   return rows.map((r) => r.name);
 }
 
@@ -54,15 +70,19 @@ describe("a KYC session from creation to decision", () => {
       pan: { type: "pan", status: "passed", method: "manual_entry", attempts: 1 },
     });
     expect(s.checks).toHaveLength(1);
-    expect(s.checks![0]).toMatchObject({ check_key: "in.pan.verify", generic_key: "tax_id.verify", provider: "sandbox", status: "passed", verified_by: "source", error_code: null, from_cache: false });
+    expect(s.checks![0]).toMatchObject({
+      check_key: "in.pan.verify",
+      generic_key: "tax_id.verify",
+      provider: "sandbox",
+      status: "passed",
+      verified_by: "source",
+      error_code: null,
+      from_cache: false,
+    });
     expect(s.applicant).toMatchObject({ full_name: { value: "RAVI KUMAR", source: "pan_registry" }, pan: { value: "ABCPE1234F", verified: true } });
-    expect(await eventTypes(id)).toEqual([
-      "app/session.created",
-      "app/session.started",
-      "app/session.in_progress",
-      "app/session.processing",
-      "app/session.approved",
-    ]);
+    expect(await eventTypes(id)).toEqual(["session.created", "session.started", "session.in_progress", "session.processing", "session.approved"]);
+    // no webhook endpoint subscribes: only the event that runs the checks goes to Inngest
+    expect(await relayed(id)).toEqual(["app/session.processing"]);
     const flow = await getFlowState(db, ctx);
     expect(flow.session.status).toBe("approved");
     expect(flow.currentStep).toBeNull();
@@ -76,7 +96,13 @@ describe("a KYC session from creation to decision", () => {
     expect(s.checks![0]).toMatchObject({ status: "failed", error_code: "pan_not_found" });
     expect(s.steps.pan!.status).toBe("failed");
 
-    const decided = await decideSession(db, tenant, id, { outcome: "approved", reason_code: "identity_confirmed", note: "Checked the card" }, { type: "user", id: "usr_x" });
+    const decided = await decideSession(
+      db,
+      tenant,
+      id,
+      { outcome: "approved", reason_code: "identity_confirmed", note: "Checked the card" },
+      { type: "user", id: "usr_x" },
+    );
     expect(decided).toEqual({ id, status: "approved", outcome: "approved" });
     s = await getSession(db, tenant, id);
     expect(s).toMatchObject({ status: "approved", decision: "approved", decision_source: "manual", reason_code: "identity_confirmed" });
@@ -140,5 +166,24 @@ describe("a KYC session from creation to decision", () => {
     await expect(submitStep(db, { ...ctx, token: "st_wrong" }, "consent", { accepted: true, notice_version: "2026-10-01" })).rejects.toMatchObject({
       code: "client_token_invalid",
     });
+  });
+});
+
+describe("relaying session events to webhook endpoints", () => {
+  it("relays what an enabled endpoint subscribes to (exact type, then `session.*`), and session.processing always", async () => {
+    const system = { type: "system" as const };
+    await createWebhookEndpoint(db, tenant, { url: "http://localhost:9/exact", events: ["session.approved"] }, system);
+    const first = await completeFlow("abcpe1234f", "Ravi Kumar");
+    expect(await relayed(first.id)).toEqual(["app/session.processing", "app/session.approved"]);
+
+    await createWebhookEndpoint(db, tenant, { url: "http://localhost:9/all", events: ["session.*"] }, system);
+    const second = await completeFlow("abcpe1234f", "Ravi Kumar");
+    expect(await relayed(second.id)).toEqual([
+      "app/session.created",
+      "app/session.started",
+      "app/session.in_progress",
+      "app/session.processing",
+      "app/session.approved",
+    ]);
   });
 });

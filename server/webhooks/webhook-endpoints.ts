@@ -3,6 +3,8 @@
  * create (the `whsec_` secret is returned once), list (never the secret), delete.
  */
 import type { Db } from "../db";
+import type { Mode } from "../generated/prisma/enums";
+import { sql, type Sql } from "../sql";
 import { DomainError, notFound } from "../errors";
 import { newId, randomBase62 } from "../ids";
 import { type Actor, writeAudit } from "../audit/write-audit";
@@ -36,6 +38,16 @@ export function subscribes(events: readonly string[], type: string): boolean {
 }
 
 /**
+ * SQL condition: an enabled endpoint of the tenant subscribes to `type`, with the rule of
+ * `subscribes` (`*`, the exact type, or a `prefix.*` pattern).
+ */
+export function subscribedEndpointExistsSql(projectId: string, mode: Mode, type: string): Sql {
+  return sql`EXISTS (SELECT 1 FROM webhook_endpoints w, unnest(w.events) AS p(pattern)
+    WHERE w.project_id = ${projectId} AND w.mode = ${mode}::"Mode" AND w.enabled
+      AND (p.pattern = '*' OR p.pattern = ${type} OR (right(p.pattern, 2) = '.*' AND starts_with(${type}, left(p.pattern, -1)))))`;
+}
+
+/**
  * @throws DomainError url_not_allowed (param url), webhook_endpoint_limit.
  */
 export async function createWebhookEndpoint(db: Db, tenant: Tenant, input: TCreateWebhookEndpointRequest, actor: Actor): Promise<TCreatedWebhookEndpoint> {
@@ -49,7 +61,14 @@ export async function createWebhookEndpoint(db: Db, tenant: Tenant, input: TCrea
       throw new DomainError("webhook_endpoint_limit", `A project can have at most ${MAX_ENDPOINTS_PER_MODE} webhook endpoints per mode.`);
     }
     const e = await tx.webhookEndpoint.create({
-      data: { id: newId("webhookEndpoint"), ...tenantWhere(tenant), url: input.url, events: [...new Set(input.events)], description: input.description ?? "", secret },
+      data: {
+        id: newId("webhookEndpoint"),
+        ...tenantWhere(tenant),
+        url: input.url,
+        events: [...new Set(input.events)],
+        description: input.description ?? "",
+        secret,
+      },
       select,
     });
     await writeAudit(tx, { actor, action: "webhook_endpoint.created", objectType: "webhook_endpoint", objectId: e.id, ...tenantWhere(tenant) });

@@ -3,6 +3,7 @@ import type { Db, Tx } from "../db";
 import { DomainError, notFound } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
 import { keysetList, NEWEST_FIRST, type ListQuery } from "../pagination";
+import { sql, type Sql } from "../sql";
 import { toWorkflowDto } from "./workflow.dto";
 import { ZWorkflowDefinition, type TWorkflowDefinition } from "./workflow.schemas";
 
@@ -45,6 +46,35 @@ function toPublished(row: Row): PublishedWorkflow | null {
     publishedAt: row.currentVersion.publishedAt,
     definition: ZWorkflowDefinition.parse(row.currentVersion.definition),
   };
+}
+
+/** Bounded process cache: entries are checked against the database by the statement that uses them. */
+const PUBLISHED_CACHE_MAX = 1000;
+const publishedCache = new Map<string, PublishedWorkflow>();
+const cacheKey = (projectId: string, id: string) => `${projectId}:${id}`;
+
+/**
+ * `getPublishedWorkflow` served from a per-process cache. Only for a writer that re-checks,
+ * in its own statement, that the version is still current (`workflowIsCurrentSql`) and on a
+ * miss calls `forgetPublishedWorkflow` and tries again: another instance may have published.
+ * @throws DomainError as `getPublishedWorkflow` (errors are never cached).
+ */
+export async function cachedPublishedWorkflow(db: Db | Tx, projectId: string, id: string, param = "id"): Promise<PublishedWorkflow> {
+  const hit = publishedCache.get(cacheKey(projectId, id));
+  if (hit) return hit;
+  const wf = await getPublishedWorkflow(db, projectId, id, param);
+  if (publishedCache.size >= PUBLISHED_CACHE_MAX) publishedCache.delete(publishedCache.keys().next().value!);
+  publishedCache.set(cacheKey(projectId, id), wf);
+  return wf;
+}
+
+export function forgetPublishedWorkflow(projectId: string, id: string): void {
+  publishedCache.delete(cacheKey(projectId, id));
+}
+
+/** SQL condition: `wf` is still the workflow's current published version. */
+export function workflowIsCurrentSql(wf: PublishedWorkflow): Sql {
+  return sql`EXISTS (SELECT 1 FROM workflows WHERE id = ${wf.id} AND project_id = ${wf.projectId} AND current_version_id = ${wf.versionId})`;
 }
 
 /**

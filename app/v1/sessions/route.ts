@@ -7,6 +7,14 @@ import { listSessions } from "~/server/sessions/list-sessions";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = apiRoute({
-  POST: withApi(createSessionEndpoint, ({ body, ctx }) => createSession(ctx.db, ctx.tenant, body, { type: "api_key", id: ctx.keyId, ip: ctx.ip })),
+  POST: withApi(createSessionEndpoint, ({ body, ctx }) =>
+    createSession(
+      ctx.db,
+      ctx.tenant,
+      body,
+      { type: "api_key", id: ctx.keyId, ip: ctx.ip },
+      { allowedOrigins: ctx.allowedOrigins, idempotency: ctx.idempotency },
+    ),
+  ),
   GET: withApi(listSessionsEndpoint, ({ query, ctx }) => listSessions(ctx.db, ctx.tenant, query)),
 });
