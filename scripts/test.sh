@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `npm test`: every suite of the project, on a bare Debian machine or a developer's one.
 #
-#   1. installs what is missing (root + apt: chromium, postgresql; npm ci of tools/prisma-diff)
+#   1. installs what is missing (root + apt: chromium, postgresql, clamav-daemon; npm ci of tools/prisma-diff)
+#      and starts a throw-away clamd (temp dir, unix socket + free loopback port, the EICAR
+#      signature database of tests/fixtures/clamav); CLAMD_SOCKET/CLAMD_HOST/CLAMD_PORT -> it
 #   2. starts a throw-away PostgreSQL on 127.0.0.1 (temp dir, free port, trust auth), db kyc_test
 #   3. DATABASE_URL -> it; npm run db:migrate
 #   4. unit tests (vitest.config.ts, embedded PGlite, DATABASE_URL unset; TEST_POSTGRES_URL =
@@ -13,8 +15,8 @@
 #   8. one line per suite, then the final line "N passed, N failed"; exit status 0 only when
 #      every suite ran and nothing failed. A suite that crashes or cannot run counts as failed.
 #
-# PostgreSQL and the app are stopped and their temp dirs deleted on every exit (trap), also
-# on failure and Ctrl-C.
+# clamd, PostgreSQL and the app are stopped and their temp dirs deleted on every exit (trap),
+# also on failure and Ctrl-C.
 set -uo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -30,6 +32,8 @@ APP_LOG="$WORK/app.log"
 PG_OK=0
 APP_OK=0
 APP_WHY=""
+CLAMD_DIR=""
+CLAMD_PID=""
 
 SUMMARY=()
 PHASES=()
@@ -113,10 +117,18 @@ stop_pg() {
   PGROOT=""
 }
 
+stop_clamd() {
+  [ -z "$CLAMD_PID" ] || kill_group "$CLAMD_PID"
+  CLAMD_PID=""
+  [ -z "$CLAMD_DIR" ] || rm -rf "$CLAMD_DIR"
+  CLAMD_DIR=""
+}
+
 cleanup() {
   [ -z "$RUN_PID" ] || kill_group "$RUN_PID"
   stop_app
   stop_pg
+  stop_clamd
   rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -210,6 +222,7 @@ log "prerequisites"
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium fonts-liberation)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
+{ [ -x /usr/sbin/clamd ] || command -v clamd >/dev/null; } || missing+=(clamav-daemon)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ]; then
     warn "missing ${missing[*]}: install them (apt-get install ${missing[*]}) or run as root"
@@ -225,6 +238,56 @@ if [ ! -d tools/prisma-diff/node_modules ]; then
   npm ci --prefix tools/prisma-diff --no-audit --no-fund --loglevel=error || warn "npm ci --prefix tools/prisma-diff failed"
 fi
 phase prerequisites "$t"
+
+# ---------------------------------------------------------------------------------------------
+# Throw-away clamd for the upload pipeline (server/uploads/): the repo's EICAR signature database
+# (tests/fixtures/clamav; freshclam's databases cannot be downloaded here), config from
+# tests/fixtures/clamav/clamd.conf.in (shared with tests/fixtures/clamd.ts). Every later phase
+# (unit tests, the app, API tests, journeys) inherits CLAMD_SOCKET/CLAMD_HOST/CLAMD_PORT.
+t=$SECONDS
+log "clamd"
+start_clamd() {
+  local bin port
+  bin=$(command -v clamd || echo /usr/sbin/clamd)
+  [ -x "$bin" ] || { warn "clamd is not installed"; return 1; }
+  CLAMD_DIR=$(mktemp -d "${TMPDIR:-/tmp}/kyc-clamd.XXXXXX")
+  port=$(free_port) || return 1
+  sed -e "s|@DIR@|$CLAMD_DIR|g" -e "s|@DB@|$PWD/tests/fixtures/clamav|g" -e "s|@PORT@|$port|g" \
+    tests/fixtures/clamav/clamd.conf.in >"$CLAMD_DIR/clamd.conf"
+  setsid "$bin" -c "$CLAMD_DIR/clamd.conf" >"$CLAMD_DIR/out.log" 2>&1 </dev/null &
+  CLAMD_PID=$!
+  # Up when it answers zPING with PONG on its unix socket (clamd(8)); give up after 60 s or when it exits.
+  if ! node -e '
+    const net = require("net");
+    const [sock, pid] = process.argv.slice(1);
+    const alive = () => { try { process.kill(Number(pid), 0); return true; } catch { return false; } };
+    const ping = () => new Promise((resolve) => {
+      const s = net.createConnection({ path: sock });
+      let reply = "";
+      s.setTimeout(2000, () => { s.destroy(); resolve(false); });
+      s.on("error", () => resolve(false));
+      s.on("connect", () => s.write("zPING\0"));
+      s.on("data", (d) => { reply += d; if (reply.includes("\0")) { s.destroy(); resolve(reply.startsWith("PONG")); } });
+    });
+    const deadline = Date.now() + 60_000;
+    (async () => {
+      while (Date.now() < deadline && alive()) {
+        if (await ping()) process.exit(0);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      console.error(alive() ? "clamd did not answer PING within 60 s" : "clamd exited");
+      process.exit(1);
+    })();
+  ' "$CLAMD_DIR/clamd.sock" "$CLAMD_PID"; then
+    cat "$CLAMD_DIR/out.log" "$CLAMD_DIR/clamd.log" 2>/dev/null | tail -n 30
+    stop_clamd
+    return 1
+  fi
+  export CLAMD_SOCKET="$CLAMD_DIR/clamd.sock" CLAMD_HOST=127.0.0.1 CLAMD_PORT=$port
+  echo "$("$bin" --version) on $CLAMD_SOCKET and 127.0.0.1:$CLAMD_PORT"
+}
+start_clamd || warn "could not start clamd (the upload tests start their own or fail)"
+phase clamd "$t"
 
 # ---------------------------------------------------------------------------------------------
 # 2-3. Throw-away PostgreSQL + migrations

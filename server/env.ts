@@ -4,6 +4,8 @@
  */
 import { createEnv } from "@t3-oss/env-nextjs";
 import { z } from "zod";
+import { BLOB_STORE_ENV } from "./evidence/blob-store-env";
+import { UPLOAD_ENV } from "./uploads/upload-config";
 
 export const env = createEnv({
   server: {
@@ -41,6 +43,38 @@ export const env = createEnv({
      * app instance on the database). Unset: `postgres` when DATABASE_URL is set, else `memory`.
      */
     RATE_LIMIT_STORE: z.enum(["memory", "postgres"]).optional(),
+    /**
+     * Upload virus scanning (clamd) and evidence storage (S3-compatible when S3_BUCKET is set).
+     * server/uploads/upload-config.ts and server/evidence/blob-store-env.ts document each variable
+     * and parse them again at use time with these same schemas (tests vary them per case).
+     */
+    ...UPLOAD_ENV,
+    ...BLOB_STORE_ENV,
+    /** Live OTP delivery (server/otp/otp-config.ts): SMTP for email, MSG91 for SMS. */
+    SMTP_URL: z.string().optional(),
+    EMAIL_FROM: z.string().optional(),
+    MSG91_AUTH_KEY: z.string().optional(),
+    MSG91_FLOW_ID: z.string().optional(),
+    MSG91_FLOW_ID_HI: z.string().optional(),
+    MSG91_SENDER_ID: z.string().optional(),
+    MSG91_BASE_URL: z.string().url().optional(),
+    OTP_DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).optional(),
+    /**
+     * UIDAI public certificates (PEM or DER paths, comma separated: several for rotation) that
+     * Aadhaar offline e-KYC and Secure QR signatures are verified against
+     * (server/providers/aadhaar-crypto.ts); maximum ages of the offline documents in hours.
+     */
+    UIDAI_CERT_PATHS: z.string().optional(),
+    AADHAAR_OFFLINE_MAX_AGE_HOURS: z.coerce.number().positive().optional(),
+    AADHAAR_QR_MAX_AGE_HOURS: z.coerce.number().positive().optional(),
+    /**
+     * Live registry adapter for PAN and GSTIN: Sandbox by Quicko (server/providers/quicko-sandbox.ts).
+     * Unset key = no live registry: live PAN/GSTIN checks end in `error` provider_not_configured.
+     */
+    QUICKO_SANDBOX_BASE_URL: z.string().url().default("https://api.sandbox.co.in"),
+    QUICKO_SANDBOX_API_KEY: z.string().optional(),
+    QUICKO_SANDBOX_API_SECRET: z.string().optional(),
+    QUICKO_SANDBOX_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   },
   client: {},
   experimental__runtimeEnv: {},

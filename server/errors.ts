@@ -47,10 +47,29 @@ export const ERROR_CODES = {
   session_not_resumable: { type: "conflict_error", status: 409 },
   session_not_editable: { type: "conflict_error", status: 409 },
   step_not_available: { type: "conflict_error", status: 409 },
+  webhook_endpoint_disabled: { type: "conflict_error", status: 409 },
   idempotency_key_reused: { type: "idempotency_error", status: 400 },
   idempotency_key_in_use: { type: "idempotency_error", status: 409 },
   rate_limited: { type: "rate_limit_error", status: 429 },
   internal_error: { type: "api_error", status: 500 },
+  // OTP verification of `phone` / `email` steps (server/otp/)
+  otp_invalid: { type: "invalid_request_error", status: 400 },
+  otp_expired: { type: "invalid_request_error", status: 400 },
+  otp_not_sent: { type: "conflict_error", status: 409 },
+  otp_locked: { type: "rate_limit_error", status: 429 },
+  otp_resend_too_soon: { type: "rate_limit_error", status: 429 },
+  otp_delivery_failed: { type: "api_error", status: 502 },
+  // Applicant uploads (server/uploads/; decisions.md "Limits beyond interface.md": 15 MiB, JPEG/PNG/WebP/HEIC/PDF by content)
+  file_too_large: { type: "invalid_request_error", status: 413 },
+  file_type_not_allowed: { type: "invalid_request_error", status: 415 },
+  file_unreadable: { type: "invalid_request_error", status: 422 },
+  file_infected: { type: "invalid_request_error", status: 422 },
+  scanner_unavailable: { type: "api_error", status: 503 },
+  // Dashboard accounts (server/users/): reset links, invitations, memberships
+  password_reset_invalid: { type: "invalid_request_error", status: 400 },
+  invitation_invalid: { type: "invalid_request_error", status: 400 },
+  already_member: { type: "conflict_error", status: 409 },
+  last_owner: { type: "conflict_error", status: 409 },
 } as const satisfies Record<string, { type: ErrorType; status: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -2,10 +2,24 @@
  * The check catalog (decisions.md "Checks"): one entry per country check key, with its
  * generic key, input schema and who answers it. Data-driven: `GET /v1/capabilities`, the
  * dashboard and the session pipeline all read this table.
+ *
+ * Every input schema is strict (unknown fields are a 400) and normalizes what applicants type
+ * (upper case, no spaces) so that offline validation and the answer cache see one spelling.
+ * Structural problems that say something about the data (a bad check digit) come from
+ * `validate()` as an `error_code` and are recorded as a `failed` check; inputs that must never
+ * be stored (an Aadhaar number, the old unsigned Aadhaar QR) are refused by the schema instead.
  */
 import { z } from "zod";
+import { DOCUMENT_TYPES } from "../documents/document-types";
 import { DomainError } from "../errors";
+import { ZEmailAddress, ZIndianMobile } from "../otp/otp.schemas";
 import { normalizePan, panProblem } from "./pan";
+import { OFFLINE_EKYC_MAX_BASE64, offlineEkycProblem, SECURE_QR_MAX_DIGITS, SECURE_QR_MIN_DIGITS, secureQrProblem } from "./validators/aadhaar-offline";
+import { bankAccountNumberProblem, normalizeBankAccountNumber } from "./validators/bank-account";
+import { cinProblem, llpinProblem, normalizeCin, normalizeLlpin } from "./validators/cin";
+import { gstinProblem, normalizeGstin } from "./validators/gstin";
+import { ifscProblem, normalizeIfsc } from "./validators/ifsc";
+import { normalizeUdyam, udyamProblem } from "./validators/udyam";
 
 export interface CheckDefinition<I = unknown> {
   key: string;
@@ -14,17 +28,31 @@ export interface CheckDefinition<I = unknown> {
   description: string;
   /** registry | cryptographic | offline | service | manual */
   answeredBy: "registry" | "cryptographic" | "offline" | "service" | "manual";
-  /** How long a registry answer may be reused for the same normalized input (seconds). */
+  /** How long a registry answer may be reused for the same normalized input (seconds); 0: never. */
   cacheTtlSeconds: number;
   input: z.ZodType<I>;
   /** Offline validation after parsing; returns an error_code or null. */
   validate(input: I): string | null;
 }
 
+const DAY = 24 * 3600;
+
+/** An identifier as typed: at most `max` characters, then upper-cased without spaces. */
+const code = (max: number, normalize: (raw: string) => string) => z.string().max(max).transform(normalize);
+
+/** A person's or business's name: registries hold names in upper case; normalizing also makes the answer cache hit. */
+const ZRegistryName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .transform((n) => n.replace(/\s+/g, " ").toUpperCase());
+
+// --- in.pan.verify ---------------------------------------------------------------------------
+
 export const ZPanVerifyInput = z.strictObject({
   pan: z.string().transform(normalizePan),
-  /** registries hold names in upper case; normalizing also makes the answer cache hit */
-  name: z.string().trim().min(1).max(200).transform((n) => n.replace(/\s+/g, " ").toUpperCase()),
+  name: ZRegistryName,
   dob: z.iso.date().optional(),
   holder: z.enum(["individual", "business"]).optional(),
 });
@@ -36,12 +64,259 @@ const panVerify: CheckDefinition<TPanVerifyInput> = {
   country: "IN",
   description: "PAN exists and is active at the Income Tax Department (Protean/NSDL), and the name matches.",
   answeredBy: "registry",
-  cacheTtlSeconds: 24 * 3600,
+  cacheTtlSeconds: DAY,
   input: ZPanVerifyInput,
   validate: (i) => panProblem(i.pan, i.holder),
 };
 
-export const CHECKS: readonly CheckDefinition<any>[] = [panVerify];
+// --- in.pan.aadhaar_link ---------------------------------------------------------------------
+
+export const ZPanAadhaarLinkInput = z.strictObject({ pan: code(20, normalizePan) });
+export type TPanAadhaarLinkInput = z.infer<typeof ZPanAadhaarLinkInput>;
+
+const panAadhaarLink: CheckDefinition<TPanAadhaarLinkInput> = {
+  key: "in.pan.aadhaar_link",
+  genericKey: "tax_id.national_id_link",
+  country: "IN",
+  description:
+    "The individual's PAN is linked with an Aadhaar number at the Income Tax Department (Income-tax Act s. 139AA; an unlinked PAN is inoperative). The Aadhaar number is neither sent nor stored.",
+  answeredBy: "registry",
+  cacheTtlSeconds: DAY,
+  input: ZPanAadhaarLinkInput,
+  // only individuals must link (s. 139AA), so only individual PANs (4th letter P) are asked
+  validate: (i) => panProblem(i.pan, "individual"),
+};
+
+// --- in.aadhaar.offline_ekyc / in.aadhaar.secure_qr ------------------------------------------
+
+export const ZAadhaarOfflineEkycInput = z.strictObject({
+  zip_base64: z
+    .string()
+    .max(OFFLINE_EKYC_MAX_BASE64 + 200_000)
+    .transform((s) => s.replace(/\s+/g, ""))
+    .pipe(z.base64().max(OFFLINE_EKYC_MAX_BASE64))
+    .meta({ description: "The offline e-KYC ZIP downloaded from UIDAI, base64 (at most 5 MiB decoded)." }),
+  share_code: z
+    .string()
+    .trim()
+    .max(16)
+    .meta({ description: "The 4-character share code the resident chose (the ZIP password; case-sensitive, so not upper-cased)." }),
+});
+export type TAadhaarOfflineEkycInput = z.infer<typeof ZAadhaarOfflineEkycInput>;
+
+const aadhaarOfflineEkyc: CheckDefinition<TAadhaarOfflineEkycInput> = {
+  key: "in.aadhaar.offline_ekyc",
+  genericKey: "national_id.verify",
+  country: "IN",
+  description:
+    "UIDAI Paperless Offline e-KYC: the resident's ZIP is decrypted with the share code and its UIDAI signature verified. No Aadhaar number is involved.",
+  answeredBy: "cryptographic",
+  cacheTtlSeconds: 0,
+  input: ZAadhaarOfflineEkycInput,
+  validate: (i) => offlineEkycProblem(i.zip_base64, i.share_code),
+};
+
+export const ZAadhaarSecureQrInput = z.strictObject({
+  qr_payload: z
+    .string()
+    .max(SECURE_QR_MAX_DIGITS + 2_000)
+    .transform((s) => s.replace(/\s+/g, ""))
+    .pipe(
+      z
+        .string()
+        .regex(/^[0-9]+$/, "A Secure QR payload is decimal digits only (the old XML Aadhaar QR is not accepted).")
+        .min(SECURE_QR_MIN_DIGITS)
+        .max(SECURE_QR_MAX_DIGITS),
+    )
+    .meta({ description: "The digits read from the Secure QR code printed on the Aadhaar letter, e-Aadhaar or PVC card." }),
+});
+export type TAadhaarSecureQrInput = z.infer<typeof ZAadhaarSecureQrInput>;
+
+const aadhaarSecureQr: CheckDefinition<TAadhaarSecureQrInput> = {
+  key: "in.aadhaar.secure_qr",
+  genericKey: "national_id.qr_verify",
+  country: "IN",
+  description:
+    "UIDAI Secure QR: the QR's signed demographic data (and photo) is decompressed and its UIDAI signature verified. Only the last 4 digits of the Aadhaar number are in it.",
+  answeredBy: "cryptographic",
+  cacheTtlSeconds: 0,
+  input: ZAadhaarSecureQrInput,
+  validate: (i) => secureQrProblem(i.qr_payload),
+};
+
+// --- in.gstin.verify -------------------------------------------------------------------------
+
+export const ZGstinVerifyInput = z.strictObject({
+  gstin: code(30, normalizeGstin),
+  name: ZRegistryName.optional().meta({ description: "Legal or trade name to compare with the registry (optional)." }),
+});
+export type TGstinVerifyInput = z.infer<typeof ZGstinVerifyInput>;
+
+const gstinVerify: CheckDefinition<TGstinVerifyInput> = {
+  key: "in.gstin.verify",
+  genericKey: "business_tax_id.verify",
+  country: "IN",
+  description:
+    "GSTIN exists and is active on the GST Network, and the name (if given) matches its legal or trade name; answers legal name, trade name, constitution, state and registration date.",
+  answeredBy: "registry",
+  cacheTtlSeconds: DAY,
+  input: ZGstinVerifyInput,
+  validate: (i) => gstinProblem(i.gstin),
+};
+
+// --- in.cin.verify ---------------------------------------------------------------------------
+
+export const ZCinVerifyInput = z
+  .strictObject({
+    cin: code(30, normalizeCin).optional().meta({ description: "Corporate Identity Number (21 characters), for a company." }),
+    llpin: code(20, normalizeLlpin).optional().meta({ description: "LLP Identification Number (`AAB-1234`), for a limited liability partnership." }),
+  })
+  .superRefine((i, ctx) => {
+    if ((i.cin === undefined) === (i.llpin === undefined)) {
+      ctx.addIssue({ code: "custom", path: [i.cin === undefined ? "cin" : "llpin"], message: "Give exactly one of 'cin' (a company) or 'llpin' (an LLP)." });
+    }
+  });
+export type TCinVerifyInput = z.infer<typeof ZCinVerifyInput>;
+
+const cinVerify: CheckDefinition<TCinVerifyInput> = {
+  key: "in.cin.verify",
+  genericKey: "business_registration.verify",
+  country: "IN",
+  description: "Company (CIN) or LLP (LLPIN) exists in the Ministry of Corporate Affairs (MCA21) master data; answers name, status and incorporation date.",
+  answeredBy: "registry",
+  cacheTtlSeconds: DAY,
+  input: ZCinVerifyInput,
+  validate: (i) => (i.cin !== undefined ? cinProblem(i.cin) : llpinProblem(i.llpin ?? "")),
+};
+
+// --- in.udyam.verify -------------------------------------------------------------------------
+
+export const ZUdyamVerifyInput = z.strictObject({ udyam_number: code(40, normalizeUdyam).meta({ description: "`UDYAM-XX-00-0000000`" }) });
+export type TUdyamVerifyInput = z.infer<typeof ZUdyamVerifyInput>;
+
+const udyamVerify: CheckDefinition<TUdyamVerifyInput> = {
+  key: "in.udyam.verify",
+  genericKey: "msme_registration.verify",
+  country: "IN",
+  description: "Udyam (MSME) registration exists at the Ministry of MSME; answers enterprise name, type (micro, small, medium) and activity.",
+  answeredBy: "registry",
+  cacheTtlSeconds: DAY,
+  input: ZUdyamVerifyInput,
+  validate: (i) => udyamProblem(i.udyam_number),
+};
+
+// --- in.bank_account.verify ------------------------------------------------------------------
+
+export const ZBankAccountVerifyInput = z.strictObject({
+  account_number: z.string().max(40).transform(normalizeBankAccountNumber),
+  ifsc: code(20, normalizeIfsc),
+  name: ZRegistryName,
+});
+export type TBankAccountVerifyInput = z.infer<typeof ZBankAccountVerifyInput>;
+
+const bankAccountVerify: CheckDefinition<TBankAccountVerifyInput> = {
+  key: "in.bank_account.verify",
+  genericKey: "bank_account.verify",
+  country: "IN",
+  description: "Bank account exists and is open (penny drop over IMPS), and the account holder's name at the bank matches.",
+  answeredBy: "registry",
+  cacheTtlSeconds: DAY,
+  input: ZBankAccountVerifyInput,
+  validate: (i) => bankAccountNumberProblem(i.account_number) ?? ifscProblem(i.ifsc),
+};
+
+// --- in.ifsc.lookup --------------------------------------------------------------------------
+
+export const ZIfscLookupInput = z.strictObject({ ifsc: code(20, normalizeIfsc) });
+export type TIfscLookupInput = z.infer<typeof ZIfscLookupInput>;
+
+const ifscLookup: CheckDefinition<TIfscLookupInput> = {
+  key: "in.ifsc.lookup",
+  genericKey: "bank_branch.lookup",
+  country: "IN",
+  description: "IFSC exists in the RBI list of bank branches (offline dataset, same answer in test and live mode); answers the bank code and name.",
+  answeredBy: "offline",
+  cacheTtlSeconds: 0,
+  input: ZIfscLookupInput,
+  validate: (i) => ifscProblem(i.ifsc),
+};
+
+// --- in.phone.verify / in.email.verify -------------------------------------------------------
+
+const ZOtpChallengeId = z
+  .string()
+  .regex(/^otp_[0-9A-Za-z]{24}$/, "An OTP challenge id (`otp_...`).")
+  .meta({ description: "The verified OTP challenge." });
+
+export const ZPhoneVerifyInput = z.strictObject({ phone: ZIndianMobile, challenge_id: ZOtpChallengeId });
+export type TPhoneVerifyInput = z.infer<typeof ZPhoneVerifyInput>;
+
+const phoneVerify: CheckDefinition<TPhoneVerifyInput> = {
+  key: "in.phone.verify",
+  genericKey: "phone.verify",
+  country: "IN",
+  description: "The applicant controls the mobile number: a one-time code sent by SMS was entered (answered by the service itself).",
+  answeredBy: "service",
+  cacheTtlSeconds: 0,
+  input: ZPhoneVerifyInput,
+  validate: () => null,
+};
+
+export const ZEmailVerifyInput = z.strictObject({ email: ZEmailAddress, challenge_id: ZOtpChallengeId });
+export type TEmailVerifyInput = z.infer<typeof ZEmailVerifyInput>;
+
+const emailVerify: CheckDefinition<TEmailVerifyInput> = {
+  key: "in.email.verify",
+  genericKey: "email.verify",
+  country: "IN",
+  description: "The applicant controls the email address: a one-time code sent by email was entered (answered by the service itself).",
+  answeredBy: "service",
+  cacheTtlSeconds: 0,
+  input: ZEmailVerifyInput,
+  validate: () => null,
+};
+
+// --- in.document.review ----------------------------------------------------------------------
+
+export const ZDocumentReviewInput = z.strictObject({
+  document_type: z.string().trim().min(1).max(64).meta({ description: "Key of a document type (GET /v1/document-types), e.g. `pan_card`." }),
+  files: z
+    .array(z.string().regex(/^file_[0-9A-Za-z]{24}$/, "An evidence file id (`file_...`)."))
+    .min(1)
+    .max(10)
+    .meta({ description: "Evidence files (`file_...`) showing the document." }),
+  fields: z
+    .record(z.string().regex(/^[a-z][a-z0-9_]{0,63}$/), z.string().max(1000).nullable())
+    .default({})
+    .meta({ description: "Field values as entered or extracted, keyed by the document type's field keys, for the reviewer to compare." }),
+});
+export type TDocumentReviewInput = z.infer<typeof ZDocumentReviewInput>;
+
+const documentReview: CheckDefinition<TDocumentReviewInput> = {
+  key: "in.document.review",
+  genericKey: "document.review",
+  country: "IN",
+  description: "A reviewer compares the uploaded document with the fields given (provider `manual`, `verified_by: reviewer`).",
+  answeredBy: "manual",
+  cacheTtlSeconds: 0,
+  input: ZDocumentReviewInput,
+  validate: (i) => (DOCUMENT_TYPES.some((d) => d.country === "IN" && d.key === i.document_type) ? null : "document_type_unknown"),
+};
+
+export const CHECKS: readonly CheckDefinition<any>[] = [
+  panVerify,
+  panAadhaarLink,
+  aadhaarOfflineEkyc,
+  aadhaarSecureQr,
+  gstinVerify,
+  cinVerify,
+  udyamVerify,
+  bankAccountVerify,
+  ifscLookup,
+  phoneVerify,
+  emailVerify,
+  documentReview,
+];
 
 /**
  * Resolves a country key (`in.pan.verify`) or a generic key plus country

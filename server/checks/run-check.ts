@@ -13,7 +13,8 @@ import { fromZodError } from "../errors";
 import type { Mode } from "../generated/prisma/enums";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
 import { newId } from "../ids";
-import { ProviderUnavailableError } from "../providers/provider";
+import { storeEvidence } from "../evidence/evidence";
+import { ProviderUnavailableError, type ProviderEvidence } from "../providers/provider";
 import { providerFor } from "../providers/registry";
 import { resolveCheck } from "./catalog";
 import { checkSelect, type CheckRow } from "./check.dto";
@@ -104,8 +105,16 @@ export async function prepareCheck(db: Db, req: RunCheckInput): Promise<CheckRow
  * A check that is already finished is returned as it is (safe to call again).
  * @param onFinished runs in the transaction that records the answer (e.g. to emit an event).
  */
-export async function executeCheck(db: Db, checkId: string, retry: RetryPolicy = DEFAULT_RETRY, onFinished?: (tx: Tx, check: CheckRow) => Promise<void>): Promise<CheckRow> {
-  const row = await db.check.findUniqueOrThrow({ where: { id: checkId }, select: { ...checkSelect, mode: true, input: true } });
+export async function executeCheck(
+  db: Db,
+  checkId: string,
+  retry: RetryPolicy = DEFAULT_RETRY,
+  onFinished?: (tx: Tx, check: CheckRow) => Promise<void>,
+): Promise<CheckRow> {
+  const row = await db.check.findUniqueOrThrow({
+    where: { id: checkId },
+    select: { ...checkSelect, mode: true, input: true, projectId: true, sessionId: true },
+  });
   if (row.status !== "pending" && row.status !== "running") return row;
   const provider = providerFor(row.mode, row.checkKey);
   await db.check.update({ where: { id: checkId }, data: { status: "running" } });
@@ -117,13 +126,14 @@ export async function executeCheck(db: Db, checkId: string, retry: RetryPolicy =
     });
   for (let attempt = 1; ; attempt++) {
     try {
-      const answer = await provider.verify(row.checkKey, row.input);
+      const answer = await provider.verify(row.checkKey, row.input, { projectId: row.projectId, mode: row.mode, sessionId: row.sessionId });
+      const evidenceIds = await storeAnswerEvidence(db, row, answer.evidence ?? []);
       return finish({
         status: answer.status,
         errorCode: answer.errorCode,
         score: answer.score,
         verifiedBy: answer.verifiedBy,
-        result: answer.result as InputJsonValue,
+        result: (evidenceIds.length ? { ...answer.result, evidence_ids: evidenceIds } : answer.result) as InputJsonValue,
         attempts: attempt,
       });
     } catch (err) {
@@ -133,6 +143,29 @@ export async function executeCheck(db: Db, checkId: string, retry: RetryPolicy =
       await sleep(retry.baseDelayMs * 2 ** (attempt - 1));
     }
   }
+}
+
+/** Stores the files of a provider answer as evidence of the check's session (none for direct checks). */
+async function storeAnswerEvidence(
+  db: Db,
+  check: { projectId: string; sessionId: string | null; step: string | null },
+  files: ProviderEvidence[],
+): Promise<string[]> {
+  if (!check.sessionId || !files.length) return [];
+  const { sessionId, projectId } = check;
+  return Promise.all(
+    files.map((f) =>
+      storeEvidence(db, {
+        projectId,
+        sessionId,
+        step: check.step ?? "checks",
+        kind: f.kind,
+        contentType: f.contentType,
+        data: f.bytes,
+        scanStatus: "source_signed",
+      }),
+    ),
+  );
 }
 
 /** Prepares and, when needed, executes a check in the caller's request. */

@@ -27,10 +27,14 @@ function sign(payload: string): string {
   return createHmac("sha256", signingKey()).update(payload).digest("base64url");
 }
 
-/** Stores evidence bytes and their row. Returns the `file_` id. */
+/**
+ * Stores evidence bytes that did not come from an applicant upload (applicant uploads go through
+ * server/uploads/accept-upload.ts: size, scan, sniff): files a provider extracted from a
+ * source-signed document (`scanStatus: "source_signed"`), and test fixtures. Returns the `file_` id.
+ */
 export async function storeEvidence(
   db: Db,
-  input: { projectId: string; sessionId: string; step: string; kind: string; contentType: string; data: Uint8Array },
+  input: { projectId: string; sessionId: string; step: string; kind: string; contentType: string; data: Uint8Array; scanStatus?: "clean" | "source_signed" },
 ): Promise<string> {
   const id = newId("evidence");
   const storageKey = `${input.projectId}/${input.sessionId}/${id}`;
@@ -46,6 +50,7 @@ export async function storeEvidence(
       size: input.data.byteLength,
       sha256: createHash("sha256").update(input.data).digest("hex"),
       storageKey,
+      scanStatus: input.scanStatus ?? "clean",
     },
   });
   return id;
@@ -64,7 +69,14 @@ export async function issueEvidenceAddress(db: Db, tenant: Tenant, sessionId: st
   const exp = Math.floor(Date.now() / 1000) + EVIDENCE_URL_TTL_SECONDS;
   const payload = Buffer.from(JSON.stringify({ f: file.id, e: exp })).toString("base64url");
   await db.$transaction((tx) =>
-    writeAudit(tx, { actor, action: "evidence.address_issued", objectType: "evidence_file", objectId: file.id, ...tenantWhere(tenant), data: { session_id: sessionId } }),
+    writeAudit(tx, {
+      actor,
+      action: "evidence.address_issued",
+      objectType: "evidence_file",
+      objectId: file.id,
+      ...tenantWhere(tenant),
+      data: { session_id: sessionId },
+    }),
   );
   return { url: `${appUrl()}/evidence/${payload}.${sign(payload)}`, expires_at: new Date(exp * 1000).toISOString() };
 }

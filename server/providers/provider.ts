@@ -12,6 +12,17 @@ export interface ProviderResult {
   verifiedBy: "source" | "reviewer" | null;
   /** Free-form answer stored on the Check (`result`). */
   result: Record<string, unknown>;
+  /**
+   * Files the answer carries (e.g. the photo inside a UIDAI-signed e-KYC): stored as evidence
+   * of the check's session, their ids added to `result.evidence_ids`.
+   */
+  evidence?: ProviderEvidence[];
+}
+
+export interface ProviderEvidence {
+  kind: string;
+  contentType: string;
+  bytes: Uint8Array;
 }
 
 /** Thrown by a provider that could not answer (timeout, outage): retried, then `error`. */
@@ -25,9 +36,16 @@ export class ProviderUnavailableError extends Error {
   }
 }
 
+/** Whose check it is: providers that answer from the service's own records scope by it. */
+export interface CheckContext {
+  projectId: string;
+  mode: "test" | "live";
+  sessionId: string | null;
+}
+
 export interface CheckProvider {
   /** Public name recorded on the Check (`provider`). */
   readonly name: string;
   supports(checkKey: string): boolean;
-  verify(checkKey: string, input: unknown): Promise<ProviderResult>;
+  verify(checkKey: string, input: unknown, context?: CheckContext): Promise<ProviderResult>;
 }

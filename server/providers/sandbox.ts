@@ -2,28 +2,123 @@
  * Sandbox provider (test mode): deterministic answers keyed by input, so integrators can test
  * every branch (decisions.md "Sandbox provider"). The table below is the single source: it is
  * served by `GET /v1/capabilities` and documented in the README.
+ *
+ * It answers the registry checks only. The scheme is the same for each: four digits of the
+ * identifier pick the outcome, `9999` not found, `8888` name mismatch (where a name is given),
+ * `7777` registry timeout, `6666` inactive / cancelled; anything else valid is found and active.
+ * Where a name is given, a found record's name echoes it, so it matches.
+ * Cryptographic (Aadhaar), service (OTP) and manual checks are not answered here; the IFSC
+ * lookup is answered by the offline dataset in both modes (server/providers/registry.ts). Their
+ * rows below document what test mode does for them.
  */
-import { namesMatch } from "../checks/pan";
-import type { TPanVerifyInput } from "../checks/catalog";
+import type { TBankAccountVerifyInput, TCinVerifyInput, TGstinVerifyInput, TPanAadhaarLinkInput, TPanVerifyInput, TUdyamVerifyInput } from "../checks/catalog";
+import { namesMatch, panHolderType } from "../checks/pan";
+import { cinInfo, type CinOwnershipClass } from "../checks/validators/cin";
+import { gstinInfo } from "../checks/validators/gstin";
+import { lookupIfsc } from "./offline-dataset";
 import { ProviderUnavailableError, type CheckProvider, type ProviderResult } from "./provider";
 
 export const SANDBOX_VALUES = [
-  { check: "in.pan.verify", input: "PAN ABCPE1234F", outcome: "found, active, individual, registered name RAVI KUMAR, date of birth 1990-01-01: passed (name must match)" },
+  {
+    check: "in.pan.verify",
+    input: "PAN ABCPE1234F",
+    outcome: "found, active, individual, registered name RAVI KUMAR, date of birth 1990-01-01: passed (name must match)",
+  },
   { check: "in.pan.verify", input: "PAN digits 9999 (e.g. ABCPE9999Z)", outcome: "not found: failed, error_code pan_not_found" },
   { check: "in.pan.verify", input: "PAN digits 8888", outcome: "found, but the name given does not match: failed, error_code name_mismatch" },
   { check: "in.pan.verify", input: "PAN digits 7777", outcome: "the registry times out: error after retries, error_code provider_timeout" },
   { check: "in.pan.verify", input: "PAN digits 6666", outcome: "found but inactive (deactivated): failed, error_code pan_inactive" },
   { check: "in.pan.verify", input: "any other valid PAN", outcome: "found, active, name echoes the name given: passed" },
-  { check: "in.phone.verify / in.email.verify", input: "OTP", outcome: "always 123456" },
+  { check: "in.pan.aadhaar_link", input: "PAN digits 9999 (e.g. ABCPE9999Z)", outcome: "not found: failed, error_code pan_not_found" },
+  {
+    check: "in.pan.aadhaar_link",
+    input: "PAN digits 8888",
+    outcome: "found, not linked with Aadhaar (PAN inoperative): failed, error_code pan_aadhaar_not_linked",
+  },
+  { check: "in.pan.aadhaar_link", input: "PAN digits 7777", outcome: "the registry times out: error after retries, error_code provider_timeout" },
+  { check: "in.pan.aadhaar_link", input: "PAN digits 6666", outcome: "found but inactive (deactivated): failed, error_code pan_inactive" },
+  { check: "in.pan.aadhaar_link", input: "any other valid individual PAN (e.g. ABCPE1234F)", outcome: "active and linked with Aadhaar: passed" },
+  { check: "in.gstin.verify", input: "GSTIN with PAN digits 9999 (27AAPFU9999F1Z1)", outcome: "not found: failed, error_code gstin_not_found" },
+  {
+    check: "in.gstin.verify",
+    input: "GSTIN with PAN digits 8888 (27AAPFU8888F1Z7) and a name",
+    outcome: "found, active, legal name SANDBOX LEGAL NAME and trade name SANDBOX TRADE NAME do not match the name given: failed, error_code name_mismatch",
+  },
+  {
+    check: "in.gstin.verify",
+    input: "GSTIN with PAN digits 7777 (27AAPFU7777F1ZD)",
+    outcome: "the registry times out: error after retries, error_code provider_timeout",
+  },
+  { check: "in.gstin.verify", input: "GSTIN with PAN digits 6666 (27AAPFU6666F1ZJ)", outcome: "found, status Cancelled: failed, error_code gstin_cancelled" },
+  { check: "in.gstin.verify", input: "GSTIN with PAN digits 5555 (27AAPFU5555F1ZP)", outcome: "found, status Suspended: failed, error_code gstin_suspended" },
+  {
+    check: "in.gstin.verify",
+    input: "any other valid GSTIN (e.g. 27AAPFU0939F1ZV)",
+    outcome:
+      "found, status Active, legal name SANDBOX LEGAL NAME (or the name given, echoed), trade name SANDBOX TRADE NAME, constitution and state from the GSTIN: passed",
+  },
+  {
+    check: "in.cin.verify",
+    input: "CIN ending 9999 (U72900KA2015PTC019999) or LLPIN digits 9999 (AAB-9999)",
+    outcome: "not found: failed, error_code company_not_found",
+  },
+  {
+    check: "in.cin.verify",
+    input: "CIN ending 7777 or LLPIN digits 7777",
+    outcome: "the registry times out: error after retries, error_code provider_timeout",
+  },
+  { check: "in.cin.verify", input: "CIN ending 6666 or LLPIN digits 6666", outcome: "found, status Strike Off: failed, error_code company_struck_off" },
+  {
+    check: "in.cin.verify",
+    input: "any other valid CIN (e.g. U72900KA2015PTC012345) or LLPIN (e.g. AAB-1234)",
+    outcome:
+      "found, status Active, name SANDBOX PRIVATE LIMITED (suffix by class; SANDBOX LLP for an LLPIN), incorporated on 1 January of the CIN's year: passed",
+  },
+  { check: "in.udyam.verify", input: "Udyam number ending 9999 (UDYAM-MH-19-0009999)", outcome: "not found: failed, error_code udyam_not_found" },
+  { check: "in.udyam.verify", input: "Udyam number ending 7777", outcome: "the registry times out: error after retries, error_code provider_timeout" },
+  { check: "in.udyam.verify", input: "Udyam number ending 6666", outcome: "found, registration cancelled: failed, error_code udyam_cancelled" },
+  { check: "in.udyam.verify", input: "Udyam number ending 5555", outcome: "found, Small enterprise: passed" },
+  { check: "in.udyam.verify", input: "Udyam number ending 4444", outcome: "found, Medium enterprise: passed" },
+  {
+    check: "in.udyam.verify",
+    input: "any other valid Udyam number (e.g. UDYAM-MH-19-0012345)",
+    outcome: "found, Micro enterprise, name SANDBOX ENTERPRISE, services: passed",
+  },
+  { check: "in.bank_account.verify", input: "IFSC not in the RBI list (e.g. HDFC0ZZZZZZ)", outcome: "failed, error_code ifsc_not_found" },
+  { check: "in.bank_account.verify", input: "account number ending 9999", outcome: "no such account: failed, error_code account_not_found" },
+  {
+    check: "in.bank_account.verify",
+    input: "account number ending 8888",
+    outcome: "account open, holder name at the bank SANDBOX ACCOUNT HOLDER does not match the name given: failed, error_code name_mismatch",
+  },
+  { check: "in.bank_account.verify", input: "account number ending 7777", outcome: "the bank times out: error after retries, error_code provider_timeout" },
+  { check: "in.bank_account.verify", input: "account number ending 6666", outcome: "account closed or frozen: failed, error_code account_closed" },
+  {
+    check: "in.bank_account.verify",
+    input: "any other valid account number with a known IFSC (e.g. 50100012345678, HDFC0000001)",
+    outcome: "account open, holder name echoes the name given, bank name from the IFSC: passed",
+  },
+  { check: "in.ifsc.lookup", input: "IFSC HDFC0000001", outcome: "in the RBI list, bank HDFC Bank: passed (offline dataset, the same in live mode)" },
+  {
+    check: "in.ifsc.lookup",
+    input: "IFSC HDFC0ZZZZZZ",
+    outcome: "not in the RBI list: failed, error_code ifsc_not_found (offline dataset, the same in live mode)",
+  },
+  { check: "in.phone.verify", input: "OTP", outcome: "always 123456" },
+  { check: "in.email.verify", input: "OTP", outcome: "always 123456" },
 ] as const;
 
 const RAVI = { pan: "ABCPE1234F", name: "RAVI KUMAR", dob: "1990-01-01" };
 
+/** Every sandbox answer comes "from the source" (the simulated registry). */
+const base = { score: null, verifiedBy: "source" as const };
+
+const timeout = (registry: string) => new ProviderUnavailableError("provider_timeout", `The ${registry} did not answer in time.`);
+
 function panVerify(input: TPanVerifyInput): ProviderResult {
   const digits = input.pan.slice(5, 9);
-  const base = { score: null, verifiedBy: "source" as const };
   if (digits === "9999") return { ...base, status: "failed", errorCode: "pan_not_found", result: { pan_status: "not_found" } };
-  if (digits === "7777") throw new ProviderUnavailableError("provider_timeout", "The PAN registry did not answer in time.");
+  if (digits === "7777") throw timeout("PAN registry");
   const registered = input.pan === RAVI.pan ? RAVI.name : digits === "8888" ? "SANDBOX REGISTERED NAME" : input.name.toUpperCase();
   const answer = {
     pan_status: digits === "6666" ? "inactive" : "active",
@@ -38,11 +133,142 @@ function panVerify(input: TPanVerifyInput): ProviderResult {
   return { ...base, status: "passed", errorCode: null, score: 1, result: answer };
 }
 
+function panAadhaarLink(input: TPanAadhaarLinkInput): ProviderResult {
+  const digits = input.pan.slice(5, 9);
+  if (digits === "9999") return { ...base, status: "failed", errorCode: "pan_not_found", result: { pan_status: "not_found" } };
+  if (digits === "7777") throw timeout("PAN registry");
+  if (digits === "6666") return { ...base, status: "failed", errorCode: "pan_inactive", result: { pan_status: "inactive", aadhaar_link_status: "unknown" } };
+  if (digits === "8888") {
+    return { ...base, status: "failed", errorCode: "pan_aadhaar_not_linked", result: { pan_status: "inoperative", aadhaar_link_status: "not_linked" } };
+  }
+  return { ...base, status: "passed", errorCode: null, result: { pan_status: "active", aadhaar_link_status: "linked" } };
+}
+
+/** GST portal "Constitution of Business" for the 4th letter of the holder's PAN. */
+const CONSTITUTION: Record<string, string> = {
+  individual: "Proprietorship",
+  company: "Private Limited Company",
+  firm: "Partnership",
+  hindu_undivided_family: "Hindu Undivided Family",
+  association_of_persons: "Society/ Club/ Trust/ AOP",
+  trust: "Society/ Club/ Trust/ AOP",
+  body_of_individuals: "Society/ Club/ Trust/ AOP",
+  local_authority: "Local Authority",
+  government: "Government Department",
+  artificial_juridical_person: "Others",
+};
+
+function gstinVerify(input: TGstinVerifyInput): ProviderResult {
+  const info = gstinInfo(input.gstin);
+  const digits = input.gstin.slice(7, 11);
+  if (digits === "9999") return { ...base, status: "failed", errorCode: "gstin_not_found", result: { gstin: input.gstin, gstin_status: "not_found" } };
+  if (digits === "7777") throw timeout("GST Network");
+  const status = digits === "6666" ? "Cancelled" : digits === "5555" ? "Suspended" : "Active";
+  const legalName = input.name && digits !== "8888" ? input.name : "SANDBOX LEGAL NAME";
+  const tradeName = "SANDBOX TRADE NAME";
+  const answer = {
+    gstin: input.gstin,
+    gstin_status: status,
+    legal_name: legalName,
+    trade_name: tradeName,
+    constitution: CONSTITUTION[panHolderType(info.pan) ?? ""] ?? "Others",
+    taxpayer_type: "Regular",
+    pan: info.pan,
+    state_code: info.stateCode,
+    state: info.state,
+    registration_date: "2017-07-01",
+    ...(status === "Cancelled" ? { cancellation_date: "2023-03-31" } : {}),
+    ...(input.name ? { name_match: namesMatch(input.name, legalName) || namesMatch(input.name, tradeName) } : {}),
+  };
+  if (status === "Cancelled") return { ...base, status: "failed", errorCode: "gstin_cancelled", result: answer };
+  if (status === "Suspended") return { ...base, status: "failed", errorCode: "gstin_suspended", result: answer };
+  if (answer.name_match === false) return { ...base, status: "failed", errorCode: "name_mismatch", score: 0, result: answer };
+  return { ...base, status: "passed", errorCode: null, score: answer.name_match ? 1 : null, result: answer };
+}
+
+/** Sandbox company name suffix by CIN ownership class. */
+function companyName(ownershipClass: CinOwnershipClass): string {
+  if (ownershipClass === "OPC") return "SANDBOX (OPC) PRIVATE LIMITED";
+  if (ownershipClass === "PTC" || ownershipClass === "FTC") return "SANDBOX PRIVATE LIMITED";
+  if (ownershipClass === "NPL" || ownershipClass === "GAP" || ownershipClass === "GAT") return "SANDBOX FOUNDATION";
+  if (ownershipClass === "ULL" || ownershipClass === "ULT") return "SANDBOX COMPANY";
+  return "SANDBOX LIMITED";
+}
+
+function cinVerify(input: TCinVerifyInput): ProviderResult {
+  const id = input.cin ?? input.llpin ?? "";
+  const digits = id.slice(-4);
+  const identity = input.cin !== undefined ? { cin: input.cin, entity_type: "company" } : { llpin: input.llpin, entity_type: "llp" };
+  if (digits === "9999") return { ...base, status: "failed", errorCode: "company_not_found", result: { ...identity, company_status: "not_found" } };
+  if (digits === "7777") throw timeout("MCA21 registry");
+  const cin = input.cin !== undefined ? cinInfo(input.cin) : null;
+  const answer = {
+    ...identity,
+    company_name: cin ? companyName(cin.ownershipClass) : "SANDBOX LLP",
+    company_status: digits === "6666" ? "Strike Off" : "Active",
+    incorporation_date: `${cin?.incorporationYear ?? 2015}-01-01`,
+    ...(cin ? { listed: cin.listed, ownership: cin.ownership, state_code: cin.stateCode, nic_code: cin.nicCode } : {}),
+  };
+  if (digits === "6666") return { ...base, status: "failed", errorCode: "company_struck_off", result: answer };
+  return { ...base, status: "passed", errorCode: null, result: answer };
+}
+
+function udyamVerify(input: TUdyamVerifyInput): ProviderResult {
+  const [, stateCode, districtCode] = input.udyam_number.split("-");
+  const digits = input.udyam_number.slice(-4);
+  if (digits === "9999")
+    return { ...base, status: "failed", errorCode: "udyam_not_found", result: { udyam_number: input.udyam_number, registration_status: "not_found" } };
+  if (digits === "7777") throw timeout("Udyam registry");
+  const answer = {
+    udyam_number: input.udyam_number,
+    registration_status: digits === "6666" ? "Cancelled" : "Active",
+    enterprise_name: "SANDBOX ENTERPRISE",
+    enterprise_type: digits === "5555" ? "Small" : digits === "4444" ? "Medium" : "Micro",
+    major_activity: "Services",
+    state_code: stateCode,
+    district_code: districtCode,
+    registration_date: "2021-01-01",
+  };
+  if (digits === "6666") return { ...base, status: "failed", errorCode: "udyam_cancelled", result: answer };
+  return { ...base, status: "passed", errorCode: null, result: answer };
+}
+
+async function bankAccountVerify(input: TBankAccountVerifyInput): Promise<ProviderResult> {
+  const branch = await lookupIfsc(input.ifsc);
+  const bank = { ifsc: input.ifsc, bank_code: branch.bank_code, bank_name: branch.bank_name };
+  if (!branch.exists) return { ...base, status: "failed", errorCode: "ifsc_not_found", result: { ...bank, account_status: "unknown" } };
+  const digits = input.account_number.slice(-4);
+  if (digits === "9999") return { ...base, status: "failed", errorCode: "account_not_found", result: { ...bank, account_status: "not_found" } };
+  if (digits === "7777") throw timeout("bank");
+  if (digits === "6666") return { ...base, status: "failed", errorCode: "account_closed", result: { ...bank, account_status: "closed" } };
+  const registered = digits === "8888" ? "SANDBOX ACCOUNT HOLDER" : input.name;
+  const answer = { ...bank, account_status: "active", registered_name: registered, name_match: namesMatch(input.name, registered) };
+  if (!answer.name_match) return { ...base, status: "failed", errorCode: "name_mismatch", score: 0, result: answer };
+  return { ...base, status: "passed", errorCode: null, score: 1, result: answer };
+}
+
+/** The registry checks the sandbox answers, by country check key. */
+const ANSWERS: Record<string, (input: never) => ProviderResult | Promise<ProviderResult>> = {
+  "in.pan.verify": panVerify,
+  "in.pan.aadhaar_link": panAadhaarLink,
+  "in.gstin.verify": gstinVerify,
+  "in.cin.verify": cinVerify,
+  "in.udyam.verify": udyamVerify,
+  "in.bank_account.verify": bankAccountVerify,
+};
+
+/**
+ * Answers the registry checks of the catalog in test mode. `verify` takes the parsed,
+ * normalized and offline-valid input of the check (as stored on the Check).
+ * @throws ProviderUnavailableError provider_timeout for the `7777` values;
+ *   provider_not_configured for a check it does not answer.
+ */
 export const sandboxProvider: CheckProvider = {
   name: "sandbox",
-  supports: (key) => key === "in.pan.verify",
+  supports: (key) => Object.hasOwn(ANSWERS, key),
   async verify(key, input) {
-    if (key === "in.pan.verify") return panVerify(input as TPanVerifyInput);
-    throw new ProviderUnavailableError("provider_not_configured", `The sandbox has no answers for '${key}'.`);
+    const answer = Object.hasOwn(ANSWERS, key) ? ANSWERS[key] : undefined;
+    if (!answer) throw new ProviderUnavailableError("provider_not_configured", `The sandbox has no answers for '${key}'.`);
+    return answer(input as never);
   },
 };

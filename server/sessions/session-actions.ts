@@ -70,10 +70,13 @@ export async function reissueClientToken(db: Db, tenant: Tenant, id: string, act
 export async function eraseSessionPii(db: Db, tenant: Tenant, id: string, actor: Actor): Promise<TPiiErasure> {
   const result = await db.$transaction(async (tx) => {
     const s = await findOwn(tx, tenant, id);
-    if (s.piiErasedAt) return { keys: [] as string[], erased: false };
+    if (s.piiErasedAt) return { files: 0, keys: [] as string[], erased: false };
     if (isActive(s.status)) await cancelWithTokens(tx, id, s.status, { actor, reason: "pii_erased" });
-    const files = await tx.evidenceFile.findMany({ where: { sessionId: id }, select: { storageKey: true } });
+    const files = await tx.evidenceFile.findMany({ where: { sessionId: id }, select: { storageKey: true, displayKey: true } });
     await tx.evidenceFile.deleteMany({ where: { sessionId: id } });
+    // the OTP destinations and the keyed hashes of identifiers are personal data too
+    await tx.otpChallenge.deleteMany({ where: { sessionId: id } });
+    await tx.sessionSignal.deleteMany({ where: { sessionId: id } });
     await tx.session.update({
       where: { id },
       data: { prefill: Prisma.DbNull, applicant: Prisma.DbNull, business: Prisma.DbNull, redirectUrl: null, piiErasedAt: new Date() },
@@ -94,10 +97,10 @@ export async function eraseSessionPii(db: Db, tenant: Tenant, id: string, actor:
       select: { id: true, status: true, referenceId: true, decision: true, decisionSource: true },
     });
     await emitEvent(tx, { ...tenantWhere(tenant), type: "session.pii_erased", data: { session: sessionEventData(now) }, sessionId: id });
-    return { keys: files.map((f) => f.storageKey), erased: true };
+    return { files: files.length, keys: files.flatMap((f) => (f.displayKey ? [f.storageKey, f.displayKey] : [f.storageKey])), erased: true };
   });
   if (result.erased) outboxCommitted();
   const store = blobStore();
   await Promise.all(result.keys.map((k) => store.delete(k)));
-  return { id, object: "session", erased: true, files_deleted: result.keys.length };
+  return { id, object: "session", erased: true, files_deleted: result.erased ? result.files : 0 };
 }

@@ -31,7 +31,10 @@ const TRPC_CODE_BY_STATUS: Record<number, TRPCError["code"]> = {
   409: "CONFLICT",
   413: "PAYLOAD_TOO_LARGE",
   415: "UNSUPPORTED_MEDIA_TYPE",
+  422: "UNPROCESSABLE_CONTENT",
   429: "TOO_MANY_REQUESTS",
+  502: "BAD_GATEWAY",
+  503: "SERVICE_UNAVAILABLE",
 };
 
 const t = initTRPC.context<TRPCContext>().create({

@@ -1,0 +1,166 @@
+/**
+ * Cryptographic Aadhaar provider (`uidai_offline`): verifies UIDAI's two offline formats locally
+ * against UIDAI's public certificates, with no call to UIDAI:
+ * - `in.aadhaar.offline_ekyc`: Paperless Offline e-KYC ZIP + share code (server/checks/aadhaar/offline-ekyc.ts)
+ * - `in.aadhaar.secure_qr`: Secure QR decimal payload (server/checks/aadhaar/secure-qr.ts)
+ *
+ * Answers are `verified_by: source` (a cryptographic verification answered). No certificate
+ * configured, or a configured file that cannot be read, is `ProviderUnavailableError
+ * ('provider_not_configured')`, so the check ends in `error`, never `failed`.
+ *
+ * The applicant's photo is returned in `evidence` next to the `ProviderResult` fields (never in
+ * `result`), so the caller can store it as an evidence file.
+ */
+import type { AadhaarErrorCode, AadhaarPhoto, AadhaarRejected, AadhaarVerification, AadhaarVerified } from "../checks/aadhaar/aadhaar-data";
+import { OFFLINE_EKYC_DEFAULT_MAX_AGE_MS, ZAadhaarOfflineEkycInput, verifyOfflineEkyc, type OfflineEkycExtra } from "../checks/aadhaar/offline-ekyc";
+import { ZAadhaarSecureQrInput, verifySecureQr, type SecureQrExtra } from "../checks/aadhaar/secure-qr";
+import { loadUidaiCertificates, splitCertPaths, UidaiCertificateError, type UidaiCertificate } from "../checks/aadhaar/uidai-certificates";
+import { ProviderUnavailableError, type CheckProvider, type ProviderResult } from "./provider";
+
+export const AADHAAR_OFFLINE_EKYC_KEY = "in.aadhaar.offline_ekyc";
+export const AADHAAR_SECURE_QR_KEY = "in.aadhaar.secure_qr";
+
+export interface AadhaarCryptoConfig {
+  /** UIDAI certificate files (PEM / DER); several for rotation. */
+  certPaths: string[];
+  /** Maximum age of an Offline e-KYC XML; null disables the check. */
+  offlineEkycMaxAgeMs: number | null;
+  /** Maximum age of a Secure QR; null (default) disables the check. */
+  secureQrMaxAgeMs: number | null;
+}
+
+const HOUR_MS = 3600 * 1000;
+
+function hours(name: string, value: string | undefined): number | null {
+  if (value === undefined || value.trim() === "") return null;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new ProviderUnavailableError("provider_not_configured", `${name} must be a positive number of hours.`);
+  return n * HOUR_MS;
+}
+
+/**
+ * The provider's configuration from the environment (until server/env.ts declares these):
+ * - `UIDAI_CERT_PATHS`: certificate paths separated by `,` `:` `;` or newlines.
+ * - `AADHAAR_OFFLINE_MAX_AGE_HOURS`: Offline e-KYC XML maximum age (default 72, the RBI 3-day rule).
+ * - `AADHAAR_QR_MAX_AGE_HOURS`: Secure QR maximum age (default unset: not checked).
+ * @throws ProviderUnavailableError provider_not_configured when an age is not a positive number.
+ */
+export function aadhaarCryptoConfigFromEnv(source: Record<string, string | undefined> = process.env): AadhaarCryptoConfig {
+  return {
+    certPaths: splitCertPaths(source.UIDAI_CERT_PATHS),
+    offlineEkycMaxAgeMs: hours("AADHAAR_OFFLINE_MAX_AGE_HOURS", source.AADHAAR_OFFLINE_MAX_AGE_HOURS) ?? OFFLINE_EKYC_DEFAULT_MAX_AGE_MS,
+    secureQrMaxAgeMs: hours("AADHAAR_QR_MAX_AGE_HOURS", source.AADHAAR_QR_MAX_AGE_HOURS),
+  };
+}
+
+/** A file the caller should store as evidence (the applicant's photo from the signed document). */
+export interface AadhaarEvidence {
+  kind: "aadhaar_photo";
+  contentType: AadhaarPhoto["contentType"];
+  bytes: Uint8Array;
+}
+
+/** A `ProviderResult` plus the evidence files; `evidence` is empty when there is nothing to store. */
+export interface AadhaarProviderResult extends ProviderResult {
+  evidence: AadhaarEvidence[];
+}
+
+export interface AadhaarCryptoProviderOptions {
+  /** Read on every call, so rotated certificate files take effect without a restart. Default: {@link aadhaarCryptoConfigFromEnv}. */
+  config?: () => AadhaarCryptoConfig;
+  /** Certificates already loaded (tests, or a caller that manages them); used instead of `config().certPaths`. */
+  certificates?: readonly UidaiCertificate[];
+  now?: () => Date;
+}
+
+export interface AadhaarCryptoProvider extends CheckProvider {
+  verify(checkKey: string, input: unknown): Promise<AadhaarProviderResult>;
+}
+
+type Document = "offline_ekyc" | "secure_qr";
+
+function passedOrStale(document: Document, verified: AadhaarVerified<OfflineEkycExtra | SecureQrExtra>, stale: AadhaarErrorCode | null): AadhaarProviderResult {
+  const { extra } = verified;
+  const result: Record<string, unknown> = {
+    document,
+    ...verified.identity,
+    ...("version" in extra ? { qr_version: extra.version, mobile_last4: extra.mobileLast4 } : {}),
+    mobile_hash_present: extra.mobileHash !== null,
+    email_hash_present: extra.emailHash !== null,
+    signature_valid: true,
+    signature_algorithm: verified.signatureAlgorithm,
+    certificate: verified.certificate,
+    ...(stale ? { stale: true } : {}),
+  };
+  const evidence: AadhaarEvidence[] = verified.photo ? [{ kind: "aadhaar_photo", contentType: verified.photo.contentType, bytes: verified.photo.bytes }] : [];
+  return { status: stale ? "failed" : "passed", errorCode: stale, score: stale ? null : 1, verifiedBy: "source", result, evidence };
+}
+
+function toProviderResult(document: Document, outcome: AadhaarVerification<OfflineEkycExtra | SecureQrExtra>): AadhaarProviderResult {
+  if (outcome.ok) return passedOrStale(document, outcome, null);
+  if (outcome.verified) return passedOrStale(document, outcome.verified, outcome.errorCode);
+  if (outcome.errorCode === "aadhaar_certificate_missing") throw notConfigured(outcome.message);
+  return failed(document, outcome);
+}
+
+function failed(document: Document, outcome: Pick<AadhaarRejected<unknown>, "errorCode" | "message">): AadhaarProviderResult {
+  const result = { document, reason: outcome.message, ...(outcome.errorCode === "aadhaar_signature_invalid" ? { signature_valid: false } : {}) };
+  return { status: "failed", errorCode: outcome.errorCode, score: null, verifiedBy: "source", result, evidence: [] };
+}
+
+const notConfigured = (detail: string) =>
+  new ProviderUnavailableError("provider_not_configured", `aadhaar_certificate_missing: ${detail} Set UIDAI_CERT_PATHS.`);
+
+/**
+ * Builds the provider. Certificates come from `options.certificates` or, on each call, from the
+ * configured paths.
+ * @throws (from `verify`) ProviderUnavailableError provider_not_configured when no certificate is
+ *   configured or a configured file cannot be read, or for a check key it does not support.
+ */
+export function createAadhaarCryptoProvider(options: AadhaarCryptoProviderOptions = {}): AadhaarCryptoProvider {
+  const readConfig = options.config ?? (() => aadhaarCryptoConfigFromEnv());
+
+  async function certificates(config: AadhaarCryptoConfig): Promise<readonly UidaiCertificate[]> {
+    let certs: readonly UidaiCertificate[];
+    try {
+      certs = options.certificates ?? (await loadUidaiCertificates(config.certPaths));
+    } catch (err) {
+      if (err instanceof UidaiCertificateError) throw notConfigured(err.message);
+      throw err;
+    }
+    if (certs.length === 0) throw notConfigured("No UIDAI certificate is configured.");
+    return certs;
+  }
+
+  return {
+    name: "uidai_offline",
+    supports: (key) => key === AADHAAR_OFFLINE_EKYC_KEY || key === AADHAAR_SECURE_QR_KEY,
+    async verify(checkKey, input) {
+      if (checkKey !== AADHAAR_OFFLINE_EKYC_KEY && checkKey !== AADHAAR_SECURE_QR_KEY) {
+        throw new ProviderUnavailableError("provider_not_configured", `The uidai_offline provider does not answer '${checkKey}'.`);
+      }
+      const config = readConfig();
+      const certs = await certificates(config);
+      const now = options.now?.() ?? new Date();
+
+      if (checkKey === AADHAAR_OFFLINE_EKYC_KEY) {
+        const parsed = ZAadhaarOfflineEkycInput.safeParse(input);
+        if (!parsed.success) {
+          const onShareCode = parsed.error.issues.every((i) => i.path[0] === "share_code");
+          return onShareCode
+            ? failed("offline_ekyc", { errorCode: "share_code_invalid", message: "The share code has 4 characters." })
+            : failed("offline_ekyc", { errorCode: "aadhaar_zip_invalid", message: "Expected { zip_base64, share_code }." });
+        }
+        return toProviderResult("offline_ekyc", await verifyOfflineEkyc(parsed.data, { certificates: certs, now, maxAgeMs: config.offlineEkycMaxAgeMs }));
+      }
+
+      const parsed = ZAadhaarSecureQrInput.safeParse(input);
+      if (!parsed.success)
+        return failed("secure_qr", { errorCode: "aadhaar_qr_invalid", message: "Expected { qr_payload } with the QR code's decimal digits." });
+      return toProviderResult("secure_qr", verifySecureQr(parsed.data, { certificates: certs, now, maxAgeMs: config.secureQrMaxAgeMs }));
+    },
+  };
+}
+
+/** The provider as configured by the environment (see {@link aadhaarCryptoConfigFromEnv}). */
+export const aadhaarCryptoProvider: AadhaarCryptoProvider = createAadhaarCryptoProvider();

@@ -1,0 +1,149 @@
+/**
+ * The one way an applicant upload becomes evidence (issue 4). In this order:
+ * 1. size: at most 15 MiB (decisions.md "Limits beyond interface.md") -> `file_too_large`;
+ * 2. virus scan of every byte by clamd (server/uploads/scan-bytes.ts), before anything is
+ *    stored or decoded -> `file_infected` (audited with the signature names) or
+ *    `scanner_unavailable` (fail closed; only test mode with `SCANNER=off` skips the scan);
+ * 3. type from content (server/uploads/upload-types.ts): JPEG, PNG, WebP, HEIC, PDF ->
+ *    `file_type_not_allowed`; the file name and declared type are never used;
+ * 4. display copy of images (server/uploads/display-copy.ts) -> `file_unreadable` for a
+ *    JPEG/PNG/WebP that does not decode;
+ * 5. blobs into the BlobStore (server/evidence/blob-store.ts), then the `evidence_files` row and
+ *    its audit row in one transaction. If that transaction fails, the blobs are deleted again:
+ *    no blob without a row, no row without its blobs.
+ * Scanning comes before sniffing on purpose: malware disguised as any type is refused and
+ * audited as infected, not merely as a wrong type.
+ */
+import { createHash } from "node:crypto";
+import { type Actor, writeAudit } from "../audit/write-audit";
+import type { Db } from "../db";
+import { type BlobStore, blobStore } from "../evidence/blob-store";
+import { DomainError, notFound } from "../errors";
+import type { EvidenceFile } from "../generated/prisma/client";
+import type { Mode } from "../generated/prisma/enums";
+import { newId } from "../ids";
+import { DISPLAY_CONTENT_TYPE, renderDisplayCopy } from "./display-copy";
+import { ScannerUnavailableError, type ScanVerdict, scanBytes } from "./scan-bytes";
+import { type ScannerConfig, scannerConfig } from "./upload-config";
+import { MAX_UPLOAD_BYTES, sniffUploadType } from "./upload-types";
+
+export interface AcceptUploadInput {
+  db: Db;
+  projectId: string;
+  sessionId: string;
+  /** Test and live uploads differ only in whether `SCANNER=off` may skip the scan. */
+  mode: Mode;
+  /** Workflow step name the file belongs to (e.g. `pan`). */
+  step: string;
+  /** What the file shows (e.g. `pan_card_front`, `selfie`, `statement`). */
+  kind: string;
+  /** The uploaded bytes, exactly as received. */
+  bytes: Uint8Array;
+  /** The browser's file name: accepted for the caller's convenience, never used to type the file, never stored. */
+  declaredName?: string;
+  /** Who uploads; default the applicant of the session. */
+  actor?: Actor;
+}
+
+/** Replaceable collaborators (tests): the store defaults to `blobStore()`, the scanner to `scannerConfig()`. */
+export interface AcceptUploadDeps {
+  store?: BlobStore;
+  scanner?: ScannerConfig;
+}
+
+const ALLOWED_LIST = "a JPEG, PNG, WebP or HEIC photo, or a PDF";
+
+/**
+ * Checks, scans, re-encodes and stores one upload, and records it as an evidence file.
+ * @returns the new `evidence_files` row (`id` `file_...`, `contentType` = sniffed type, `size` in
+ *   bytes, `sha256` hex of the original, `storageKey`, `displayKey` of the WebP display copy or
+ *   null, `scanStatus` `clean` | `skipped`).
+ * @throws DomainError `resource_missing` (no such session in this project and mode),
+ *   `file_too_large` (413, > 15 MiB), `file_infected` (422; nothing stored, an audit row
+ *   `evidence.upload_infected` names the signatures), `scanner_unavailable` (503),
+ *   `file_type_not_allowed` (415; also for an empty file), `file_unreadable` (422).
+ */
+export async function acceptUpload(input: AcceptUploadInput, deps: AcceptUploadDeps = {}): Promise<EvidenceFile> {
+  const { db, projectId, sessionId, mode, step, kind, bytes } = input;
+  const actor: Actor = input.actor ?? { type: "applicant", id: sessionId };
+
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) {
+    throw new DomainError("file_too_large", `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB. Upload a smaller file.`, {
+      param: "file",
+      details: { max_bytes: MAX_UPLOAD_BYTES, size: bytes.byteLength },
+    });
+  }
+  if (bytes.byteLength === 0) throw new DomainError("file_type_not_allowed", `The file is empty. Upload ${ALLOWED_LIST}.`, { param: "file" });
+
+  const session = await db.session.findFirst({ where: { id: sessionId, projectId, mode }, select: { id: true } });
+  if (!session) throw notFound("session", sessionId, "session_id");
+
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  const scanner = deps.scanner ?? scannerConfig();
+  let scanStatus: "clean" | "skipped" = "skipped";
+  if (!(mode === "test" && scanner.skipTestMode)) {
+    let verdict: ScanVerdict;
+    try {
+      verdict = await scanBytes(bytes, scanner);
+    } catch (err) {
+      if (!(err instanceof ScannerUnavailableError)) throw err;
+      console.error(JSON.stringify({ level: "error", msg: "upload refused: virus scanner unavailable", session_id: sessionId, mode, error: err.message }));
+      throw new DomainError("scanner_unavailable", "Uploads cannot be checked right now. Try again in a few minutes.");
+    }
+    if (verdict.infected) {
+      await db.$transaction((tx) =>
+        writeAudit(tx, {
+          actor,
+          action: "evidence.upload_infected",
+          objectType: "session",
+          objectId: sessionId,
+          projectId,
+          mode,
+          data: { step, kind, size: bytes.byteLength, sha256, signatures: verdict.signatures },
+        }),
+      );
+      throw new DomainError("file_infected", "This file was refused by our security check. Upload a different file.", { param: "file" });
+    }
+    scanStatus = "clean";
+  }
+
+  const contentType = await sniffUploadType(bytes);
+  if (!contentType) {
+    throw new DomainError("file_type_not_allowed", `This type of file is not accepted. Upload ${ALLOWED_LIST}.`, { param: "file" });
+  }
+  const display = await renderDisplayCopy(bytes, contentType);
+
+  const store = deps.store ?? blobStore();
+  const id = newId("evidence");
+  const storageKey = `${projectId}/${sessionId}/${id}`;
+  const displayKey = display ? `${storageKey}.display.webp` : null;
+  const written: string[] = [];
+  try {
+    written.push(storageKey);
+    await store.put(storageKey, bytes, { contentType });
+    if (display && displayKey) {
+      written.push(displayKey);
+      await store.put(displayKey, display, { contentType: DISPLAY_CONTENT_TYPE });
+    }
+    return await db.$transaction(async (tx) => {
+      const row = await tx.evidenceFile.create({
+        data: { id, projectId, sessionId, step, kind, contentType, size: bytes.byteLength, sha256, storageKey, displayKey, scanStatus },
+      });
+      await writeAudit(tx, {
+        actor,
+        action: "evidence.uploaded",
+        objectType: "evidence_file",
+        objectId: id,
+        projectId,
+        mode,
+        data: { session_id: sessionId, step, kind, content_type: contentType, size: bytes.byteLength, sha256, scan_status: scanStatus },
+      });
+      return row;
+    });
+  } catch (err) {
+    const results = await Promise.allSettled(written.map((key) => store.delete(key)));
+    const leaked = written.filter((_, i) => results[i]?.status === "rejected");
+    if (leaked.length > 0) console.error(JSON.stringify({ level: "error", msg: "upload rollback left blobs behind", keys: leaked }));
+    throw err;
+  }
+}
