@@ -7,15 +7,14 @@ import { type IncomingHttpHeaders, createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getDb, getSql, type Db } from "../db";
-import { applyMigrations } from "../db/migrate";
+import type { Db } from "../db";
 import { DomainError } from "../errors";
-import { seedDemo } from "../seed/seed-demo";
 import { createSession } from "../sessions/create-session";
 import { OTP_RESEND_AFTER_MS } from "./otp-code";
 import { otpDeliveryConfig } from "./otp-config";
 import { sendOtp } from "./send-otp";
 import { verifyOtp } from "./verify-otp";
+import { demoDb } from "~/tests/fixtures/demo-db";
 
 let db: Db;
 let projectId: string;
@@ -99,9 +98,8 @@ const SMS_ENV = () => ({
 });
 
 beforeAll(async () => {
-  await applyMigrations(await getSql());
-  db = await getDb();
-  const seed = await seedDemo(db);
+  const { seed, ...rest } = await demoDb();
+  db = rest.db;
   projectId = seed.projectId;
   workflowId = seed.workflows.kyc;
 

@@ -4,16 +4,15 @@
  * Live delivery over SMTP / HTTP is in otp-delivery.test.ts.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb, getSql, type Db } from "../db";
-import { applyMigrations } from "../db/migrate";
+import type { Db } from "../db";
 import { DomainError } from "../errors";
-import { seedDemo } from "../seed/seed-demo";
 import { createSession } from "../sessions/create-session";
 import { OTP_LOCK_MS, OTP_RESEND_AFTER_MS, OTP_TTL_MS } from "./otp-code";
 import { maskDestination } from "./otp.dto";
 import { ZEmailAddress, ZIndianMobile, ZVerifyOtpResponse } from "./otp.schemas";
 import { sendOtp } from "./send-otp";
 import { verifyOtp } from "./verify-otp";
+import { demoDb } from "~/tests/fixtures/demo-db";
 
 let db: Db;
 let projectId: string;
@@ -22,9 +21,8 @@ const T0 = new Date("2026-11-22T10:00:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
 
 beforeAll(async () => {
-  await applyMigrations(await getSql());
-  db = await getDb();
-  const seed = await seedDemo(db);
+  const { seed, ...rest } = await demoDb();
+  db = rest.db;
   projectId = seed.projectId;
   workflowId = seed.workflows.kyc;
 });

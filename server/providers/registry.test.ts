@@ -1,14 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCheck } from "../checks/run-check";
-import { getDb, getSql, type Db } from "../db";
-import { applyMigrations } from "../db/migrate";
-import { seedDemo } from "../seed/seed-demo";
+import type { Db } from "../db";
 import { readFileSync } from "node:fs";
 import { FAKE_PERSON, referenceIdAt, secureQrBytes, toQrDecimal } from "../checks/aadhaar/fixtures/aadhaar-fixtures";
 import { sendOtp } from "../otp/send-otp";
 import { verifyOtp } from "../otp/verify-otp";
 import { createSession } from "../sessions/create-session";
 import { providerFor } from "./registry";
+import { demoDb } from "~/tests/fixtures/demo-db";
 
 describe("providerFor", () => {
   it.each([
@@ -41,9 +40,10 @@ describe("checks through the providers (runCheck)", () => {
   const fast = { attempts: 3, baseDelayMs: 1 };
 
   beforeAll(async () => {
-    await applyMigrations(await getSql());
-    db = await getDb();
-    projectId = (await seedDemo(db)).projectId;
+    ({
+      db,
+      seed: { projectId },
+    } = await demoDb());
   });
 
   it("retries a sandbox registry timeout, then records error provider_timeout", async () => {
@@ -99,9 +99,8 @@ describe("checks the service answers itself", () => {
   const fast = { attempts: 1, baseDelayMs: 1 };
 
   beforeAll(async () => {
-    await applyMigrations(await getSql());
-    db = await getDb();
-    const seed = await seedDemo(db);
+    const { seed, ...rest } = await demoDb();
+    db = rest.db;
     projectId = seed.projectId;
     workflowId = seed.workflows.kyc;
   });

@@ -5,16 +5,15 @@ import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eicar, type ClamdHandle, useClamd } from "../../tests/fixtures/clamd";
-import { getDb, getSql, type Db } from "../db";
-import { applyMigrations } from "../db/migrate";
+import type { Db } from "../db";
 import { env } from "../env";
 import { blobStore } from "../evidence/blob-store";
 import { createSession } from "../sessions/create-session";
-import { seedDemo } from "../seed/seed-demo";
 import { acceptUpload, type AcceptUploadInput } from "./accept-upload";
 import { heicDecodable } from "./display-copy";
 import type { ScannerConfig } from "./upload-config";
 import { MAX_UPLOAD_BYTES } from "./upload-types";
+import { demoDb } from "~/tests/fixtures/demo-db";
 
 let db: Db;
 let clamd: ClamdHandle;
@@ -48,9 +47,8 @@ const pdf = (padTo = 0) => {
 };
 
 beforeAll(async () => {
-  await applyMigrations(await getSql());
-  db = await getDb();
-  const seed = await seedDemo(db);
+  const { seed, ...rest } = await demoDb();
+  db = rest.db;
   projectId = seed.projectId;
   const actor = { type: "api_key" as const, id: "key_test" };
   testSession = (await createSession(db, { projectId, mode: "test" }, { workflow_id: seed.workflows.kyc }, actor)).id;
