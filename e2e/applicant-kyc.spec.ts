@@ -136,6 +136,8 @@ test("a PAN the registry does not find goes to review and a reviewer approves it
   await dash.getByLabel("Email").fill(fx.admin.email);
   await dash.getByLabel("Password").fill(fx.admin.password);
   await dash.getByRole("button", { name: "Sign in" }).click();
+  await dash.waitForURL(/\/dashboard(\?|$)/); // the overview
+  await dash.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Sessions" }).click();
   await dash.waitForURL(/\/dashboard\/sessions/);
   await expect(dash.getByTestId("session-row").filter({ hasText: id })).toBeVisible();
   await dash.screenshot({ path: shots("review-4-dashboard-sessions"), fullPage: true });

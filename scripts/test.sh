@@ -349,8 +349,12 @@ else
     while [ "$APP_PORT" = "$PG_PORT" ]; do APP_PORT=$(free_port); done
     export APP_URL="http://127.0.0.1:$APP_PORT"
     log "next start on $APP_URL (log: $APP_LOG)"
+    # Dashboard account emails (password reset, invitations) go to a loopback SMTP port that the
+    # journeys listen on while they need it (e2e/dashboard-*.spec.ts; E2E_SMTP_PORT).
+    export E2E_SMTP_PORT=$(free_port)
     # Own session (setsid), so Ctrl-C reaches this script, which stops the whole group.
     DATA_DIR="$WORK/app-data" PORT=$APP_PORT AUTH_SECRET="kyc-test-auth-secret-0123456789" AUTH_TRUST_HOST=true \
+      SMTP_URL="smtp://127.0.0.1:$E2E_SMTP_PORT" EMAIL_FROM="Verify <no-reply@verify.test>" \
       setsid npx next start -H 127.0.0.1 -p "$APP_PORT" >"$APP_LOG" 2>&1 < /dev/null &
     APP_PID=$!
     # Up when it answers any HTTP status; give up after 120 s or when it exits.

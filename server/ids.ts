@@ -41,6 +41,8 @@ export const ID_PREFIX = {
   audit: "aud_",
   idempotency: "idem_",
   outbox: "msg_",
+  invitation: "inv_",
+  passwordReset: "pwr_",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -1,7 +1,7 @@
 "use server";
 import { AuthError, CredentialsSignin } from "next-auth";
 import { type TLoginError, ZLoginRequest } from "~/components/dashboard/login.schemas";
-import { signIn } from "~/server/auth/auth";
+import { signIn, ssoProvider } from "~/server/auth/auth";
 
 /**
  * Signs a dashboard user in. On success `signIn` throws Next's redirect to /dashboard (let it
@@ -18,4 +18,11 @@ export async function loginAction(input: unknown): Promise<{ error: TLoginError 
     throw err;
   }
   return { error: "unknown" };
+}
+
+/** Starts single sign-on with the configured OIDC provider (server/auth/oidc-config.ts); redirects to it. */
+export async function ssoSignInAction(): Promise<void> {
+  const sso = ssoProvider();
+  if (!sso) return;
+  await signIn(sso.id, { redirectTo: "/dashboard" });
 }

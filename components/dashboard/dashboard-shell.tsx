@@ -5,7 +5,9 @@ import { signOutAction } from "~/app/(dashboard)/actions";
 import { Button } from "~/components/ui/button";
 import { cn, focusRing } from "~/components/ui/cn";
 import { Select } from "~/components/ui/select";
+import type { Permission } from "~/server/users/permissions";
 import type { Mode } from "./types";
+import { WebhookAlertBanner } from "./webhooks/webhook-alerts";
 import { useWorkspace } from "./workspace";
 
 interface NavItem {
@@ -16,21 +18,99 @@ interface NavItem {
   external?: true;
   isActive: (pathname: string, status: string | null) => boolean;
   icon: React.ReactNode;
+  /** Shown only to roles with this permission. */
+  permission?: Permission;
 }
 
 const NAV: NavItem[] = [
   {
+    label: "Overview",
+    path: "/dashboard",
+    isActive: (p) => p === "/dashboard",
+    icon: (
+      <path
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M3 13.125C3 12.504 3.504 12 4.125 12h2.25c.621 0 1.125.504 1.125 1.125v6.75C7.5 20.496 6.996 21 6.375 21h-2.25A1.125 1.125 0 0 1 3 19.875v-6.75ZM9.75 8.625c0-.621.504-1.125 1.125-1.125h2.25c.621 0 1.125.504 1.125 1.125v11.25c0 .621-.504 1.125-1.125 1.125h-2.25a1.125 1.125 0 0 1-1.125-1.125V8.625ZM16.5 4.125c0-.621.504-1.125 1.125-1.125h2.25C20.496 3 21 3.504 21 4.125v15.75c0 .621-.504 1.125-1.125 1.125h-2.25a1.125 1.125 0 0 1-1.125-1.125V4.125Z"
+      />
+    ),
+  },
+  {
     label: "Sessions",
     path: "/dashboard/sessions",
     isActive: (p, status) => p.startsWith("/dashboard/sessions") && status !== "review",
-    icon: <path strokeLinecap="round" strokeLinejoin="round" d="M3.75 12h16.5m-16.5 3.75h16.5M3.75 19.5h16.5M5.625 4.5h12.75a1.875 1.875 0 0 1 0 3.75H5.625a1.875 1.875 0 0 1 0-3.75Z" />,
+    icon: (
+      <path
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M3.75 12h16.5m-16.5 3.75h16.5M3.75 19.5h16.5M5.625 4.5h12.75a1.875 1.875 0 0 1 0 3.75H5.625a1.875 1.875 0 0 1 0-3.75Z"
+      />
+    ),
   },
   {
     label: "Review queue",
     path: "/dashboard/sessions",
     extra: { status: "review" },
     isActive: (p, status) => p === "/dashboard/sessions" && status === "review",
-    icon: <path strokeLinecap="round" strokeLinejoin="round" d="M9 12.75 11.25 15 15 9.75m-3-7.036A11.959 11.959 0 0 1 3.598 6 11.99 11.99 0 0 0 3 9.749c0 5.592 3.824 10.29 9 11.623 5.176-1.332 9-6.03 9-11.622 0-1.31-.21-2.571-.598-3.751h-.152c-3.196 0-6.1-1.248-8.25-3.285Z" />,
+    icon: (
+      <path
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M9 12.75 11.25 15 15 9.75m-3-7.036A11.959 11.959 0 0 1 3.598 6 11.99 11.99 0 0 0 3 9.749c0 5.592 3.824 10.29 9 11.623 5.176-1.332 9-6.03 9-11.622 0-1.31-.21-2.571-.598-3.751h-.152c-3.196 0-6.1-1.248-8.25-3.285Z"
+      />
+    ),
+  },
+  {
+    label: "API keys",
+    path: "/dashboard/api-keys",
+    permission: "manageApiKeys",
+    isActive: (p) => p.startsWith("/dashboard/api-keys"),
+    icon: (
+      <path
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M15.75 5.25a3 3 0 0 1 3 3m3 0a6 6 0 0 1-7.029 5.912c-.563-.097-1.159.026-1.563.43L10.5 17.25H8.25v2.25H6v2.25H2.25v-2.818c0-.597.237-1.17.659-1.591l6.499-6.499c.404-.404.527-1 .43-1.563A6 6 0 1 1 21.75 8.25Z"
+      />
+    ),
+  },
+  {
+    label: "Team",
+    path: "/dashboard/team",
+    isActive: (p) => p.startsWith("/dashboard/team"),
+    icon: (
+      <path
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M15 19.128a9.38 9.38 0 0 0 2.625.372 9.337 9.337 0 0 0 4.121-.952 4.125 4.125 0 0 0-7.533-2.493M15 19.128v-.003c0-1.113-.285-2.16-.786-3.07M15 19.128v.106A12.318 12.318 0 0 1 8.624 21c-2.331 0-4.512-.645-6.374-1.766l-.001-.109a6.375 6.375 0 0 1 11.964-3.07M12 6.375a3.375 3.375 0 1 1-6.75 0 3.375 3.375 0 0 1 6.75 0Zm8.25 2.25a2.625 2.625 0 1 1-5.25 0 2.625 2.625 0 0 1 5.25 0Z"
+      />
+    ),
+  },
+  {
+    label: "Settings",
+    path: "/dashboard/settings",
+    isActive: (p) => p.startsWith("/dashboard/settings"),
+    icon: (
+      <>
+        <path
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          d="M9.594 3.94c.09-.542.56-.94 1.11-.94h2.593c.55 0 1.02.398 1.11.94l.213 1.281c.063.374.313.686.645.87.074.04.147.083.22.127.325.196.72.257 1.075.124l1.217-.456a1.125 1.125 0 0 1 1.37.49l1.296 2.247a1.125 1.125 0 0 1-.26 1.431l-1.003.827c-.293.241-.438.613-.43.992a7.723 7.723 0 0 1 0 .255c-.008.378.137.75.43.991l1.004.827c.424.35.534.955.26 1.43l-1.298 2.247a1.125 1.125 0 0 1-1.369.491l-1.217-.456c-.355-.133-.75-.072-1.076.124a6.47 6.47 0 0 1-.22.128c-.331.183-.581.495-.644.869l-.213 1.281c-.09.543-.56.94-1.11.94h-2.594c-.55 0-1.019-.398-1.11-.94l-.213-1.281c-.062-.374-.312-.686-.644-.87a6.52 6.52 0 0 1-.22-.127c-.325-.196-.72-.257-1.076-.124l-1.217.456a1.125 1.125 0 0 1-1.369-.49l-1.297-2.247a1.125 1.125 0 0 1 .26-1.431l1.004-.827c.292-.24.437-.613.43-.991a6.932 6.932 0 0 1 0-.255c.007-.38-.138-.751-.43-.992l-1.004-.827a1.125 1.125 0 0 1-.26-1.43l1.297-2.247a1.125 1.125 0 0 1 1.37-.491l1.216.456c.356.133.751.072 1.076-.124.072-.044.146-.086.22-.128.332-.183.582-.495.644-.869l.214-1.28Z"
+        />
+        <path strokeLinecap="round" strokeLinejoin="round" d="M15 12a3 3 0 1 1-6 0 3 3 0 0 1 6 0Z" />
+      </>
+    ),
+  },
+  {
+    label: "Webhooks",
+    path: "/dashboard/webhooks",
+    isActive: (p) => p.startsWith("/dashboard/webhooks"),
+    icon: <path strokeLinecap="round" strokeLinejoin="round" d="M7.5 21 3 16.5m0 0L7.5 12M3 16.5h13.5m0-13.5L21 7.5m0 0L16.5 12M21 7.5H7.5" />,
+  },
+  {
+    label: "Events",
+    path: "/dashboard/events",
+    isActive: (p) => p.startsWith("/dashboard/events"),
+    icon: <path strokeLinecap="round" strokeLinejoin="round" d="M3.75 13.5 10.5 6.75 14.25 10.5 20.25 4.5M20.25 4.5h-4.5m4.5 0v4.5M3.75 19.5h16.5" />,
   },
   {
     label: "API reference",
@@ -58,13 +138,14 @@ export function DashboardShell({ children }: { children: React.ReactNode }) {
           Verify
         </div>
         <nav aria-label="Main" className="flex flex-col gap-0.5 px-3 py-2">
-          {NAV.map((item) => (
+          {NAV.filter((item) => !item.permission || ws.can(item.permission)).map((item) => (
             <NavLink key={item.label} item={item} active={item.isActive(pathname, status)} />
           ))}
         </nav>
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
+        <WebhookAlertBanner />
         {ws.mode === "test" ? (
           <div className="flex items-center justify-center gap-2 bg-amber-400 px-4 py-1 text-xs font-semibold text-amber-950" data-testid="test-data-banner">
             Test data · you are viewing the test mode of {ws.project.name}; nothing here is a real applicant
@@ -85,7 +166,7 @@ export function DashboardShell({ children }: { children: React.ReactNode }) {
           </div>
         </header>
         <nav aria-label="Main" className="flex gap-1 overflow-x-auto border-b border-slate-200 bg-white px-3 py-1.5 lg:hidden">
-          {NAV.map((item) => (
+          {NAV.filter((item) => !item.permission || ws.can(item.permission)).map((item) => (
             <NavLink key={item.label} item={item} active={item.isActive(pathname, status)} />
           ))}
         </nav>
@@ -125,9 +206,15 @@ function NavLink({ item, active }: { item: NavItem; active: boolean }) {
   );
 }
 
+/** The page to show after a project or mode switch: the same one, except a session (ids never cross projects or modes) goes back to the list. */
+function samePage(pathname: string): string {
+  return pathname.startsWith("/dashboard/sessions/") ? "/dashboard/sessions" : pathname;
+}
+
 function ProjectSwitcher() {
   const ws = useWorkspace();
   const router = useRouter();
+  const pathname = usePathname();
   if (ws.projects.length < 2) {
     return (
       <div className="min-w-0">
@@ -145,7 +232,7 @@ function ProjectSwitcher() {
         id="project-switcher"
         className="w-64"
         value={ws.project.id}
-        onChange={(e) => router.push(ws.href("/dashboard/sessions", {}, { project: e.target.value }))}
+        onChange={(e) => router.push(ws.href(samePage(pathname), {}, { project: e.target.value }))}
       >
         {ws.projects.map((p) => (
           <option key={p.id} value={p.id}>
@@ -163,7 +250,7 @@ function ModeSwitch() {
   const pathname = usePathname();
   const params = useSearchParams();
   const onList = pathname === "/dashboard/sessions";
-  const target = (mode: Mode) => ws.href("/dashboard/sessions", onList ? { status: params.get("status") ?? undefined } : {}, { mode });
+  const target = (mode: Mode) => ws.href(samePage(pathname), onList ? { status: params.get("status") ?? undefined } : {}, { mode });
   return (
     <div role="group" aria-label="Data mode" className="flex rounded-md border border-slate-300 bg-white p-0.5 text-sm font-medium">
       {(["test", "live"] as const).map((mode) => (

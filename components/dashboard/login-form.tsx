@@ -1,16 +1,18 @@
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
-import { loginAction } from "~/app/login/actions";
+import { loginAction, ssoSignInAction } from "~/app/login/actions";
 import { Button } from "~/components/ui/button";
 import { describedBy, Field } from "~/components/ui/field";
 import { FormError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { LOGIN_ERROR_MESSAGES, type TLoginError, ZLoginRequest } from "./login.schemas";
 
-export function LoginForm() {
-  const form = useForm({ resolver: zodResolver(ZLoginRequest), defaultValues: { email: "", password: "" }, mode: "onTouched" });
+/** Email + password sign-in; with `sso`, a "Continue with <name>" button above it. `initialError`: a message from the address (e.g. an SSO refusal). */
+export function LoginForm({ sso = null, initialError = null }: { sso?: { name: string } | null; initialError?: string | null }) {
+  const form = useForm({ resolver: zodResolver(ZLoginRequest), defaultValues: { email: "", password: "" } });
   const { errors } = form.formState;
   const [error, setError] = useState<TLoginError | null>(null);
   const [pending, startTransition] = useTransition();
@@ -27,7 +29,17 @@ export function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <FormError>{error ? LOGIN_ERROR_MESSAGES[error] : null}</FormError>
+      <FormError>{error ? LOGIN_ERROR_MESSAGES[error] : initialError}</FormError>
+      {sso ? (
+        <>
+          <Button type="button" variant="secondary" block onClick={() => startTransition(() => ssoSignInAction())}>
+            Continue with {sso.name}
+          </Button>
+          <p className="flex items-center gap-3 text-xs text-slate-400 uppercase before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
+            or
+          </p>
+        </>
+      ) : null}
       <Field id="email" label="Email" error={errors.email?.message}>
         <Input
           {...form.register("email")}
@@ -52,6 +64,11 @@ export function LoginForm() {
       <Button type="submit" block loading={pending}>
         Sign in
       </Button>
+      <p className="text-center text-sm">
+        <Link href="/forgot-password" className="text-brand-700 hover:underline">
+          Forgot your password?
+        </Link>
+      </p>
     </form>
   );
 }

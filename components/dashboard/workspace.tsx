@@ -6,6 +6,7 @@
  */
 import { useSearchParams } from "next/navigation";
 import { createContext, useContext, useMemo } from "react";
+import { can, PERMISSIONS, type Permission } from "~/server/users/permissions";
 import type { Me, Mode, Role } from "./types";
 
 export interface Workspace {
@@ -17,13 +18,15 @@ export interface Workspace {
   role: Role;
   /** Owners, admins and reviewers may decide sessions (review.decide). */
   canDecide: boolean;
+  /** Whether the user's role has `permission` (server/users/permissions.ts; the server checks it again). */
+  can: (permission: Permission) => boolean;
   /** `path` with the current project and mode (and any `extra` params) in its query string. */
   href: (path: string, extra?: Record<string, string | undefined>, override?: { project?: string; mode?: Mode }) => string;
 }
 
 const WorkspaceContext = createContext<Workspace | null>(null);
 
-export const DECIDING_ROLES: readonly Role[] = ["owner", "admin", "reviewer"];
+export const DECIDING_ROLES: readonly Role[] = PERMISSIONS.decideSessions;
 
 export function resolveWorkspace(me: Me, params: { get(name: string): string | null }): Workspace | null {
   const projects = me.organizations.flatMap((o) => o.projects.map((p) => ({ ...p, organization: o })));
@@ -39,6 +42,7 @@ export function resolveWorkspace(me: Me, params: { get(name: string): string | n
     mode,
     role: organization.role,
     canDecide: DECIDING_ROLES.includes(organization.role),
+    can: (permission) => can(organization.role, permission),
     href(path, extra = {}, override = {}) {
       const q = new URLSearchParams({ project: override.project ?? current.id, mode: override.mode ?? mode });
       for (const [k, v] of Object.entries(extra)) if (v !== undefined) q.set(k, v);

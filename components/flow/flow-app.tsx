@@ -1,17 +1,21 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { IntlProvider, useTranslations } from "use-intl";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { clientErrorInfo } from "~/components/trpc/domain-error";
 import { TRPCReactProvider, useTRPC } from "~/components/trpc/react";
 import { readFlowPref, takeClientToken, writeFlowPref } from "./client-token";
+import { FlowAuthContext } from "./flow-auth";
 import { FlowShell, MessageScreen } from "./flow-shell";
 import { EDITABLE_STATUSES, OUTCOME_STATUSES, type FlowState } from "./flow-types";
-import { FLOW_LOCALES, isLocale, type Locale, MESSAGES } from "./i18n";
+import { FLOW_LOCALES, FLOW_TIME_ZONE, isLocale, type Locale, MESSAGES } from "./i18n/locales";
+import { LinkProblemScreen, type LinkProblem } from "./link-problem-screen";
 import { OutcomeScreen } from "./outcome-screen";
 import { ProcessingScreen } from "./processing-screen";
 import { StepScreen } from "./step-screen";
+import { errorDetails } from "./use-submit-step";
 
 const POLL_MS = 1500;
 
@@ -25,12 +29,26 @@ export function FlowApp({ sessionId }: { sessionId: string }) {
   useEffect(() => {
     token.current = takeClientToken(sessionId);
     setPhase(token.current ? "ready" : "no-token");
+    // a new link opened in this tab changes only the fragment (no page load): start over with its token
+    const onHashChange = () => {
+      if (!/(^#|&)t=/.test(window.location.hash)) return;
+      takeClientToken(sessionId);
+      window.location.reload();
+    };
+    window.addEventListener("hashchange", onHashChange);
+    return () => window.removeEventListener("hashchange", onHashChange);
   }, [sessionId]);
   const getAuthorization = useCallback(() => (token.current ? `Bearer ${token.current}` : null), []);
 
   return (
     <TRPCReactProvider getAuthorization={getAuthorization}>
-      {phase === "ready" ? <FlowScreen sessionId={sessionId} /> : <BareScreen sessionId={sessionId} expired={phase === "no-token"} />}
+      <FlowAuthContext.Provider value={getAuthorization}>
+        {phase === "ready" ? (
+          <FlowScreen sessionId={sessionId} getAuthorization={getAuthorization} />
+        ) : (
+          <BareScreen sessionId={sessionId} problem={phase === "no-token" ? { reason: "invalid", org: null } : null} />
+        )}
+      </FlowAuthContext.Provider>
     </TRPCReactProvider>
   );
 }
@@ -51,30 +69,32 @@ function useLocaleChoice(sessionId: string) {
   return [chosen, choose] as const;
 }
 
+function Localized({ locale, children }: { locale: Locale; children: React.ReactNode }) {
+  return (
+    <IntlProvider locale={locale} messages={MESSAGES[locale]} timeZone={FLOW_TIME_ZONE}>
+      {children}
+    </IntlProvider>
+  );
+}
+
 /** Before the session is known (or without a token): a neutral frame in en/hi. */
-function BareScreen({ sessionId, expired }: { sessionId: string; expired: boolean }) {
+function BareScreen({ sessionId, problem }: { sessionId: string; problem: LinkProblem | null }) {
   const [chosen, choose] = useLocaleChoice(sessionId);
   const locale = chosen ?? "en";
-  const t = MESSAGES[locale];
   return (
-    <FlowShell locale={locale} t={t} languages={expired ? FLOW_LOCALES : []} onLocaleChange={choose}>
-      {expired ? <LinkExpired t={t} /> : <Loading label={t.loading} />}
-    </FlowShell>
+    <Localized locale={locale}>
+      <FlowShell locale={locale} languages={problem ? FLOW_LOCALES : []} onLocaleChange={choose}>
+        {problem ? <LinkProblemScreen problem={problem} /> : <Loading />}
+      </FlowShell>
+    </Localized>
   );
 }
 
-function LinkExpired({ t }: { t: (typeof MESSAGES)[Locale] }) {
-  return (
-    <MessageScreen tone="warning" title={t.linkExpiredTitle} testId="flow-link-expired">
-      <p>{t.linkExpiredBody}</p>
-    </MessageScreen>
-  );
-}
-
-function Loading({ label }: { label: string }) {
+function Loading() {
+  const t = useTranslations("common");
   return (
     <div className="flex min-h-64 items-center justify-center text-brand-600" data-testid="flow-loading">
-      <Spinner className="size-8" label={label} />
+      <Spinner className="size-8" label={t("loading")} />
     </div>
   );
 }
@@ -88,13 +108,44 @@ function pollInterval(data: FlowState | undefined): number | false {
   return false;
 }
 
-function FlowScreen({ sessionId }: { sessionId: string }) {
+/** The token failure the server explained (server/flow/flow-session.ts), or null for other errors. */
+function linkProblem(err: unknown): LinkProblem | null {
+  if (!err) return null;
+  const info = clientErrorInfo(err);
+  if (info.code !== "UNAUTHORIZED" && info.code !== "NOT_FOUND") return null;
+  const details = errorDetails(err);
+  const reason = typeof details.reason === "string" ? details.reason : "invalid";
+  return { reason: reason as LinkProblem["reason"], org: typeof details.organization_name === "string" ? details.organization_name : null };
+}
+
+/** True while the browser says it is offline (slow and flaky mobile networks). */
+function useOnline(): boolean {
+  const [online, setOnline] = useState(true);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    update();
+    window.addEventListener("online", update);
+    window.addEventListener("offline", update);
+    return () => {
+      window.removeEventListener("online", update);
+      window.removeEventListener("offline", update);
+    };
+  }, []);
+  return online;
+}
+
+function FlowScreen({ sessionId, getAuthorization }: { sessionId: string; getAuthorization: () => string | null }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const stateQuery = useQuery(
     trpc.flow.state.queryOptions(
       { sessionId },
-      { staleTime: 0, refetchInterval: (q) => pollInterval(q.state.data), refetchIntervalInBackground: false },
+      {
+        staleTime: 0,
+        retry: (count, err) => count < 2 && clientErrorInfo(err).code === null,
+        refetchInterval: (q) => pollInterval(q.state.data),
+        refetchIntervalInBackground: false,
+      },
     ),
   );
   const start = useMutation(
@@ -105,6 +156,7 @@ function FlowScreen({ sessionId }: { sessionId: string }) {
       },
     }),
   );
+  const setLocale = useMutation(trpc.flow.setLocale.mutationOptions());
   const startMutate = start.mutate; // stable across renders
   const startedOnce = useRef(false);
   useEffect(() => {
@@ -128,49 +180,75 @@ function FlowScreen({ sessionId }: { sessionId: string }) {
   const languages = (data?.session.languages ?? []).filter(isLocale);
   const sessionLocale = isLocale(data?.session.locale) ? data.session.locale : "en";
   const locale: Locale = chosen && (languages.length === 0 || languages.includes(chosen)) ? chosen : sessionLocale;
-  const t = MESSAGES[locale];
+  const online = useOnline();
 
-  const errorInfo = stateQuery.error ? clientErrorInfo(stateQuery.error) : start.error ? clientErrorInfo(start.error) : null;
-  const linkDead = errorInfo !== null && (errorInfo.code === "UNAUTHORIZED" || errorInfo.code === "NOT_FOUND");
+  const onLocaleChange = (l: Locale) => {
+    choose(l);
+    // the session remembers it: a resumed flow and the OTP messages use it
+    if (getAuthorization() && data && l !== data.session.locale) setLocale.mutate({ sessionId, locale: l });
+  };
+
+  const problem = linkProblem(stateQuery.error) ?? linkProblem(start.error);
 
   let body: React.ReactNode;
-  if (linkDead) {
-    body = <LinkExpired t={t} />;
+  if (problem) {
+    body = <LinkProblemScreen problem={problem} />;
   } else if (!data) {
-    body = stateQuery.isError ? (
-      <MessageScreen
-        tone="warning"
-        title={t.networkErrorTitle}
-        testId="flow-network-error"
-        actions={
-          <Button size="lg" block loading={stateQuery.isFetching} onClick={() => void stateQuery.refetch()}>
-            {t.retry}
-          </Button>
-        }
-      >
-        <p>{t.networkErrorBody}</p>
-      </MessageScreen>
-    ) : (
-      <Loading label={t.loading} />
-    );
+    body = stateQuery.isError ? <NetworkError retrying={stateQuery.isFetching} onRetry={() => void stateQuery.refetch()} /> : <Loading />;
   } else if ((OUTCOME_STATUSES as readonly string[]).includes(data.session.status)) {
-    body = <OutcomeScreen session={data.session} t={t} />;
+    body =
+      data.session.status === "expired" || data.session.status === "cancelled" ? (
+        <LinkProblemScreen
+          problem={{ reason: data.session.status === "expired" ? "session_expired" : "session_cancelled", org: data.session.organizationName }}
+        />
+      ) : (
+        <OutcomeScreen session={data.session} />
+      );
   } else if ((EDITABLE_STATUSES as readonly string[]).includes(data.session.status) && data.currentStep) {
-    body = <StepScreen sessionId={sessionId} state={data} t={t} locale={locale} />;
+    body = <StepScreen sessionId={sessionId} state={data} locale={locale} />;
   } else {
-    body = <ProcessingScreen t={t} organizationName={data.session.organizationName} />;
+    body = <ProcessingScreen organizationName={data.session.organizationName} />;
   }
 
   return (
-    <FlowShell
-      locale={locale}
-      t={t}
-      organizationName={data?.session.organizationName}
-      testMode={data?.session.mode === "test"}
-      languages={linkDead && languages.length === 0 ? FLOW_LOCALES : languages}
-      onLocaleChange={choose}
+    <Localized locale={locale}>
+      <FlowShell
+        locale={locale}
+        organizationName={data?.session.organizationName ?? problem?.org ?? undefined}
+        testMode={data?.session.mode === "test"}
+        languages={languages.length === 0 ? (problem ? FLOW_LOCALES : []) : languages}
+        onLocaleChange={onLocaleChange}
+      >
+        {!online ? <OfflineBanner /> : null}
+        {body}
+      </FlowShell>
+    </Localized>
+  );
+}
+
+function NetworkError({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
+  const t = useTranslations();
+  return (
+    <MessageScreen
+      tone="warning"
+      title={t("network.title")}
+      testId="flow-network-error"
+      actions={
+        <Button size="lg" block loading={retrying} onClick={onRetry}>
+          {t("common.retry")}
+        </Button>
+      }
     >
-      {body}
-    </FlowShell>
+      <p>{t("network.body")}</p>
+    </MessageScreen>
+  );
+}
+
+function OfflineBanner() {
+  const t = useTranslations("network");
+  return (
+    <p role="status" className="mb-4 rounded-lg bg-slate-900 px-4 py-2.5 text-sm text-white" data-testid="flow-offline">
+      {t("offline")}
+    </p>
   );
 }

@@ -1,7 +1,8 @@
 "use client";
+import { useTranslations } from "use-intl";
 import { Badge } from "~/components/ui/badge";
 import { cn, focusRing } from "~/components/ui/cn";
-import { LANGUAGE_NAMES, type Locale, type Messages } from "./i18n";
+import { LANGUAGE_NAMES, type Locale } from "./i18n/locales";
 
 /**
  * The hosted flow's frame: who the verification is for, a test-mode badge, the language
@@ -9,7 +10,6 @@ import { LANGUAGE_NAMES, type Locale, type Messages } from "./i18n";
  */
 export function FlowShell({
   locale,
-  t,
   organizationName,
   testMode = false,
   languages,
@@ -17,13 +17,13 @@ export function FlowShell({
   children,
 }: {
   locale: Locale;
-  t: Messages;
   organizationName?: string;
   testMode?: boolean;
   languages: readonly Locale[];
   onLocaleChange: (l: Locale) => void;
   children: React.ReactNode;
 }) {
+  const t = useTranslations("common");
   return (
     <div lang={locale} className="flex min-h-dvh flex-col bg-white sm:bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
@@ -33,14 +33,14 @@ export function FlowShell({
             <div className="mt-0.5 flex min-w-0 items-center gap-2">
               {testMode ? (
                 <Badge tone="amber" dot className="shrink-0">
-                  {t.testMode}
+                  {t("testMode")}
                 </Badge>
               ) : null}
-              <p className="truncate text-xs text-slate-500">{t.identityVerification}</p>
+              <p className={cn("truncate text-xs text-slate-500", testMode && "max-[400px]:hidden")}>{t("identityVerification")}</p>
             </div>
           </div>
           <div className="shrink-0">
-            {languages.length > 1 ? <LanguageSwitcher locale={locale} languages={languages} label={t.language} onChange={onLocaleChange} /> : null}
+            {languages.length > 1 ? <LanguageSwitcher locale={locale} languages={languages} label={t("language")} onChange={onLocaleChange} /> : null}
           </div>
         </div>
       </header>
@@ -49,15 +49,29 @@ export function FlowShell({
       </main>
       <footer className="flex items-center justify-center gap-1.5 py-5 text-xs text-slate-500">
         <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-3.5">
-          <path fillRule="evenodd" d="M10 1a4.5 4.5 0 0 0-4.5 4.5V9H5a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6a2 2 0 0 0-2-2h-.5V5.5A4.5 4.5 0 0 0 10 1Zm3 8V5.5a3 3 0 1 0-6 0V9h6Z" clipRule="evenodd" />
+          <path
+            fillRule="evenodd"
+            d="M10 1a4.5 4.5 0 0 0-4.5 4.5V9H5a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6a2 2 0 0 0-2-2h-.5V5.5A4.5 4.5 0 0 0 10 1Zm3 8V5.5a3 3 0 1 0-6 0V9h6Z"
+            clipRule="evenodd"
+          />
         </svg>
-        {t.securedBy}
+        {t("securedBy")}
       </footer>
     </div>
   );
 }
 
-function LanguageSwitcher({ locale, languages, label, onChange }: { locale: Locale; languages: readonly Locale[]; label: string; onChange: (l: Locale) => void }) {
+function LanguageSwitcher({
+  locale,
+  languages,
+  label,
+  onChange,
+}: {
+  locale: Locale;
+  languages: readonly Locale[];
+  label: string;
+  onChange: (l: Locale) => void;
+}) {
   return (
     <div role="group" aria-label={label} className="flex rounded-lg border border-slate-300 bg-white p-0.5">
       {languages.map((l) => (
@@ -81,11 +95,12 @@ function LanguageSwitcher({ locale, languages, label, onChange }: { locale: Loca
 }
 
 /** "Step i of n" with a segmented bar. */
-export function StepProgress({ index, total, t }: { index: number; total: number; t: Messages }) {
+export function StepProgress({ index, total }: { index: number; total: number }) {
+  const t = useTranslations("common");
   if (total < 2) return null;
   return (
-    <div className="mb-6">
-      <p className="text-sm font-medium text-slate-600">{t.stepOf(index + 1, total)}</p>
+    <div>
+      <p className="text-sm font-medium text-slate-600">{t("stepOf", { current: index + 1, total })}</p>
       <div className="mt-2 flex gap-1.5" aria-hidden="true">
         {Array.from({ length: total }, (_, i) => (
           <span key={i} className={cn("h-1.5 flex-1 rounded-full", i <= index ? "bg-brand-600" : "bg-slate-200")} />
@@ -108,7 +123,13 @@ const TONE_STYLES: Record<ScreenTone, string> = {
 const ICONS: Record<ScreenTone, React.ReactNode> = {
   success: <path strokeLinecap="round" strokeLinejoin="round" d="m4.5 12.75 6 6 9-13.5" />,
   info: <path strokeLinecap="round" strokeLinejoin="round" d="M12 6v6h4.5m4.5 0a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z" />,
-  neutral: <path strokeLinecap="round" strokeLinejoin="round" d="m11.25 11.25.041-.02a.75.75 0 0 1 1.063.852l-.708 2.836a.75.75 0 0 0 1.063.853l.041-.021M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Zm-9-3.75h.008v.008H12V8.25Z" />,
+  neutral: (
+    <path
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      d="m11.25 11.25.041-.02a.75.75 0 0 1 1.063.852l-.708 2.836a.75.75 0 0 0 1.063.853l.041-.021M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Zm-9-3.75h.008v.008H12V8.25Z"
+    />
+  ),
   warning: <path strokeLinecap="round" strokeLinejoin="round" d="M12 9v3.75m9-.75a9 9 0 1 1-18 0 9 9 0 0 1 18 0Zm-9 3.75h.008v.008H12v-.008Z" />,
   progress: null,
 };

@@ -1,6 +1,6 @@
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "~/server/trpc/root";
-import type { Locale, Messages } from "./i18n";
+import type { Locale } from "./i18n/locales";
 
 export type FlowState = inferRouterOutputs<AppRouter>["flow"]["state"];
 export type FlowSession = FlowState["session"];
@@ -14,7 +14,10 @@ export interface StepProps {
   step: FlowStep;
   /** Last step of this round: its button says "Submit" and sends the session to processing. */
   isLast: boolean;
-  t: Messages;
+  /** The applicant came back to a submitted step (review's edit links, Back). */
+  editing: boolean;
+  /** Called after the step was submitted (or kept unchanged while editing). */
+  onDone: () => void;
   locale: Locale;
 }
 

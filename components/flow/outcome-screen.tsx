@@ -1,32 +1,31 @@
 "use client";
 import { useEffect, useState } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "~/components/ui/button";
 import { MessageScreen, type ScreenTone } from "./flow-shell";
 import type { FlowSession, SessionStatus } from "./flow-types";
-import type { Messages } from "./i18n";
 
 const REDIRECT_SECONDS = 3;
 
-function outcomeCopy(status: SessionStatus, t: Messages, org: string): { tone: ScreenTone; title: string; body: string } {
+type OutcomeT = ReturnType<typeof useTranslations<"outcome">>;
+
+function outcomeCopy(status: SessionStatus, t: OutcomeT, org: string): { tone: ScreenTone; title: string; body: string } {
   switch (status) {
     case "approved":
-      return { tone: "success", title: t.approvedTitle, body: t.approvedBody(org) };
-    case "review":
-      return { tone: "info", title: t.reviewTitle, body: t.reviewBody(org) };
+      return { tone: "success", title: t("approvedTitle"), body: t("approvedBody", { org }) };
     case "declined":
-      return { tone: "neutral", title: t.declinedTitle, body: t.declinedBody(org) };
-    case "cancelled":
-      return { tone: "neutral", title: t.cancelledTitle, body: t.cancelledBody(org) };
+      return { tone: "neutral", title: t("declinedTitle"), body: t("declinedBody", { org }) };
     default:
-      return { tone: "warning", title: t.expiredTitle, body: t.expiredBody(org) };
+      return { tone: "info", title: t("reviewTitle"), body: t("reviewBody", { org }) };
   }
 }
 
 /**
- * The end of the flow. With a `redirectUrl` (redirect mode) a Continue button goes back to the
+ * The end of the flow (approved, declined, in review; expired and cancelled have their own screen). With a `redirectUrl` (redirect mode) a Continue button goes back to the
  * business, and we go there on our own after a few seconds.
  */
-export function OutcomeScreen({ session, t }: { session: FlowSession; t: Messages }) {
+export function OutcomeScreen({ session }: { session: FlowSession }) {
+  const t = useTranslations("outcome");
   const org = session.organizationName;
   const copy = outcomeCopy(session.status, t, org);
   const redirectUrl = session.redirectUrl;
@@ -56,14 +55,14 @@ export function OutcomeScreen({ session, t }: { session: FlowSession; t: Message
         redirectUrl ? (
           <>
             <Button size="lg" block onClick={() => window.location.assign(redirectUrl)}>
-              {t.continueTo(org)}
+              {t("continueTo", { org })}
             </Button>
             <p className="text-sm text-slate-500" aria-live="polite">
-              {t.redirecting(secondsLeft)}
+              {t("redirecting", { seconds: secondsLeft })}
             </p>
           </>
         ) : (
-          <p className="text-sm text-slate-500">{t.closePage}</p>
+          <p className="text-sm text-slate-500">{t("closePage")}</p>
         )
       }
     >

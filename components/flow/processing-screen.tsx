@@ -1,12 +1,13 @@
 "use client";
 import { useEffect, useState } from "react";
+import { useTranslations } from "use-intl";
 import { MessageScreen } from "./flow-shell";
-import type { Messages } from "./i18n";
 
 const SLOW_AFTER_MS = 45_000;
 
 /** "Verifying…" while the checks run; the parent polls the flow state. */
-export function ProcessingScreen({ t, organizationName }: { t: Messages; organizationName: string }) {
+export function ProcessingScreen({ organizationName }: { organizationName: string }) {
+  const t = useTranslations("outcome");
   const [slow, setSlow] = useState(false);
   useEffect(() => {
     const timer = window.setTimeout(() => setSlow(true), SLOW_AFTER_MS);
@@ -14,8 +15,8 @@ export function ProcessingScreen({ t, organizationName }: { t: Messages; organiz
   }, []);
   return (
     <div role="status" aria-live="polite">
-      <MessageScreen tone="progress" title={t.processingTitle} testId="flow-processing">
-        <p>{slow ? t.processingSlow(organizationName) : t.processingBody}</p>
+      <MessageScreen tone="progress" title={t("processingTitle")} testId="flow-processing">
+        <p>{slow ? t("processingSlow", { org: organizationName }) : t("processingBody")}</p>
       </MessageScreen>
     </div>
   );

@@ -1,9 +1,12 @@
 "use client";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
+import { cn, focusRing } from "~/components/ui/cn";
 import { readFlowPref, writeFlowPref } from "./client-token";
+import { EditStepContext } from "./edit-step";
 import { StepProgress } from "./flow-shell";
 import type { FlowState, FlowStep } from "./flow-types";
-import type { Locale, Messages } from "./i18n";
+import type { Locale } from "./i18n/locales";
 import { stepComponent } from "./steps/step-registry";
 
 const isOpen = (s: FlowStep) => s.status === "pending" || s.status === "in_progress";
@@ -31,15 +34,45 @@ function useRoundSteps(sessionId: string, state: FlowState): string[] {
   }, [redo, sessionId, state.steps]);
 }
 
-/** One step per screen, with progress and, on a resubmission, the reviewer's reason. */
-export function StepScreen({ sessionId, state, t, locale }: { sessionId: string; state: FlowState; t: Messages; locale: Locale }) {
-  const step = state.steps.find((s) => s.name === state.currentStep) ?? state.steps.find(isOpen);
+interface Editing {
+  step: string;
+  /** `back`: reached with the Back button (saving moves forward); `review`: from the summary (saving returns to it). */
+  origin: "back" | "review";
+}
+
+/** One step per screen, with progress, a Back button and, on a resubmission, the reviewer's reason. */
+export function StepScreen({ sessionId, state, locale }: { sessionId: string; state: FlowState; locale: Locale }) {
+  const t = useTranslations();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const current = state.steps.find((s) => s.name === state.currentStep) ?? state.steps.find(isOpen);
+  const edited = editing ? state.steps.find((s) => s.name === editing.step && s.status === "submitted") : undefined;
+  const step = edited ?? current;
   const round = useRoundSteps(sessionId, state);
   const index = step ? Math.max(round.indexOf(step.name), 0) : 0;
   const remainingOpen = state.steps.filter((s) => isOpen(s) && s.required);
-  const isLast = remainingOpen.length <= 1;
+  const isLast = !edited && remainingOpen.length <= 1;
 
-  // a new step: start at the top, and move focus to the step so screen readers announce it
+  // Back: the submitted step before this one in the round (consent is not taken back)
+  const previous = step
+    ? round
+        .slice(0, round.indexOf(step.name))
+        .reverse()
+        .map((n) => state.steps.find((s) => s.name === n))
+    : [];
+  const back = previous.find((s) => s && s.status === "submitted" && s.type !== "consent");
+
+  function done() {
+    if (!editing || !step) return setEditing(null);
+    if (editing.origin === "review") return setEditing(null);
+    const next = round
+      .slice(round.indexOf(step.name) + 1)
+      .map((n) => state.steps.find((s) => s.name === n))
+      .find((s) => s && s.name !== current?.name);
+    const beforeCurrent = next && current && round.indexOf(next.name) < round.indexOf(current.name);
+    setEditing(next && beforeCurrent && next.status === "submitted" ? { step: next.name, origin: "back" } : null);
+  }
+
+  // a new step: start at the top, and move focus to its heading so screen readers announce it
   const containerRef = useRef<HTMLDivElement>(null);
   const firstRender = useRef(true);
   useEffect(() => {
@@ -57,26 +90,53 @@ export function StepScreen({ sessionId, state, t, locale }: { sessionId: string;
   const Step = stepComponent(step.type);
   const resubmission = state.session.resubmission;
   const org = state.session.organizationName;
+  const reasonKey = resubmission?.reason ?? "";
   return (
-    <div ref={containerRef}>
-      <StepProgress index={index} total={round.length} t={t} />
-      {resubmission ? (
-        <div role="note" className="mb-6 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="flow-resubmission">
-          <p className="font-semibold">{t.resubmitTitle}</p>
-          <p className="mt-0.5">{t.resubmitBody(org)}</p>
-          <p className="mt-2">
-            <span className="font-medium">{t.resubmitReason}: </span>
-            {(resubmission.reason && t.reasonCodes[resubmission.reason]) || t.reasonFallback}
-          </p>
-          {resubmission.note ? (
-            <p className="mt-2">
-              <span className="font-medium">{t.resubmitNote(org)}: </span>
-              <span className="whitespace-pre-line">{resubmission.note}</span>
-            </p>
+    <EditStepContext.Provider value={(name) => setEditing({ step: name, origin: "review" })}>
+      <div ref={containerRef}>
+        <div className="mb-6 flex flex-col gap-3">
+          {back || edited ? (
+            <button
+              type="button"
+              data-testid="flow-back"
+              onClick={() => (editing?.origin === "review" ? setEditing(null) : back ? setEditing({ step: back.name, origin: "back" }) : setEditing(null))}
+              className={cn(
+                "-ml-2 inline-flex min-h-11 items-center gap-1 self-start rounded-md px-2 text-sm font-medium text-slate-700 hover:bg-slate-100",
+                focusRing,
+              )}
+            >
+              <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-5">
+                <path
+                  fillRule="evenodd"
+                  d="M11.78 5.22a.75.75 0 0 1 0 1.06L8.06 10l3.72 3.72a.75.75 0 1 1-1.06 1.06l-4.25-4.25a.75.75 0 0 1 0-1.06l4.25-4.25a.75.75 0 0 1 1.06 0Z"
+                  clipRule="evenodd"
+                />
+              </svg>
+              {editing?.origin === "review" ? t("common.backToSummary") : t("common.back")}
+            </button>
           ) : null}
+          <StepProgress index={index} total={round.length} />
         </div>
-      ) : null}
-      <Step key={step.name} sessionId={sessionId} state={state} step={step} isLast={isLast} t={t} locale={locale} />
-    </div>
+        {resubmission && !edited ? (
+          <div role="note" className="mb-6 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="flow-resubmission">
+            <p className="font-semibold">{t("resubmit.title")}</p>
+            <p className="mt-0.5">{t("resubmit.body", { org })}</p>
+            <p className="mt-2">
+              <span className="font-medium">{t("resubmit.reason")}: </span>
+              {t.has(`resubmit.reasons.${reasonKey}` as "resubmit.reasons.other")
+                ? t(`resubmit.reasons.${reasonKey}` as "resubmit.reasons.other")
+                : t("resubmit.fallback")}
+            </p>
+            {resubmission.note ? (
+              <p className="mt-2">
+                <span className="font-medium">{t("resubmit.note", { org })}: </span>
+                <span className="whitespace-pre-line">{resubmission.note}</span>
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        <Step key={step.name} sessionId={sessionId} state={state} step={step} isLast={isLast} editing={!!edited} onDone={done} locale={locale} />
+      </div>
+    </EditStepContext.Provider>
   );
 }

@@ -4,6 +4,19 @@ import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { clientErrorInfo, type FieldIssue } from "~/components/trpc/domain-error";
 import { useTRPC } from "~/components/trpc/react";
 
+/** The flow state's query key, to refresh it after a change. */
+export function useRefreshFlowState(sessionId: string) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries(trpc.flow.state.queryFilter({ sessionId }));
+}
+
+/** A 401 (link expired), 404 or 409 (session moved on) means the page must re-read the state to show why. */
+export function refreshesState(err: unknown): boolean {
+  const { code } = clientErrorInfo(err);
+  return code === "UNAUTHORIZED" || code === "CONFLICT" || code === "NOT_FOUND";
+}
+
 /**
  * Submits one step. On success it waits for the refreshed flow state, so the button keeps
  * spinning until the next screen is ready (no flash of the old step). A 401 or 409 also
@@ -11,17 +24,22 @@ import { useTRPC } from "~/components/trpc/react";
  */
 export function useSubmitStep(sessionId: string) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries(trpc.flow.state.queryFilter({ sessionId }));
+  const refresh = useRefreshFlowState(sessionId);
   return useMutation(
     trpc.flow.submitStep.mutationOptions({
       onSuccess: refresh,
       onError: (err) => {
-        const { code } = clientErrorInfo(err);
-        if (code === "UNAUTHORIZED" || code === "CONFLICT" || code === "NOT_FOUND") void refresh();
+        if (refreshesState(err)) void refresh();
       },
     }),
   );
+}
+
+/** `details` of a DomainError (e.g. `{ attempts_left }`, `{ retry_after }`), or an empty object. */
+export function errorDetails(err: unknown): Record<string, unknown> {
+  const data = (err as { data?: { domain?: { details?: unknown } | null } } | null)?.data;
+  const details = data?.domain?.details;
+  return details && typeof details === "object" && !Array.isArray(details) ? (details as Record<string, unknown>) : {};
 }
 
 /**

@@ -1,7 +1,11 @@
 /** The one list of the app's Inngest functions, served at /api/inngest (STYLE.md 5). */
 import { deliverWebhook } from "./deliver-webhook";
+import { disableFailingEndpoints } from "./disable-failing-endpoints";
+import { expireSessions } from "./expire-sessions";
+import { extractDocument } from "./extract-document";
 import { fanOutEvent } from "./fan-out-event";
 import { processSession } from "./process-session";
+import { pruneEvents } from "./prune-events";
 import { runDirectCheck } from "./run-direct-check";
 
-export const functions = [processSession, fanOutEvent, deliverWebhook, runDirectCheck];
+export const functions = [processSession, fanOutEvent, deliverWebhook, runDirectCheck, pruneEvents, disableFailingEndpoints, expireSessions, extractDocument];

@@ -28,6 +28,8 @@ describe("check catalog", () => {
       ["in.phone.verify", "phone.verify", "service"],
       ["in.email.verify", "email.verify", "service"],
       ["in.document.review", "document.review", "manual"],
+      ["in.face.match", "face.match", "service"],
+      ["in.liveness.check", "liveness.check", "service"],
     ]);
     expect(new Set(CHECKS.map((c) => `${c.country}:${c.genericKey}`)).size).toBe(CHECKS.length);
   });

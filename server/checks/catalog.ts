@@ -303,6 +303,56 @@ const documentReview: CheckDefinition<TDocumentReviewInput> = {
   validate: (i) => (DOCUMENT_TYPES.some((d) => d.country === "IN" && d.key === i.document_type) ? null : "document_type_unknown"),
 };
 
+// --- in.face.match / in.liveness.check (issue 9) ----------------------------------------------
+
+const ZEvidenceFileId = z.string().regex(/^file_[0-9A-Za-z]{24}$/, "An evidence file id (`file_...`).");
+const ZThreshold = (what: string, fallback: number) =>
+  z
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .meta({ description: `${what} threshold, 0..1 (default ${fallback}); a workflow step sets its own.` });
+
+export const ZFaceMatchInput = z.strictObject({
+  selfie_file_id: ZEvidenceFileId.meta({ description: "The applicant's selfie (`file_...`)." }),
+  document_file_id: ZEvidenceFileId.meta({
+    description: "The image to compare with: an identity document showing the holder's photo, or the photo of a UIDAI offline e-KYC (`aadhaar_photo`).",
+  }),
+  threshold: ZThreshold("Similarity", 0.5),
+});
+export type TFaceMatchInput = z.infer<typeof ZFaceMatchInput>;
+
+const faceMatch: CheckDefinition<TFaceMatchInput> = {
+  key: "in.face.match",
+  genericKey: "face.match",
+  country: "IN",
+  description:
+    "The selfie shows the same person as the document photo (face embeddings compared by the service's own model, no third party); the score is the similarity, 0..1. The selfie's face is also searched among the project's other sessions (duplicates).",
+  answeredBy: "service",
+  cacheTtlSeconds: 0,
+  input: ZFaceMatchInput,
+  validate: () => null,
+};
+
+export const ZLivenessCheckInput = z.strictObject({
+  selfie_file_id: ZEvidenceFileId.meta({ description: "The applicant's selfie (`file_...`)." }),
+  threshold: ZThreshold("Liveness score", 0.5),
+});
+export type TLivenessCheckInput = z.infer<typeof ZLivenessCheckInput>;
+
+const livenessCheck: CheckDefinition<TLivenessCheckInput> = {
+  key: "in.liveness.check",
+  genericKey: "liveness.check",
+  country: "IN",
+  description:
+    "Passive liveness: anti-spoofing and liveness models score whether the selfie shows a live person rather than a photo or screen (0..1, answered by the service's own models); a low score goes to a reviewer.",
+  answeredBy: "service",
+  cacheTtlSeconds: 0,
+  input: ZLivenessCheckInput,
+  validate: () => null,
+};
+
 export const CHECKS: readonly CheckDefinition<any>[] = [
   panVerify,
   panAadhaarLink,
@@ -316,6 +366,8 @@ export const CHECKS: readonly CheckDefinition<any>[] = [
   phoneVerify,
   emailVerify,
   documentReview,
+  faceMatch,
+  livenessCheck,
 ];
 
 /**

@@ -4,12 +4,18 @@
  * normalized input (`from_cache`), else ask the provider, retrying when it cannot answer
  * (`error` is final only after the retries and never counts as `failed`).
  *
- * Split in two so the asynchronous direct check can run the second half in an Inngest
- * function: `prepareCheck` (validate, cache, create the row) and `executeCheck` (provider).
+ * In three parts so that a durable executor can own the retries:
+ * - `prepareCheck`: validate, reuse a cached answer, or create the row `pending`;
+ * - `attemptCheck`: one provider call; an answer finishes the check, an outage records its
+ *   error code and throws `ProviderUnavailableError` for the caller to retry with backoff;
+ * - `giveUpCheck`: the retries are spent, the check ends in `error`.
+ * The Inngest functions call them as separate steps, so Inngest retries each check with its
+ * backoff (inngest/functions/process-session.ts, run-direct-check.ts); `executeCheck` and
+ * `runCheck` retry in the caller's request instead (synchronous direct checks, scripts).
  */
 import { createHash } from "node:crypto";
 import type { Db, Tx } from "../db";
-import { fromZodError } from "../errors";
+import { DomainError, fromZodError } from "../errors";
 import type { Mode } from "../generated/prisma/enums";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
 import { newId } from "../ids";
@@ -43,17 +49,57 @@ function hashInput(input: unknown): string {
   return createHash("sha256").update(JSON.stringify(input)).digest("hex");
 }
 
+export interface PrepareOptions {
+  /**
+   * Record an input that does not match the check's schema as a `failed` check with
+   * `error_code: input_invalid` (and the offending parameter names in `result.invalid`)
+   * instead of throwing. The session pipeline uses it: stored step data that no longer fits
+   * must reach a reviewer, not fail the run.
+   */
+  recordInvalidInput?: boolean;
+}
+
+/** The parameter names of a parse error (never the values: they may be personal data). */
+function invalidParams(err: DomainError): string[] {
+  const details = (err.details ?? []) as { param?: string }[];
+  return [...new Set(details.map((d) => d.param ?? "").filter(Boolean))].slice(0, 20);
+}
+
 /**
  * Validates the input and creates the Check row: finished (`failed` on an offline problem,
- * or a cached answer) or `pending` for `executeCheck`.
+ * or a cached answer) or `pending` for `attemptCheck` / `executeCheck`.
+ * @param db the client or the caller's transaction.
  * @throws DomainError parameter_missing / parameter_invalid / parameter_unknown when the input
- *   does not match the check's schema (a 400 for direct checks). Offline validation failures
- *   are recorded as a `failed` check instead: they are an answer about the data.
+ *   does not match the check's schema (a 400 for direct checks), unless `recordInvalidInput`.
+ *   Offline validation failures are recorded as a `failed` check instead: they are an answer
+ *   about the data.
+ * @throws DomainError resource_missing / parameter_missing when the key resolves to no check.
  */
-export async function prepareCheck(db: Db, req: RunCheckInput): Promise<CheckRow> {
+export async function prepareCheck(db: Db | Tx, req: RunCheckInput, opts: PrepareOptions = {}): Promise<CheckRow> {
   const def = resolveCheck(req.key, req.country);
   const parsed = def.input.safeParse(req.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
+  if (!parsed.success) {
+    const err = fromZodError(parsed.error);
+    if (!opts.recordInvalidInput) throw err;
+    return db.check.create({
+      data: {
+        id: newId("check"),
+        projectId: req.projectId,
+        mode: req.mode,
+        sessionId: req.sessionId ?? null,
+        step: req.step ?? null,
+        capability: def.genericKey.split(".")[0] ?? null,
+        checkKey: def.key,
+        genericKey: def.genericKey,
+        provider: null,
+        status: "failed",
+        errorCode: "input_invalid",
+        result: { invalid: invalidParams(err) },
+        finishedAt: new Date(),
+      },
+      select: checkSelect,
+    });
+  }
   const input = parsed.data;
   const base = {
     projectId: req.projectId,
@@ -100,9 +146,103 @@ export async function prepareCheck(db: Db, req: RunCheckInput): Promise<CheckRow
   });
 }
 
+type FinishData = Parameters<Db["check"]["updateMany"]>[0]["data"];
+
 /**
- * Asks the provider for a `pending` (or interrupted `running`) check and records the answer.
- * A check that is already finished is returned as it is (safe to call again).
+ * Records the final answer of a check that is still `pending` or `running`, and runs
+ * `onFinished` in the same transaction. When another worker finished it first, nothing is
+ * written and `onFinished` is not called: a check finishes (and emits) exactly once.
+ * @returns the check as stored after the call.
+ */
+async function finishCheck(db: Db, checkId: string, data: FinishData, onFinished?: (tx: Tx, check: CheckRow) => Promise<void>): Promise<CheckRow> {
+  const where = { id: checkId, status: { in: ["pending" as const, "running" as const] } };
+  const write = (c: Db | Tx) => c.check.updateManyAndReturn({ where, data: { ...data, finishedAt: new Date() }, select: checkSelect });
+  const [won] = onFinished
+    ? await db.$transaction(async (tx) => {
+        const rows = await write(tx);
+        if (rows[0]) await onFinished(tx, rows[0]);
+        return rows;
+      })
+    : await write(db);
+  return won ?? db.check.findUniqueOrThrow({ where: { id: checkId }, select: checkSelect });
+}
+
+/** A provider error that waiting and asking again can cure (not a missing configuration). */
+function isRetryable(err: ProviderUnavailableError): boolean {
+  return err.errorCode !== "provider_not_configured";
+}
+
+export interface AttemptOptions {
+  /**
+   * This is the last attempt: an outage finishes the check in `error` instead of throwing.
+   * Default false.
+   */
+  final?: boolean;
+  /** Runs in the transaction that records the answer (e.g. to emit `check.completed`). */
+  onFinished?: (tx: Tx, check: CheckRow) => Promise<void>;
+}
+
+/**
+ * One provider call for a `pending` (or interrupted `running`) check. The check's `attempts`
+ * counts every call, including one interrupted by a crash. A check that is already finished is
+ * returned as it is, so calling again is safe.
+ * @returns the finished check: the provider's answer, or `error` when the provider could not
+ *   answer and the attempt was `final` or the error is not retryable (`provider_not_configured`).
+ * @throws ProviderUnavailableError (`provider_timeout`, `provider_unavailable`) when the provider
+ *   could not answer and the caller should retry later; the code is kept on the check
+ *   (`error_code`, status `running`) for `giveUpCheck`.
+ * @throws whatever else the provider or the database throws (the check stays `running`).
+ */
+export async function attemptCheck(db: Db, checkId: string, opts: AttemptOptions = {}): Promise<CheckRow> {
+  // claim the attempt in one statement: a finished check is left alone and returned as it is
+  const [row] = await db.check.updateManyAndReturn({
+    where: { id: checkId, status: { in: ["pending", "running"] } },
+    data: { status: "running", attempts: { increment: 1 } },
+    select: { id: true, checkKey: true, step: true, mode: true, input: true, projectId: true, sessionId: true, attempts: true },
+  });
+  if (!row) return db.check.findUniqueOrThrow({ where: { id: checkId }, select: checkSelect });
+  const provider = providerFor(row.mode, row.checkKey);
+  let answer: Awaited<ReturnType<typeof provider.verify>>;
+  try {
+    answer = await provider.verify(row.checkKey, row.input, { projectId: row.projectId, mode: row.mode, sessionId: row.sessionId });
+  } catch (err) {
+    if (!(err instanceof ProviderUnavailableError)) throw err;
+    if (opts.final || !isRetryable(err)) return finishCheck(db, checkId, { status: "error", errorCode: err.errorCode }, opts.onFinished);
+    await db.check.updateMany({ where: { id: checkId, status: "running" }, data: { errorCode: err.errorCode } });
+    throw err;
+  }
+  const evidenceIds = await storeAnswerEvidence(db, row, answer.evidence ?? []);
+  return finishCheck(
+    db,
+    checkId,
+    {
+      status: answer.status,
+      errorCode: answer.errorCode,
+      score: answer.score,
+      verifiedBy: answer.verifiedBy,
+      result: (evidenceIds.length ? { ...answer.result, evidence_ids: evidenceIds } : answer.result) as InputJsonValue,
+      attempts: row.attempts,
+    },
+    opts.onFinished,
+  );
+}
+
+/**
+ * The retries of a check are spent: it ends in `error` with the code of its last outage
+ * (`provider_unavailable` when none was recorded, e.g. the worker kept crashing). No-op for a
+ * finished check.
+ * @returns the check as stored.
+ */
+export async function giveUpCheck(db: Db, checkId: string, onFinished?: (tx: Tx, check: CheckRow) => Promise<void>): Promise<CheckRow> {
+  const row = await db.check.findUniqueOrThrow({ where: { id: checkId }, select: checkSelect });
+  if (row.status !== "pending" && row.status !== "running") return row;
+  return finishCheck(db, checkId, { status: "error", errorCode: row.errorCode ?? "provider_unavailable" }, onFinished);
+}
+
+/**
+ * Asks the provider for a `pending` (or interrupted `running`) check, retrying an outage in
+ * this call (`retry.attempts` calls in all, waiting `baseDelayMs * 2^(n-1)` between them), and
+ * records the answer. A check that is already finished is returned as it is.
  * @param onFinished runs in the transaction that records the answer (e.g. to emit an event).
  */
 export async function executeCheck(
@@ -111,35 +251,11 @@ export async function executeCheck(
   retry: RetryPolicy = DEFAULT_RETRY,
   onFinished?: (tx: Tx, check: CheckRow) => Promise<void>,
 ): Promise<CheckRow> {
-  const row = await db.check.findUniqueOrThrow({
-    where: { id: checkId },
-    select: { ...checkSelect, mode: true, input: true, projectId: true, sessionId: true },
-  });
-  if (row.status !== "pending" && row.status !== "running") return row;
-  const provider = providerFor(row.mode, row.checkKey);
-  await db.check.update({ where: { id: checkId }, data: { status: "running" } });
-  const finish = (data: Parameters<Db["check"]["update"]>[0]["data"]) =>
-    db.$transaction(async (tx) => {
-      const done = await tx.check.update({ where: { id: checkId }, data: { ...data, finishedAt: new Date() }, select: checkSelect });
-      await onFinished?.(tx, done);
-      return done;
-    });
   for (let attempt = 1; ; attempt++) {
     try {
-      const answer = await provider.verify(row.checkKey, row.input, { projectId: row.projectId, mode: row.mode, sessionId: row.sessionId });
-      const evidenceIds = await storeAnswerEvidence(db, row, answer.evidence ?? []);
-      return finish({
-        status: answer.status,
-        errorCode: answer.errorCode,
-        score: answer.score,
-        verifiedBy: answer.verifiedBy,
-        result: (evidenceIds.length ? { ...answer.result, evidence_ids: evidenceIds } : answer.result) as InputJsonValue,
-        attempts: attempt,
-      });
+      return await attemptCheck(db, checkId, { final: attempt >= retry.attempts, onFinished });
     } catch (err) {
       if (!(err instanceof ProviderUnavailableError)) throw err;
-      const retryable = err.errorCode !== "provider_not_configured";
-      if (!retryable || attempt >= retry.attempts) return finish({ status: "error", errorCode: err.errorCode, attempts: attempt });
       await sleep(retry.baseDelayMs * 2 ** (attempt - 1));
     }
   }

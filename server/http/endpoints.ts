@@ -25,7 +25,15 @@ import {
 } from "../sessions/session.schemas";
 import { SESSION_EXPANDS } from "../sessions/session.dto";
 import { ZMode } from "../common.schemas";
-import { ZCreatedWebhookEndpoint, ZCreateWebhookEndpointRequest, ZDeletedWebhookEndpoint, ZWebhookEndpoint } from "../webhooks/webhook-endpoint.schemas";
+import {
+  ZCreatedWebhookEndpoint,
+  ZCreateWebhookEndpointRequest,
+  ZDeletedWebhookEndpoint,
+  ZRotatedWebhookEndpoint,
+  ZRotateWebhookSecretRequest,
+  ZUpdateWebhookEndpointRequest,
+  ZWebhookEndpoint,
+} from "../webhooks/webhook-endpoint.schemas";
 import { ZWorkflow } from "../workflows/workflow.schemas";
 import type { Endpoint, SuccessResponses } from "./with-api";
 
@@ -195,13 +203,9 @@ export const runCheckEndpoint = endpoint({
   description:
     "Runs one check without a hosted session. Synchronously: `200` with the finished Check. With `async=true`: `202` with the Check `pending` (or already finished, from the cache), then the event `check.completed`.",
   params: z.strictObject({
-    key: z
-      .string()
-      .min(1)
-      .max(64)
-      .meta({
-        description: "A country key (`in.pan.verify`) or a generic key (`tax_id.verify`, with `country` in the body). `GET /v1/capabilities` lists them.",
-      }),
+    key: z.string().min(1).max(64).meta({
+      description: "A country key (`in.pan.verify`) or a generic key (`tax_id.verify`, with `country` in the body). `GET /v1/capabilities` lists them.",
+    }),
   }),
   query: z.strictObject({
     async: z.enum(["true", "false"]).default("false").meta({ description: "`true`: answer `202` at once and send `check.completed` when done." }),
@@ -271,7 +275,8 @@ export const createWebhookEndpointEndpoint = endpoint({
   method: "POST",
   path: "/v1/webhook_endpoints",
   summary: "Create a webhook endpoint",
-  description: "Registers a URL for the events of the key's mode (at most 16 per project and mode). The signing secret is returned once, in this response.",
+  description:
+    "Registers a URL for the events of the key's mode (at most 16 per project and mode). The signing secret is returned once, in this response. Live mode: `https` only, and the host must not resolve to a private, loopback, link-local, multicast or metadata address (400 `url_not_allowed`).",
   body: ZCreateWebhookEndpointRequest,
   responses: { 201: ZCreatedWebhookEndpoint },
 });
@@ -284,6 +289,43 @@ export const listWebhookEndpointsEndpoint = endpoint({
   description: "The webhook endpoints of the key's mode, newest first (never with the secret).",
   query: ZListQuery,
   responses: { 200: ZList(ZWebhookEndpoint, "WebhookEndpointList", "webhook endpoints") },
+  errors: [404],
+});
+
+export const retrieveWebhookEndpointEndpoint = endpoint({
+  operationId: "retrieveWebhookEndpoint",
+  method: "GET",
+  path: "/v1/webhook_endpoints/{id}",
+  summary: "Retrieve a webhook endpoint",
+  description: "An endpoint of the key's mode, with its status (`disabled_reason`, `failing_since`) and rotation window; never the secret.",
+  params: ZId,
+  responses: { 200: ZWebhookEndpoint },
+  errors: [404],
+});
+
+export const updateWebhookEndpointEndpoint = endpoint({
+  operationId: "updateWebhookEndpoint",
+  method: "POST",
+  path: "/v1/webhook_endpoints/{id}",
+  summary: "Update a webhook endpoint",
+  description:
+    "Changes the URL, the subscribed events or the description, or disables (`disabled: true`) or enables (`disabled: false`) the endpoint. Enabling clears its failure streak; events missed while it was disabled are not sent by themselves (replay them from the dashboard).",
+  params: ZId,
+  body: ZUpdateWebhookEndpointRequest,
+  responses: { 200: ZWebhookEndpoint },
+  errors: [404],
+});
+
+export const rotateWebhookSecretEndpoint = endpoint({
+  operationId: "rotateWebhookEndpointSecret",
+  method: "POST",
+  path: "/v1/webhook_endpoints/{id}/rotate_secret",
+  summary: "Rotate a webhook endpoint's signing secret",
+  description:
+    "Creates a new `whsec_` signing secret, returned once in this response. For `previous_secret_expires_in` seconds (default 24 hours) every delivery carries two `v1=` signatures in `Service-Signature`, one per secret, so receivers can switch secrets without rejecting a delivery.",
+  params: ZId,
+  body: ZRotateWebhookSecretRequest,
+  responses: { 200: ZRotatedWebhookEndpoint },
   errors: [404],
 });
 
@@ -302,7 +344,8 @@ export const listEventsEndpoint = endpoint({
   method: "GET",
   path: "/v1/events",
   summary: "List events",
-  description: "The project's events of the key's mode from the last 30 days, newest first: for reconciliation with what webhooks delivered.",
+  description:
+    "The project's events of the key's mode from the last 30 days, newest first: for reconciliation with what webhooks delivered. Events older than 30 days are deleted.",
   query: z.strictObject({
     limit: ZLimit(50),
     starting_after: ZStartingAfter,
@@ -362,6 +405,9 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
   retrieveWorkflowEndpoint,
   createWebhookEndpointEndpoint,
   listWebhookEndpointsEndpoint,
+  retrieveWebhookEndpointEndpoint,
+  updateWebhookEndpointEndpoint,
+  rotateWebhookSecretEndpoint,
   deleteWebhookEndpointEndpoint,
   listEventsEndpoint,
   retrieveEventEndpoint,

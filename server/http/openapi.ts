@@ -247,6 +247,13 @@ function webhooks(schemas: SchemaCollector): Json {
                 "Byte-compatible with Stripe's scheme, so Stripe's webhook helpers verify it.",
               schema: { type: "string", pattern: "^t=\\d+(,v1=[0-9a-f]{64})+$" },
             },
+            {
+              name: "Request-Id",
+              in: "header",
+              required: true,
+              description: "`req_...`: this attempt's id, also shown in the dashboard's delivery log. Every attempt of a delivery has its own.",
+              schema: { type: "string" },
+            },
           ],
           requestBody: {
             required: true,
@@ -259,7 +266,7 @@ function webhooks(schemas: SchemaCollector): Json {
           responses: {
             "2XX": {
               description:
-                "Acknowledged. Any other status, or no answer within 10 seconds, is retried with exponential backoff and jitter (about 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h, 24 h).",
+                "Acknowledged. Any other status, or no answer within 10 seconds, is retried with exponential backoff and jitter (about 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h, 24 h). Redirects are not followed. `410 Gone` disables the endpoint; so do 5 days of failures. Events are not delivered in order: compare `created_at` and fetch the object for its current state.",
             },
           },
         },
@@ -294,7 +301,7 @@ Lists answer \`{ "object": "list", "data": [...], "has_more": bool }\`, newest f
 Per API key, a token bucket of ${RATE_LIMITS.live} requests per second in live mode and ${RATE_LIMITS.test} in test mode. Responses carry \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\` and \`RateLimit-Policy\`; over the limit, \`429\` with \`Retry-After\`.
 
 ## Receiving webhooks
-Register endpoints with \`POST /v1/webhook_endpoints\`. Each delivery is a POST of an **Event** with the \`Service-Signature\` header; the event types are listed under *Webhooks*. Receivers verify the signature on the raw body, de-duplicate on the event \`id\`, answer 2xx, then fetch the object from the API. \`GET /v1/events\` lists the events of the last 30 days.`;
+Register endpoints with \`POST /v1/webhook_endpoints\`. Each delivery is a POST of an **Event** with the \`Service-Signature\` header; the event types are listed under *Webhooks*. Receivers verify the signature on the raw body, de-duplicate on the event \`id\`, answer 2xx, then fetch the object from the API. Deliveries are retried and may arrive more than once and **out of order**: do not rely on their order; use \`created_at\` and fetch the session for its current state. \`POST /v1/webhook_endpoints/{id}/rotate_secret\` rolls the signing secret with an overlap window in which both signatures are sent. \`GET /v1/events\` lists the events of the last 30 days.`;
 
 /** The OpenAPI 3.1 document. `serverUrl`: the app's public address (paths start with `/v1`). */
 export function buildOpenApiDocument(opts: { serverUrl: string }): Json {

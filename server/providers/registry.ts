@@ -5,6 +5,7 @@
  *   (`UIDAI_CERT_PATHS`), in both modes; test mode also trusts the sandbox signer
  *   (server/providers/uidai-sandbox/, its private key is public) so integrators can sign test files;
  * - phone / email -> the OTP service's own records; document review -> manual (a reviewer);
+ * - face match / passive liveness -> the service's own face models (server/providers/face.ts), in both modes;
  * - registry checks: test mode -> the sandbox; live mode -> the live adapter configured by
  *   environment (Sandbox by Quicko for PAN and GSTIN when QUICKO_SANDBOX_API_KEY is set), else
  *   `unconfigured` (the check ends in `error` provider_not_configured).
@@ -13,6 +14,7 @@ import path from "node:path";
 import { env } from "../env";
 import type { Mode } from "../generated/prisma/enums";
 import { aadhaarCryptoConfigFromEnv, aadhaarCryptoProvider, createAadhaarCryptoProvider } from "./aadhaar-crypto";
+import { faceProvider } from "./face";
 import { manualProvider } from "./manual";
 import { offlineDatasetProvider } from "./offline-dataset";
 import { otpServiceProvider } from "./otp-service";
@@ -51,7 +53,7 @@ const liveRegistry: CheckProvider | null =
 
 /** The provider that answers `checkKey` in `mode`; never throws (an unconfigured check errors when verified). */
 export function providerFor(mode: Mode, checkKey: string): CheckProvider {
-  for (const p of [offlineDatasetProvider, otpServiceProvider, manualProvider]) if (p.supports(checkKey)) return p;
+  for (const p of [offlineDatasetProvider, otpServiceProvider, manualProvider, faceProvider]) if (p.supports(checkKey)) return p;
   if (aadhaarCryptoProvider.supports(checkKey)) return mode === "test" ? testModeAadhaar : aadhaarCryptoProvider;
   if (mode === "test") return sandboxProvider.supports(checkKey) ? sandboxProvider : unconfigured;
   return liveRegistry?.supports(checkKey) ? liveRegistry : unconfigured;

@@ -320,3 +320,31 @@ describe("sandbox provider", () => {
     await expect(sandboxProvider.verify("toString", {})).rejects.toMatchObject({ errorCode: "provider_not_configured" });
   });
 });
+
+describe("sandbox name matching (nameMatch, threshold 0.8)", () => {
+  const pan = (name: string) => sandboxProvider.verify("in.pan.verify", resolveCheck("in.pan.verify").input.parse({ pan: "ABCPE1234F", name }));
+
+  it("passes a name that scores 0.8 or more against the registered name, with the name score as `score`", async () => {
+    await expect(pan("R. Kumar")).resolves.toMatchObject({ status: "passed", score: 0.925, result: { name_match: true, name_match_score: 0.925 } });
+    await expect(pan("Kumar Ravi")).resolves.toMatchObject({ status: "passed", score: 1 });
+  });
+
+  it("fails a name below 0.8 with name_mismatch and keeps its score for the decision rules", async () => {
+    await expect(pan("Ravindra Kumar")).resolves.toMatchObject({ status: "failed", errorCode: "name_mismatch", score: 0.77, result: { name_match: false } });
+    const other = await sandboxProvider.verify("in.pan.verify", resolveCheck("in.pan.verify").input.parse({ pan: "ABCPE8888K", name: "Ravi Kumar" }));
+    expect(other.score).toBeLessThan(0.8);
+  });
+
+  it("scores GSTIN names against the legal and the trade name, and bank holders against the name given", async () => {
+    const gstin = await sandboxProvider.verify(
+      "in.gstin.verify",
+      resolveCheck("in.gstin.verify").input.parse({ gstin: "27AAPFU0939F1ZV", name: "Sandbox Trade Name" }),
+    );
+    expect(gstin).toMatchObject({ status: "passed", score: 1 });
+    const bank = await sandboxProvider.verify(
+      "in.bank_account.verify",
+      resolveCheck("in.bank_account.verify").input.parse({ account_number: "50100012345678", ifsc: "HDFC0000001", name: "Ravi Kumar" }),
+    );
+    expect(bank).toMatchObject({ status: "passed", score: 1, result: { name_match: true } });
+  });
+});

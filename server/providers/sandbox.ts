@@ -6,13 +6,16 @@
  * It answers the registry checks only. The scheme is the same for each: four digits of the
  * identifier pick the outcome, `9999` not found, `8888` name mismatch (where a name is given),
  * `7777` registry timeout, `6666` inactive / cancelled; anything else valid is found and active.
- * Where a name is given, a found record's name echoes it, so it matches.
+ * Where a name is given, a found record's name echoes it, so it matches. Names are compared with
+ * `nameMatch` (server/checks/name-match.ts): the check's `score` is the name score in [0, 1] and
+ * the name matches at 0.8 or more (`NAME_MATCH_THRESHOLD`), as with the live providers.
  * Cryptographic (Aadhaar), service (OTP) and manual checks are not answered here; the IFSC
  * lookup is answered by the offline dataset in both modes (server/providers/registry.ts). Their
  * rows below document what test mode does for them.
  */
 import type { TBankAccountVerifyInput, TCinVerifyInput, TGstinVerifyInput, TPanAadhaarLinkInput, TPanVerifyInput, TUdyamVerifyInput } from "../checks/catalog";
-import { namesMatch, panHolderType } from "../checks/pan";
+import { NAME_MATCH_THRESHOLD, nameMatch } from "../checks/name-match";
+import { panHolderType } from "../checks/pan";
 import { cinInfo, type CinOwnershipClass } from "../checks/validators/cin";
 import { gstinInfo } from "../checks/validators/gstin";
 import { lookupIfsc } from "./offline-dataset";
@@ -22,13 +25,18 @@ export const SANDBOX_VALUES = [
   {
     check: "in.pan.verify",
     input: "PAN ABCPE1234F",
-    outcome: "found, active, individual, registered name RAVI KUMAR, date of birth 1990-01-01: passed (name must match)",
+    outcome:
+      "found, active, individual, registered name RAVI KUMAR, date of birth 1990-01-01: passed when the name given scores 0.8 or more against it (score = the name score, e.g. R. Kumar 0.925), else failed, error_code name_mismatch (e.g. Ravindra Kumar 0.77)",
   },
   { check: "in.pan.verify", input: "PAN digits 9999 (e.g. ABCPE9999Z)", outcome: "not found: failed, error_code pan_not_found" },
-  { check: "in.pan.verify", input: "PAN digits 8888", outcome: "found, but the name given does not match: failed, error_code name_mismatch" },
+  {
+    check: "in.pan.verify",
+    input: "PAN digits 8888",
+    outcome: "found, registered name SANDBOX REGISTERED NAME, which the name given does not match: failed, error_code name_mismatch, score below 0.8",
+  },
   { check: "in.pan.verify", input: "PAN digits 7777", outcome: "the registry times out: error after retries, error_code provider_timeout" },
   { check: "in.pan.verify", input: "PAN digits 6666", outcome: "found but inactive (deactivated): failed, error_code pan_inactive" },
-  { check: "in.pan.verify", input: "any other valid PAN", outcome: "found, active, name echoes the name given: passed" },
+  { check: "in.pan.verify", input: "any other valid PAN", outcome: "found, active, name echoes the name given: passed, score 1" },
   { check: "in.pan.aadhaar_link", input: "PAN digits 9999 (e.g. ABCPE9999Z)", outcome: "not found: failed, error_code pan_not_found" },
   {
     check: "in.pan.aadhaar_link",
@@ -120,17 +128,20 @@ function panVerify(input: TPanVerifyInput): ProviderResult {
   if (digits === "9999") return { ...base, status: "failed", errorCode: "pan_not_found", result: { pan_status: "not_found" } };
   if (digits === "7777") throw timeout("PAN registry");
   const registered = input.pan === RAVI.pan ? RAVI.name : digits === "8888" ? "SANDBOX REGISTERED NAME" : input.name.toUpperCase();
+  const name = nameMatch(input.name, registered);
   const answer = {
     pan_status: digits === "6666" ? "inactive" : "active",
     registered_name: registered,
     holder_type: input.pan[3] === "P" ? "individual" : "non_individual",
-    name_match: namesMatch(input.name, registered),
+    name_match: name.match,
+    name_match_score: name.score,
     ...(input.dob ? { dob_match: input.pan === RAVI.pan ? input.dob === RAVI.dob : true } : {}),
   };
-  if (answer.pan_status === "inactive") return { ...base, status: "failed", errorCode: "pan_inactive", result: answer };
-  if (!answer.name_match) return { ...base, status: "failed", errorCode: "name_mismatch", score: 0, result: answer };
-  if (answer.dob_match === false) return { ...base, status: "failed", errorCode: "dob_mismatch", result: answer };
-  return { ...base, status: "passed", errorCode: null, score: 1, result: answer };
+  const found = { ...base, score: name.score, result: answer };
+  if (answer.pan_status === "inactive") return { ...found, status: "failed", errorCode: "pan_inactive" };
+  if (!answer.name_match) return { ...found, status: "failed", errorCode: "name_mismatch" };
+  if (answer.dob_match === false) return { ...found, status: "failed", errorCode: "dob_mismatch" };
+  return { ...found, status: "passed", errorCode: null };
 }
 
 function panAadhaarLink(input: TPanAadhaarLinkInput): ProviderResult {
@@ -166,6 +177,8 @@ function gstinVerify(input: TGstinVerifyInput): ProviderResult {
   const status = digits === "6666" ? "Cancelled" : digits === "5555" ? "Suspended" : "Active";
   const legalName = input.name && digits !== "8888" ? input.name : "SANDBOX LEGAL NAME";
   const tradeName = "SANDBOX TRADE NAME";
+  // the best score against the legal or the trade name, as the live provider scores it
+  const nameScore = input.name ? Math.max(nameMatch(input.name, legalName).score, nameMatch(input.name, tradeName).score) : null;
   const answer = {
     gstin: input.gstin,
     gstin_status: status,
@@ -178,12 +191,13 @@ function gstinVerify(input: TGstinVerifyInput): ProviderResult {
     state: info.state,
     registration_date: "2017-07-01",
     ...(status === "Cancelled" ? { cancellation_date: "2023-03-31" } : {}),
-    ...(input.name ? { name_match: namesMatch(input.name, legalName) || namesMatch(input.name, tradeName) } : {}),
+    ...(nameScore !== null ? { name_match: nameScore >= NAME_MATCH_THRESHOLD, name_match_score: nameScore } : {}),
   };
-  if (status === "Cancelled") return { ...base, status: "failed", errorCode: "gstin_cancelled", result: answer };
-  if (status === "Suspended") return { ...base, status: "failed", errorCode: "gstin_suspended", result: answer };
-  if (answer.name_match === false) return { ...base, status: "failed", errorCode: "name_mismatch", score: 0, result: answer };
-  return { ...base, status: "passed", errorCode: null, score: answer.name_match ? 1 : null, result: answer };
+  const found = { ...base, score: nameScore, result: answer };
+  if (status === "Cancelled") return { ...found, status: "failed", errorCode: "gstin_cancelled" };
+  if (status === "Suspended") return { ...found, status: "failed", errorCode: "gstin_suspended" };
+  if (answer.name_match === false) return { ...found, status: "failed", errorCode: "name_mismatch" };
+  return { ...found, status: "passed", errorCode: null };
 }
 
 /** Sandbox company name suffix by CIN ownership class. */
@@ -242,9 +256,10 @@ async function bankAccountVerify(input: TBankAccountVerifyInput): Promise<Provid
   if (digits === "7777") throw timeout("bank");
   if (digits === "6666") return { ...base, status: "failed", errorCode: "account_closed", result: { ...bank, account_status: "closed" } };
   const registered = digits === "8888" ? "SANDBOX ACCOUNT HOLDER" : input.name;
-  const answer = { ...bank, account_status: "active", registered_name: registered, name_match: namesMatch(input.name, registered) };
-  if (!answer.name_match) return { ...base, status: "failed", errorCode: "name_mismatch", score: 0, result: answer };
-  return { ...base, status: "passed", errorCode: null, score: 1, result: answer };
+  const name = nameMatch(input.name, registered);
+  const answer = { ...bank, account_status: "active", registered_name: registered, name_match: name.match, name_match_score: name.score };
+  if (!answer.name_match) return { ...base, status: "failed", errorCode: "name_mismatch", score: name.score, result: answer };
+  return { ...base, status: "passed", errorCode: null, score: name.score, result: answer };
 }
 
 /** The registry checks the sandbox answers, by country check key. */

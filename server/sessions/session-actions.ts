@@ -9,6 +9,7 @@ import type { SessionStatus } from "../generated/prisma/enums";
 import { type Actor, writeAudit } from "../audit/write-audit";
 import { blobStore } from "../evidence/blob-store";
 import { emitEvent, outboxCommitted } from "../events/outbox";
+import { eraseIntelligencePii } from "../intelligence/erase-intelligence-pii";
 import { type Tenant, tenantWhere } from "../tenant";
 import { hostedFlowUrl, issueClientToken } from "./client-tokens";
 import { ACTIVE_STATUSES, sessionEventData, transitionSession } from "./session-state";
@@ -77,6 +78,7 @@ export async function eraseSessionPii(db: Db, tenant: Tenant, id: string, actor:
     // the OTP destinations and the keyed hashes of identifiers are personal data too
     await tx.otpChallenge.deleteMany({ where: { sessionId: id } });
     await tx.sessionSignal.deleteMany({ where: { sessionId: id } });
+    await eraseIntelligencePii(tx, id);
     await tx.session.update({
       where: { id },
       data: { prefill: Prisma.DbNull, applicant: Prisma.DbNull, business: Prisma.DbNull, redirectUrl: null, piiErasedAt: new Date() },

@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "../api-keys/create-api-key";
 import { getDb, getSql, type Db } from "../db";
-import { applyMigrations } from "../db/migrate";
-import { getFlowState, startFlow, submitStep } from "../flow/flow";
-import { seedDemo } from "../seed/seed-demo";
+import { getFlowState, startFlow } from "../flow/flow-state";
+import { submitStep } from "../flow/submit-step";
 import { createSession } from "./create-session";
 import { decideSession } from "./decide-session";
 import { applyAutomaticDecision, runSessionChecks } from "./process-session";
 import { getSession } from "./session.dto";
 import { createWebhookEndpoint } from "../webhooks/webhook-endpoints";
+import { demoDb } from "~/tests/fixtures/demo-db";
 
 let db: Db;
 let tenant: { projectId: string; mode: "test" };
@@ -17,9 +17,8 @@ const actor = { type: "api_key" as const, id: "key_test" };
 const fast = { attempts: 2, baseDelayMs: 1 };
 
 beforeAll(async () => {
-  await applyMigrations(await getSql());
-  db = await getDb();
-  const seed = await seedDemo(db);
+  const { seed, ...rest } = await demoDb();
+  db = rest.db;
   await createApiKey(db, { projectId: seed.projectId, mode: "test" });
   tenant = { projectId: seed.projectId, mode: "test" };
   workflowId = seed.workflows.kyc;
@@ -128,7 +127,8 @@ describe("a KYC session from creation to decision", () => {
   });
 
   it("overrides a final decision and keeps the earlier one in the audit log", async () => {
-    const { id } = await completeFlow("ABCPE1234F", "RAVI KUMAR");
+    // a PAN of its own: a declined session makes later sessions with its PAN duplicates of a declined one
+    const { id } = await completeFlow("ABCPE4321Q", "Meena Iyer");
     await decideSession(db, tenant, id, { outcome: "declined", reason_code: "suspected_fraud" }, { type: "user", id: "usr_y" });
     const audits = await db.auditLog.findMany({ where: { objectId: id, action: "session.decided" }, orderBy: { createdAt: "asc" }, select: { data: true } });
     expect(audits.map((a) => (a.data as { decision: string; decision_source: string }).decision)).toEqual(["approved", "declined"]);

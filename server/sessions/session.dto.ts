@@ -23,6 +23,7 @@ export const sessionSelect = {
   decisionSource: true,
   reasonCode: true,
   reviewReasons: true,
+  duplicates: true,
   metadata: true,
   applicant: true,
   business: true,
@@ -68,7 +69,7 @@ export function toSessionDto(s: SessionRow, extra: { checks?: TCheck[]; expand?:
     created_at: s.createdAt.toISOString(),
     completed_at: s.completedAt?.toISOString() ?? null,
     pii_erased_at: s.piiErasedAt?.toISOString() ?? null,
-    duplicates: [],
+    duplicates: (s.duplicates ?? []) as TSession["duplicates"],
     related_sessions: [
       ...(s.parent ? [{ id: s.parent.id, role: "parent", status: s.parent.status }] : []),
       ...s.children.map((c) => ({ id: c.id, role: c.role, status: c.status })),

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { ZCheck } from "../checks/check.schemas";
 import { ZMode, ZTimestamp } from "../common.schemas";
-import { ZLocale, ZStepType, ZVerificationType } from "../workflows/workflow.schemas";
+import { ZLocale, ZSignalKind, ZStepType, ZVerificationType } from "../workflows/workflow.schemas";
 
 export const SESSION_STATUSES = [
   "created",
@@ -129,8 +129,18 @@ export const ZSession = z
     completed_at: ZTimestamp.nullable().meta({ description: "When the session reached `approved`, `declined`, `expired` or `cancelled`." }),
     pii_erased_at: ZTimestamp.nullable().meta({ description: "When DELETE /v1/sessions/{id}/pii erased its personal data." }),
     duplicates: z
-      .array(z.object({ session_id: z.string(), signals: z.array(z.string()) }))
-      .meta({ description: "Earlier sessions of the project that look like the same person or business, with the matching signals." }),
+      .array(
+        z
+          .object({
+            session_id: z.string().meta({ description: "The other session (`ses_...`)." }),
+            signals: z.array(ZSignalKind).meta({ description: "What the two sessions share." }),
+          })
+          .meta({ id: "SessionDuplicate" }),
+      )
+      .meta({
+        description:
+          "Earlier sessions of the same project and mode that look like the same person or business: they share a PAN, an Aadhaar reference (last 4 digits with name and date of birth from a verified UIDAI document), a phone number, an email address, a GSTIN or a bank account. Found when the checks finish (sessions whose checks finished before), compared as keyed hashes; oldest first, at most 50; empty before then. The session's parent and children are not listed.",
+      }),
     related_sessions: z
       .array(z.object({ id: z.string(), role: z.string().nullable(), status: ZSessionStatus }))
       .meta({ description: "The parent session (role `parent`) and child sessions (e.g. the key people of a KYB session)." }),

@@ -1,16 +1,28 @@
 import "server-only";
 /** Composes the area routers (STYLE.md 4). */
 import { createCallerFactory, createTRPCRouter } from "./init";
+import { apiKeysRouter } from "./routers/api-keys";
 import { flowRouter } from "./routers/flow";
+import { membersRouter } from "./routers/members";
+import { overviewRouter } from "./routers/overview";
+import { settingsRouter } from "./routers/settings";
 import { meRouter } from "./routers/me";
 import { reviewRouter } from "./routers/review";
 import { sessionsRouter } from "./routers/sessions";
+import { eventsRouter } from "./routers/events";
+import { webhooksRouter } from "./routers/webhooks";
 
 export const appRouter = createTRPCRouter({
   flow: flowRouter,
   me: meRouter,
   sessions: sessionsRouter,
   review: reviewRouter,
+  apiKeys: apiKeysRouter,
+  settings: settingsRouter,
+  members: membersRouter,
+  overview: overviewRouter,
+  webhooks: webhooksRouter,
+  events: eventsRouter,
 });
 
 export type AppRouter = typeof appRouter;

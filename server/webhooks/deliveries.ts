@@ -1,40 +1,288 @@
 /**
- * Webhook fan-out and delivery attempts (decisions.md "Webhooks"). One delivery per
- * (endpoint, event) — a unique constraint, so a re-run fan-out never duplicates — and each
- * attempt recorded with status, latency and a response excerpt. POST with
- * `Content-Type: application/json`, 10 s timeout, redirects not followed, any 2xx is
- * success, `410 Gone` disables the endpoint. Retries: ~1 min, 5 min, 30 min, 2 h, 6 h, 12 h,
- * 24 h, 24 h (±10 % jitter) after the first attempt.
+ * Webhook fan-out and delivery attempts (decisions.md "Webhooks").
+ *
+ * - One delivery per (endpoint, event), a unique constraint, so a re-run fan-out never
+ *   duplicates. Each delivery is worked by its own Inngest run (inngest/functions/deliver-webhook.ts)
+ *   through the retry schedule of server/webhooks/delivery-policy.ts.
+ * - Every attempt is recorded with its `req_` request id (sent as `Request-Id`), trigger, URL,
+ *   status code, latency, the first 2 KiB of the response and the error; any 2xx succeeds.
+ * - A delivery that succeeded is never sent again by the schedule (a crash after the 2xx was
+ *   recorded re-runs the step, which then skips). Only a person's explicit resend re-sends it.
+ * - Endpoint health: a success clears `failingSince`; a failure starts it; `410 Gone` disables
+ *   the endpoint (`endpoint_gone`), and so do 5 days of continuous failures (`failing`). A
+ *   disabled endpoint's pending deliveries end as `failed` at their next attempt (replayable).
  */
 import type { Db } from "../db";
+import type { Mode } from "../generated/prisma/enums";
+import { type Actor, SYSTEM_ACTOR, writeAudit } from "../audit/write-audit";
 import { serializeEnvelope } from "../events/outbox";
 import { newId } from "../ids";
-import { SIGNATURE_HEADER, signatureHeader } from "./sign";
-import { assertWebhookUrlAllowed } from "./url-guard";
-import { subscribes } from "./webhook-endpoints";
+import { sqlTimestamp } from "../sql";
+import { deliveryPolicy, type DeliveryPolicy, maxAttempts, retryDelayMs } from "./delivery-policy";
+import { postWebhook } from "./post-webhook";
+import { SIGNATURE_HEADER, signatureHeader, signingSecrets } from "./sign";
+import { MAX_ENDPOINTS_PER_MODE } from "./webhook-endpoints";
 
-const MIN = 60_000;
-export const RETRY_DELAYS_MS = [1 * MIN, 5 * MIN, 30 * MIN, 120 * MIN, 360 * MIN, 720 * MIN, 1440 * MIN, 1440 * MIN] as const;
-export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
-export const DELIVERY_TIMEOUT_MS = 10_000;
-const EXCERPT_BYTES = 2048;
+export const USER_AGENT = "Verify-Webhooks/1.0";
 
-/** Creates the deliveries of one event for every enabled endpoint subscribed to its type. */
+/** What started an attempt: the retry schedule (`automatic`, also after a replay) or a person. */
+export type AttemptTrigger = "automatic" | "resend" | "test";
+
+/** An attempt as the dashboard shows it. */
+export interface WebhookAttemptView {
+  id: string;
+  number: number;
+  requestId: string;
+  trigger: string;
+  url: string;
+  statusCode: number | null;
+  succeeded: boolean;
+  latencyMs: number;
+  responseExcerpt: string | null;
+  error: string | null;
+  createdAt: string;
+}
+
+/** True for a status that acknowledges a delivery: any 2xx. */
+export function isSuccess(statusCode: number | null): boolean {
+  return statusCode !== null && statusCode >= 200 && statusCode < 300;
+}
+
+/** Inngest event that starts one delivery run (inngest/events.ts `webhookDeliveryRequested`). */
+export const DELIVERY_REQUESTED = "app/webhook.delivery_requested";
+
+/**
+ * The fan-out of one event (decisions.md "Webhooks"): creates a delivery for every enabled
+ * endpoint subscribed to its type (`*`, `session.*`, exact) and, in the same statement, the
+ * outbox row that requests each delivery's own run (row id = delivery id, so a re-run fan-out
+ * neither duplicates a delivery nor its run). Call `outboxCommitted()` after it when it returned
+ * ids. Idempotent.
+ * @returns the ids of the event's deliveries to those endpoints (new or existing).
+ */
 export async function createDeliveries(db: Db, eventId: string): Promise<string[]> {
-  const event = await db.event.findUnique({ where: { id: eventId }, select: { id: true, projectId: true, mode: true, type: true } });
-  if (!event) return [];
-  const endpoints = await db.webhookEndpoint.findMany({
-    where: { projectId: event.projectId, mode: event.mode, enabled: true },
-    select: { id: true, events: true },
-  });
-  const targets = endpoints.filter((e) => subscribes(e.events, event.type));
-  if (!targets.length) return [];
-  await db.webhookDelivery.createMany({
-    data: targets.map((e) => ({ id: newId("webhookDelivery"), endpointId: e.id, eventId })),
-    skipDuplicates: true,
-  });
-  const rows = await db.webhookDelivery.findMany({ where: { eventId, endpointId: { in: targets.map((t) => t.id) } }, select: { id: true } });
+  // One pre-made id per possible endpoint (an event's mode has at most MAX_ENDPOINTS_PER_MODE).
+  const ids = Array.from({ length: MAX_ENDPOINTS_PER_MODE }, () => newId("webhookDelivery"));
+  const now = sqlTimestamp(new Date());
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    WITH ev AS (SELECT id, project_id, mode, type FROM events WHERE id = ${eventId} AND NOT synthetic),
+    targets AS (
+      SELECT w.id, row_number() OVER (ORDER BY w.id) AS n FROM webhook_endpoints w, ev
+      WHERE w.project_id = ev.project_id AND w.mode = ev.mode AND w.enabled
+        AND EXISTS (SELECT 1 FROM unnest(w.events) AS p(pattern)
+          WHERE p.pattern = '*' OR p.pattern = ev.type OR (right(p.pattern, 2) = '.*' AND starts_with(ev.type, left(p.pattern, -1))))
+    ),
+    ins AS (
+      INSERT INTO webhook_deliveries (id, endpoint_id, event_id, status, attempts, created_at)
+      SELECT coalesce(${JSON.stringify(ids)}::jsonb ->> (t.n - 1)::int, 'whd_' || md5(random()::text || t.id)), t.id, ${eventId}, 'pending', 0, ${now}
+      FROM targets t
+      ON CONFLICT (endpoint_id, event_id) DO NOTHING
+      RETURNING id
+    ),
+    req AS (
+      INSERT INTO outbox_messages (id, name, data, created_at)
+      SELECT ins.id, ${DELIVERY_REQUESTED}, jsonb_build_object('deliveryId', ins.id, 'projectId', ev.project_id), ${now} FROM ins, ev
+      ON CONFLICT (id) DO NOTHING
+    )
+    SELECT id FROM ins
+    UNION
+    SELECT d.id FROM webhook_deliveries d JOIN targets t ON t.id = d.endpoint_id WHERE d.event_id = ${eventId}`;
   return rows.map((r) => r.id);
+}
+
+/** A timestamp column of a raw query (a Date, or its text without a zone, which is UTC). */
+function toDate(v: unknown): Date | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v;
+  const text = String(v);
+  return new Date(/(Z|[+-]\d\d(:?\d\d)?)$/.test(text) ? text : `${text.replace(" ", "T")}Z`);
+}
+
+/** Loads a delivery with its event and endpoint in one query. */
+async function loadDelivery(db: Db, deliveryId: string): Promise<LoadedDelivery | null> {
+  const [row] = await db.$queryRaw<Record<string, unknown>[]>`
+    SELECT d.id, d.status, e.payload, e.mode::text AS mode, e.project_id, w.id AS endpoint_id, w.url, w.secret, w.previous_secret,
+      w.previous_secret_expires_at, w.enabled, w.failing_since
+    FROM webhook_deliveries d JOIN events e ON e.id = d.event_id JOIN webhook_endpoints w ON w.id = d.endpoint_id
+    WHERE d.id = ${deliveryId}`;
+  if (!row) return null;
+  return {
+    id: String(row.id),
+    status: String(row.status),
+    event: { payload: typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload, mode: row.mode as Mode, projectId: String(row.project_id) },
+    endpoint: {
+      id: String(row.endpoint_id),
+      url: String(row.url),
+      secret: String(row.secret),
+      previousSecret: (row.previous_secret as string | null) ?? null,
+      previousSecretExpiresAt: toDate(row.previous_secret_expires_at),
+      enabled: row.enabled === true,
+      failingSince: toDate(row.failing_since),
+    },
+  };
+}
+
+interface LoadedDelivery {
+  id: string;
+  status: string;
+  event: { payload: unknown; mode: Mode; projectId: string };
+  endpoint: {
+    id: string;
+    url: string;
+    secret: string;
+    previousSecret: string | null;
+    previousSecretExpiresAt: Date | null;
+    enabled: boolean;
+    failingSince: Date | null;
+  };
+}
+
+/** The result of one attempt, recorded. */
+export interface RecordedAttempt {
+  attempt: WebhookAttemptView;
+  ok: boolean;
+  gone: boolean;
+}
+
+/**
+ * Sends one attempt of delivery `d` and records it in one transaction with its effects on the
+ * endpoint's health; `deliveryUpdate` says what the attempt does to the delivery row (applied
+ * only while the row's status is one of `fromStatuses`, so a schedule never overrides a
+ * success that a resend recorded meanwhile).
+ * @returns null when the delivery vanished meanwhile (its endpoint was deleted).
+ */
+async function sendAttempt(
+  db: Db,
+  d: LoadedDelivery,
+  trigger: AttemptTrigger,
+  deliveryUpdate: (r: { ok: boolean; gone: boolean; now: Date }) => { fromStatuses: string[]; data: Record<string, unknown> } | null,
+  policy: DeliveryPolicy,
+): Promise<RecordedAttempt | null> {
+  const body = serializeEnvelope(d.event.payload);
+  const requestId = newId("request");
+  const started = new Date();
+  const res = await postWebhook({
+    url: d.endpoint.url,
+    mode: d.event.mode,
+    body,
+    timeoutMs: policy.timeoutMs,
+    resolve: policy.resolve,
+    headers: {
+      "Content-Type": "application/json",
+      "User-Agent": USER_AGENT,
+      "Request-Id": requestId,
+      [SIGNATURE_HEADER]: signatureHeader(signingSecrets(d.endpoint, started), body, Math.floor(started.getTime() / 1000)),
+    },
+  });
+  const ok = isSuccess(res.statusCode);
+  const gone = res.statusCode === 410;
+  const now = new Date();
+  const tenant = { projectId: d.event.projectId, mode: d.event.mode };
+  const attemptId = newId("webhookAttempt");
+  const view = (number: number) =>
+    toAttemptView({
+      id: attemptId,
+      number,
+      requestId,
+      trigger,
+      url: d.endpoint.url,
+      statusCode: res.statusCode,
+      latencyMs: res.latencyMs,
+      responseExcerpt: res.excerpt,
+      error: res.error,
+      createdAt: now,
+    });
+  if (ok && !d.endpoint.failingSince) {
+    // The common case (a success on a healthy endpoint) in one statement: count, record, mark delivered.
+    const [row] = await db.$queryRaw<{ number: number }[]>`
+      WITH d AS (
+        UPDATE webhook_deliveries SET attempts = attempts + 1, status = 'succeeded', delivered_at = ${sqlTimestamp(now)}, next_attempt_at = NULL
+        WHERE id = ${d.id} RETURNING attempts
+      )
+      INSERT INTO webhook_attempts (id, delivery_id, number, request_id, trigger, url, status_code, latency_ms, response_excerpt, error, created_at)
+      SELECT ${attemptId}, ${d.id}, d.attempts, ${requestId}, ${trigger}, ${d.endpoint.url}, ${res.statusCode}, ${res.latencyMs}, ${res.excerpt}, ${res.error}, ${sqlTimestamp(now)}
+      FROM d
+      RETURNING number`;
+    return row ? { attempt: view(Number(row.number)), ok, gone } : null;
+  }
+  try {
+    return await db.$transaction(async (tx) => {
+      const { attempts: number } = await tx.webhookDelivery.update({ where: { id: d.id }, data: { attempts: { increment: 1 } }, select: { attempts: true } });
+      await tx.webhookAttempt.create({
+        data: {
+          id: attemptId,
+          deliveryId: d.id,
+          number,
+          requestId,
+          trigger,
+          url: d.endpoint.url,
+          statusCode: res.statusCode,
+          latencyMs: res.latencyMs,
+          responseExcerpt: res.excerpt,
+          error: res.error,
+          createdAt: now,
+        },
+      });
+      const update = deliveryUpdate({ ok, gone, now });
+      if (update) await tx.webhookDelivery.updateMany({ where: { id: d.id, status: { in: update.fromStatuses } }, data: update.data });
+
+      const endpointId = d.endpoint.id;
+      const disable = async (reason: "endpoint_gone" | "failing", where: Record<string, unknown>) => {
+        const { count } = await tx.webhookEndpoint.updateMany({
+          where: { id: endpointId, enabled: true, ...where },
+          data: { enabled: false, disabledAt: now, disabledReason: reason },
+        });
+        if (count) {
+          await writeAudit(tx, {
+            actor: SYSTEM_ACTOR,
+            action: "webhook_endpoint.disabled",
+            objectType: "webhook_endpoint",
+            objectId: endpointId,
+            ...tenant,
+            data: { reason },
+          });
+        }
+      };
+      if (ok) {
+        await tx.webhookEndpoint.updateMany({ where: { id: endpointId, failingSince: { not: null } }, data: { failingSince: null } });
+      } else {
+        await tx.webhookEndpoint.updateMany({ where: { id: endpointId, failingSince: null }, data: { failingSince: now } });
+        if (gone) await disable("endpoint_gone", {});
+        else await disable("failing", { failingSince: { lte: new Date(now.getTime() - policy.disableAfterFailingMs) } });
+      }
+      return { attempt: view(number), ok, gone };
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === "P2025") return null; // the delivery was deleted with its endpoint
+    throw err;
+  }
+}
+
+/** The dashboard view of an attempt row. */
+export function toAttemptView(a: {
+  id: string;
+  number: number;
+  requestId: string;
+  trigger: string;
+  url: string;
+  statusCode: number | null;
+  latencyMs: number;
+  responseExcerpt: string | null;
+  error: string | null;
+  createdAt: Date;
+}): WebhookAttemptView {
+  return {
+    id: a.id,
+    number: a.number,
+    requestId: a.requestId,
+    trigger: a.trigger,
+    url: a.url,
+    statusCode: a.statusCode,
+    succeeded: isSuccess(a.statusCode),
+    latencyMs: a.latencyMs,
+    responseExcerpt: a.responseExcerpt,
+    error: a.error,
+    createdAt: a.createdAt.toISOString(),
+  };
 }
 
 export type AttemptOutcome =
@@ -42,68 +290,75 @@ export type AttemptOutcome =
   | { done: false; retryInMs: number; statusCode: number | null; error: string | null };
 
 /**
- * Performs the next attempt of a delivery and records it. Safe to call again after a crash:
- * a delivery that already succeeded is never sent again.
- * @param jitter a number in [0, 1) (drawn by the caller inside its durable step).
+ * Performs attempt `attempt` (1-based, of this run's schedule) of a delivery and records it.
+ * Safe to call again after a crash: a delivery that is no longer `pending` (it succeeded, or
+ * failed for good) is never sent again; a disabled endpoint's delivery ends as `failed`.
+ * @param random a number in [0, 1) for the jitter (drawn by the caller inside its durable step).
+ * @returns `done` with the result, or the wait before the next attempt.
  */
-export async function attemptDelivery(db: Db, deliveryId: string, jitter: number): Promise<AttemptOutcome> {
-  const d = await db.webhookDelivery.findUnique({
-    where: { id: deliveryId },
-    select: {
-      id: true,
-      status: true,
-      attempts: true,
-      event: { select: { payload: true, mode: true } },
-      endpoint: { select: { id: true, url: true, secret: true, enabled: true } },
-    },
-  });
-  if (!d || d.status !== "pending" || !d.endpoint.enabled) return { done: true, result: "skipped" };
-
-  const number = d.attempts + 1;
-  const body = serializeEnvelope(d.event.payload);
-  const started = Date.now();
-  let statusCode: number | null = null;
-  let excerpt: string | null = null;
-  let error: string | null = null;
-  try {
-    await assertWebhookUrlAllowed(d.endpoint.url, d.event.mode);
-    const res = await fetch(d.endpoint.url, {
-      method: "POST",
-      redirect: "manual",
-      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-      headers: {
-        "Content-Type": "application/json",
-        "User-Agent": "KYC-Service-Webhooks/1.0",
-        [SIGNATURE_HEADER]: signatureHeader([d.endpoint.secret], body, Math.floor(Date.now() / 1000)),
-      },
-      body,
-    });
-    statusCode = res.status;
-    excerpt = (await res.text().catch(() => "")).slice(0, EXCERPT_BYTES);
-  } catch (err) {
-    const e = err as Error;
-    error = e.name === "TimeoutError" ? `timed out after ${DELIVERY_TIMEOUT_MS / 1000} s` : e.message.slice(0, 500);
+export async function attemptDelivery(db: Db, deliveryId: string, attempt: number, random: number): Promise<AttemptOutcome> {
+  const policy = deliveryPolicy();
+  const d = await loadDelivery(db, deliveryId);
+  if (!d || d.status !== "pending") return { done: true, result: "skipped" };
+  if (!d.endpoint.enabled) {
+    await db.webhookDelivery.updateMany({ where: { id: deliveryId, status: "pending" }, data: { status: "failed", nextAttemptAt: null } });
+    return { done: true, result: "skipped" };
   }
-  const latencyMs = Date.now() - started;
-  const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
-  const gone = statusCode === 410;
-  const last = number >= MAX_ATTEMPTS;
-  const now = new Date();
+  const last = attempt >= maxAttempts(policy);
+  const retryInMs = retryDelayMs(attempt, random, policy);
+  const recorded = await sendAttempt(
+    db,
+    d,
+    "automatic",
+    ({ ok, gone, now }) => ({
+      fromStatuses: ["pending"],
+      data: ok
+        ? { status: "succeeded", deliveredAt: now, nextAttemptAt: null }
+        : gone || last
+          ? { status: "failed", nextAttemptAt: null }
+          : { nextAttemptAt: new Date(now.getTime() + retryInMs) },
+    }),
+    policy,
+  );
+  if (!recorded) return { done: true, result: "skipped" };
+  const { attempt: a, ok, gone } = recorded;
+  if (ok) return { done: true, result: "succeeded", statusCode: a.statusCode };
+  if (gone) return { done: true, result: "endpoint_gone", statusCode: a.statusCode };
+  if (last) return { done: true, result: "failed", statusCode: a.statusCode };
+  return { done: false, retryInMs, statusCode: a.statusCode, error: a.error };
+}
 
-  await db.$transaction(async (tx) => {
-    await tx.webhookAttempt.create({
-      data: { id: newId("webhookAttempt"), deliveryId, number, statusCode, latencyMs, responseExcerpt: excerpt, error, createdAt: now },
-    });
-    await tx.webhookDelivery.update({
-      where: { id: deliveryId },
-      data: { attempts: number, ...(ok ? { status: "succeeded", deliveredAt: now } : gone || last ? { status: "failed" } : {}) },
-    });
-    if (gone) await tx.webhookEndpoint.update({ where: { id: d.endpoint.id }, data: { enabled: false, disabledAt: now } });
+/**
+ * One attempt of a delivery started by a person (resend, test event), now and outside the
+ * schedule, also to a disabled endpoint. A success marks the delivery `succeeded` (a pending
+ * schedule then stops); a failed resend leaves the delivery as it was, a failed test event is
+ * `failed`.
+ * @returns the recorded attempt, or null when the delivery vanished meanwhile.
+ */
+export async function sendManualAttempt(db: Db, deliveryId: string, trigger: "resend" | "test", actor: Actor): Promise<WebhookAttemptView | null> {
+  const d = await loadDelivery(db, deliveryId);
+  if (!d) return null;
+  const recorded = await sendAttempt(
+    db,
+    d,
+    trigger,
+    ({ ok, now }) =>
+      ok
+        ? { fromStatuses: ["pending", "failed", "succeeded"], data: { status: "succeeded", deliveredAt: now, nextAttemptAt: null } }
+        : trigger === "test"
+          ? { fromStatuses: ["pending"], data: { status: "failed" } }
+          : null,
+    deliveryPolicy(),
+  );
+  if (!recorded) return null;
+  await writeAudit(db, {
+    actor,
+    action: trigger === "test" ? "webhook_endpoint.test_sent" : "webhook_delivery.resent",
+    objectType: "webhook_endpoint",
+    objectId: d.endpoint.id,
+    projectId: d.event.projectId,
+    mode: d.event.mode,
+    data: { delivery_id: deliveryId, request_id: recorded.attempt.requestId, status_code: recorded.attempt.statusCode },
   });
-
-  if (ok) return { done: true, result: "succeeded", statusCode };
-  if (gone) return { done: true, result: "endpoint_gone", statusCode };
-  if (last) return { done: true, result: "failed", statusCode };
-  const base = RETRY_DELAYS_MS[number - 1]!;
-  return { done: false, retryInMs: Math.round(base * (0.9 + 0.2 * jitter)), statusCode, error };
+  return recorded.attempt;
 }

@@ -26,6 +26,14 @@ export const ZCreateWebhookEndpointRequest = z
   .meta({ id: "CreateWebhookEndpointRequest" });
 export type TCreateWebhookEndpointRequest = z.infer<typeof ZCreateWebhookEndpointRequest>;
 
+export const DISABLED_REASONS = ["manual", "endpoint_gone", "failing"] as const;
+export const ZDisabledReason = z.enum(DISABLED_REASONS).meta({
+  id: "WebhookEndpointDisabledReason",
+  description:
+    "Why a disabled endpoint receives nothing: `manual` (disabled by you), `endpoint_gone` (it answered `410 Gone`), `failing` (every attempt failed for 5 days). Null while enabled.",
+});
+export type TDisabledReason = z.infer<typeof ZDisabledReason>;
+
 export const ZWebhookEndpoint = z
   .object({
     id: z.string().meta({ description: "`we_...`", examples: ["we_5JxP9qL2mT8vK3nR7wB1cZ4d"] }),
@@ -34,6 +42,14 @@ export const ZWebhookEndpoint = z
     events: z.array(z.string()).meta({ description: "The subscriptions: `*`, `session.*` or event types.", examples: [["session.*"]] }),
     description: z.string(),
     status: z.enum(["enabled", "disabled"]),
+    disabled_reason: ZDisabledReason.nullable(),
+    failing_since: ZTimestamp.nullable().meta({
+      description: "When the current run of failed attempts began (null while deliveries succeed). After 5 days of failures the endpoint is disabled.",
+    }),
+    previous_secret_expires_at: ZTimestamp.nullable().meta({
+      description:
+        "After a secret rotation: until when deliveries also carry a `v1=` signature made with the previous secret. Null when only the current secret signs.",
+    }),
     mode: ZMode,
     created_at: ZTimestamp,
   })
@@ -52,3 +68,78 @@ export const ZDeletedWebhookEndpoint = z
   .object({ id: z.string(), object: z.literal("webhook_endpoint"), deleted: z.literal(true) })
   .meta({ id: "DeletedWebhookEndpoint" });
 export type TDeletedWebhookEndpoint = z.infer<typeof ZDeletedWebhookEndpoint>;
+
+export const ZUpdateWebhookEndpointRequest = z
+  .strictObject({
+    url: ZCreateWebhookEndpointRequest.shape.url.optional(),
+    events: z
+      .array(ZEventSubscription)
+      .min(1)
+      .max(PUBLIC_EVENT_TYPES.length + 2)
+      .optional(),
+    description: z.string().max(200).optional(),
+    disabled: z.boolean().optional().meta({
+      description:
+        "`true` stops deliveries (pending retries are dropped; replay them later from the dashboard); `false` enables the endpoint again and clears its failure state.",
+    }),
+  })
+  .meta({ id: "UpdateWebhookEndpointRequest", description: "The fields to change; omitted fields keep their value." });
+export type TUpdateWebhookEndpointRequest = z.infer<typeof ZUpdateWebhookEndpointRequest>;
+
+/** Longest overlap of a rotation: 7 days. */
+export const MAX_ROTATION_OVERLAP_SECONDS = 7 * 24 * 3600;
+export const DEFAULT_ROTATION_OVERLAP_SECONDS = 24 * 3600;
+
+export const ZRotateWebhookSecretRequest = z
+  .strictObject({
+    previous_secret_expires_in: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_ROTATION_OVERLAP_SECONDS)
+      .default(DEFAULT_ROTATION_OVERLAP_SECONDS)
+      .meta({
+        description: `Seconds during which deliveries carry a second \`v1=\` signature made with the previous secret, so receivers can switch without losing events (0 to ${MAX_ROTATION_OVERLAP_SECONDS}, default ${DEFAULT_ROTATION_OVERLAP_SECONDS}: 24 hours). \`0\` stops the previous secret at once.`,
+      }),
+  })
+  .meta({ id: "RotateWebhookSecretRequest" });
+export type TRotateWebhookSecretRequest = z.infer<typeof ZRotateWebhookSecretRequest>;
+
+export const ZRotatedWebhookEndpoint = ZWebhookEndpoint.extend({
+  secret: z.string().meta({
+    description: "The new `whsec_...` signing secret. Returned only in this response: store it.",
+    examples: ["whsec_Q7mR2xK9pL4vT8nW1cZ5bY3dH6fJ0sGa"],
+  }),
+}).meta({ id: "RotatedWebhookEndpoint", description: "The endpoint with its new signing secret (shown once)." });
+export type TRotatedWebhookEndpoint = z.infer<typeof ZRotatedWebhookEndpoint>;
+
+// ---- dashboard (tRPC) inputs: the delivery log, resend, replay and test events ----------------
+
+export const ZSendTestEventInput = z.object({
+  endpointId: z.string().min(1),
+  type: z.enum(PUBLIC_EVENT_TYPES).default("session.approved"),
+});
+export type TSendTestEventInput = z.infer<typeof ZSendTestEventInput>;
+
+export const ZResendEventInput = z.object({ eventId: z.string().min(1), endpointId: z.string().min(1) });
+
+export const ZReplayInput = z.object({
+  endpointId: z.string().min(1),
+  /** Events created at or after this time (at most 30 days back). */
+  since: z.date(),
+  /** Also events this endpoint already acknowledged. */
+  includeDelivered: z.boolean().default(false),
+});
+
+export const ZDeliveryListInput = z.object({
+  endpointId: z.string().min(1).optional(),
+  eventId: z.string().min(1).optional(),
+  status: z.enum(["pending", "succeeded", "failed"]).optional(),
+  limit: z.number().int().min(1).max(100).default(25),
+  startingAfter: z.string().optional(),
+});
+
+/** Roles that may change webhook endpoints and send deliveries by hand (the dashboard reads it to hide controls). */
+export const WEBHOOK_MANAGE_ROLES = ["owner", "admin", "developer"] as const;
+/** Roles the dashboard alerts about endpoints the service disabled. */
+export const WEBHOOK_ALERT_ROLES = ["owner", "admin"] as const;

@@ -35,7 +35,11 @@ export const ZConsentSettings = z.strictObject({
   /** Version of the DPDP notice text (components/flow/i18n) shown and recorded with consent. */
   notice_version: z.string().default("2026-10-01"),
   purposes: z.array(z.string()).default(["identity_verification"]),
-  retention_days: z.number().int().positive().default(365 * 5),
+  retention_days: z
+    .number()
+    .int()
+    .positive()
+    .default(365 * 5),
   /** Grievance officer contact shown in the notice (DPDP Act 2023 s.8(10)); defaults to the organization. */
   grievance_contact: z.string().max(200).optional(),
 });
@@ -43,7 +47,73 @@ export const ZConsentSettings = z.strictObject({
 export const ZPanSettings = z.strictObject({
   /** `individual`: 4th letter must be P; `business`: any non-individual holder type. */
   holder: z.enum(["individual", "business"]).default("individual"),
+  /** Also check that an individual's PAN is linked with Aadhaar (`in.pan.aadhaar_link`; an unlinked PAN is inoperative). */
+  aadhaar_link: z.boolean().default(false),
 });
+
+/** `phone`: an Indian mobile number verified by a one-time code (SMS). */
+export const ZPhoneSettings = z.strictObject({});
+
+/** `email`: an email address verified by a one-time code. */
+export const ZEmailSettings = z.strictObject({});
+
+export const AADHAAR_METHODS = ["offline_ekyc", "secure_qr"] as const;
+
+/** `aadhaar`: which UIDAI offline artefacts the applicant may share (never the number itself). */
+export const ZAadhaarSettings = z.strictObject({
+  /** In the order offered; the first is preselected. */
+  methods: z
+    .array(z.enum(AADHAAR_METHODS))
+    .min(1)
+    .default([...AADHAAR_METHODS]),
+});
+
+/** A field of the `documents` step beyond the catalog (or overriding a catalog field's label and rules). */
+export const ZDocumentFieldSetting = z.strictObject({
+  key: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/),
+  /** Label per flow language; a catalog field keeps its translated label when omitted. */
+  label: z.strictObject({ en: z.string().min(1).max(100), hi: z.string().min(1).max(100).optional() }).optional(),
+  type: z.enum(["string", "date", "enum"]).optional(),
+  pattern: z.string().max(200).optional(),
+  values: z.array(z.string().min(1).max(64)).min(1).max(20).optional(),
+  max_length: z.number().int().min(1).max(1000).optional(),
+  required: z.boolean().default(true),
+});
+export type TDocumentFieldSetting = z.infer<typeof ZDocumentFieldSetting>;
+
+/**
+ * `documents`: the document types the applicant may choose from (keys of the document-type
+ * catalog, GET /v1/document-types) and the fields they confirm. A field is a catalog key
+ * (asked when the chosen type has it), an override of one, or a custom field (always asked).
+ */
+export const ZDocumentsSettings = z.strictObject({
+  document_types: z.array(z.string().min(1).max(64)).min(1).default(["pan_card", "aadhaar_card", "passport", "voter_id", "driving_licence"]),
+  fields: z
+    .array(z.union([z.string().regex(/^[a-z][a-z0-9_]{0,63}$/), ZDocumentFieldSetting]))
+    .max(20)
+    .default(["name", "date_of_birth"]),
+  /** `upload_or_camera`: a photo taken in the flow or a file (image or PDF); `camera`: a photo taken in the flow only. */
+  capture: z.enum(["upload_or_camera", "camera"]).default("upload_or_camera"),
+});
+export type TDocumentsSettings = z.infer<typeof ZDocumentsSettings>;
+
+/** `selfie`: a live photo from the front camera (no gallery upload). */
+export const ZSelfieSettings = z.strictObject({});
+
+/** `review`: a summary of what was entered, with edit links, before the final submit. */
+export const ZReviewSettings = z.strictObject({});
+
+/** The settings schema of each step type the hosted flow renders (others accept any object). */
+export const STEP_SETTINGS: Partial<Record<TStepType, z.ZodType<Record<string, unknown>>>> = {
+  consent: ZConsentSettings,
+  phone: ZPhoneSettings,
+  email: ZEmailSettings,
+  pan: ZPanSettings,
+  aadhaar: ZAadhaarSettings,
+  documents: ZDocumentsSettings,
+  selfie: ZSelfieSettings,
+  review: ZReviewSettings,
+};
 
 export const ZWorkflowStep = z.strictObject({
   name: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, "lower-case letters, digits and _"),
@@ -56,26 +126,121 @@ export type TWorkflowStep = z.infer<typeof ZWorkflowStep>;
 export const ZRuleOutcome = z.enum(["approve", "decline", "review"]);
 export type TRuleOutcome = z.infer<typeof ZRuleOutcome>;
 
+/** Kinds of identity signal compared to find duplicate sessions (server/duplicates/signals.ts). */
+export const SIGNAL_KINDS = ["pan", "aadhaar", "phone", "email", "gstin", "bank_account"] as const;
+export const ZSignalKind = z.enum(SIGNAL_KINDS).meta({
+  id: "SignalKind",
+  description:
+    "What two sessions share: `pan`, `aadhaar` (the last 4 digits of the Aadhaar number with the name and date of birth from a verified UIDAI document), `phone`, `email`, `gstin`, `bank_account` (IFSC bank code and account number).",
+});
+export type TSignalKind = z.infer<typeof ZSignalKind>;
+
 /**
- * Decision rules: evaluated in order after a session's checks finish; the first rule whose
- * `when` matches a check decides. Unmatched: any check `needs_review` or `error` -> review,
- * else `otherwise`. A rule's `name` is shown to reviewers as the review reason.
+ * Session statuses a `duplicate` condition can name. The same values as `SESSION_STATUSES` of
+ * server/sessions/session.schemas.ts (which imports this file, so it cannot be imported here;
+ * evaluate-decision.test.ts checks that they agree).
+ */
+export const DUPLICATE_STATUSES = [
+  "created",
+  "started",
+  "in_progress",
+  "processing",
+  "review",
+  "approved",
+  "declined",
+  "resubmission_requested",
+  "expired",
+  "cancelled",
+] as const;
+
+/** A check key as rules name it: a country key (`in.pan.verify`) or a generic key (`tax_id.verify`). */
+const ZRuleCheckKey = z
+  .string()
+  .regex(/^(?:[a-z]{2}\.)?[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/, "a country check key (in.pan.verify) or a generic key (tax_id.verify)");
+
+/** A check of the session with this key matches every filter given (at least one filter). */
+export const ZCheckCondition = z
+  .strictObject({
+    type: z.literal("check"),
+    check: ZRuleCheckKey,
+    status: z
+      .array(z.enum(["passed", "failed", "needs_review", "error"]))
+      .min(1)
+      .optional(),
+    error_code: z.array(z.string().min(1)).min(1).optional(),
+    /** The check's `score` (e.g. the name-match score of in.pan.verify) is known and below this. */
+    score_below: z.number().min(0).max(1).optional(),
+  })
+  .refine((c) => c.status !== undefined || c.error_code !== undefined || c.score_below !== undefined, {
+    message: "a check condition needs `status`, `error_code` or `score_below`",
+  });
+
+/** Every check of the session's required steps passed (checks of optional steps do not count). */
+export const ZAllChecksPassedCondition = z.strictObject({ type: z.literal("all_checks_passed") });
+
+/** A check answered by the `manual` provider (a document review) waits for a reviewer. */
+export const ZManualCheckCondition = z.strictObject({ type: z.literal("manual_check") });
+
+/** The session has a duplicate (`session.duplicates`) in one of `status`, sharing one of `signals` (default: any). */
+export const ZDuplicateCondition = z.strictObject({
+  type: z.literal("duplicate"),
+  status: z.array(z.enum(DUPLICATE_STATUSES)).min(1).optional(),
+  signals: z.array(ZSignalKind).min(1).optional(),
+});
+
+/**
+ * Two names from verified sources of the session (the PAN registry's name, the name in the
+ * Aadhaar document, the bank account holder's name...) score below `below` with `nameMatch`
+ * (server/checks/name-match.ts). Needs at least two such names.
+ */
+export const ZNamesDifferCondition = z.strictObject({
+  type: z.literal("names_differ"),
+  below: z.number().min(0).max(1).default(0.8),
+});
+
+/**
+ * When a rule applies. Stored definitions from before `type` existed (`{ check, status,
+ * error_code }`) are read as `type: "check"`.
+ */
+export const ZRuleCondition = z.preprocess(
+  (v) => (v && typeof v === "object" && !Array.isArray(v) && !("type" in v) && "check" in v ? { type: "check", ...v } : v),
+  z.discriminatedUnion("type", [ZCheckCondition, ZAllChecksPassedCondition, ZManualCheckCondition, ZDuplicateCondition, ZNamesDifferCondition]),
+);
+export type TRuleCondition = z.infer<typeof ZRuleCondition>;
+
+/**
+ * A decision rule (data, part of a workflow version). `name` is a stable snake_case code: it is
+ * the session's `reason_code` of an automatic decision, a review reason shown to reviewers and
+ * the `reason` of the history row; `description` is shown beside it.
  */
 export const ZDecisionRule = z.strictObject({
-  name: z.string().min(1).max(64),
-  when: z.strictObject({
-    check: z.string().min(1),
-    status: z.array(z.enum(["passed", "failed", "needs_review", "error"])).min(1),
-    error_code: z.array(z.string()).optional(),
-  }),
+  name: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, "snake_case, at most 64 characters"),
+  description: z.string().max(200).optional(),
+  when: ZRuleCondition,
   outcome: ZRuleOutcome,
 });
 export type TDecisionRule = z.infer<typeof ZDecisionRule>;
 
-export const ZDecisionRules = z.strictObject({
-  rules: z.array(ZDecisionRule).default([]),
-  otherwise: ZRuleOutcome.default("approve"),
-});
+/**
+ * Decision rules, applied once a session's checks finished (server/sessions/evaluate-decision.ts):
+ * every rule whose `when` holds matches, and the strongest outcome among the matches wins
+ * (decline > review > approve), so the order of the rules does not matter. With no match, a
+ * session whose checks did not all pass goes to review, otherwise `otherwise` applies. An
+ * approval never stands while a check still needs a reviewer or errored (decisions.md: "any
+ * check needs a reviewer" -> review; `error` never counts as passed).
+ */
+export const ZDecisionRules = z
+  .strictObject({
+    rules: z.array(ZDecisionRule).default([]),
+    otherwise: ZRuleOutcome.default("approve"),
+  })
+  .superRefine((d, ctx) => {
+    const seen = new Set<string>();
+    d.rules.forEach((r, i) => {
+      if (seen.has(r.name)) ctx.addIssue({ code: "custom", path: ["rules", i, "name"], message: `duplicate rule name '${r.name}'` });
+      seen.add(r.name);
+    });
+  });
 export type TDecisionRules = z.infer<typeof ZDecisionRules>;
 
 export const ZWorkflowDefinition = z
@@ -90,6 +255,14 @@ export const ZWorkflowDefinition = z
     d.steps.forEach((s, i) => {
       if (seen.has(s.name)) ctx.addIssue({ code: "custom", path: ["steps", i, "name"], message: `duplicate step name '${s.name}'` });
       seen.add(s.name);
+      const settings = STEP_SETTINGS[s.type]?.safeParse(s.settings);
+      for (const issue of settings && !settings.success ? settings.error.issues : []) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["steps", i, "settings", ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))],
+          message: issue.message,
+        });
+      }
     });
   });
 export type TWorkflowDefinition = z.infer<typeof ZWorkflowDefinition>;
@@ -117,5 +290,9 @@ export const ZWorkflow = z
     published_at: ZTimestamp,
     created_at: ZTimestamp,
   })
-  .meta({ id: "Workflow", description: "A workflow's current published version. Workflows are built and published in the dashboard; the API only reads them (drafts are never visible)." });
+  .meta({
+    id: "Workflow",
+    description:
+      "A workflow's current published version. Workflows are built and published in the dashboard; the API only reads them (drafts are never visible).",
+  });
 export type TWorkflow = z.infer<typeof ZWorkflow>;

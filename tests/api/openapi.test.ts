@@ -235,6 +235,20 @@ describe("every endpoint answers as documented", () => {
     expect((await call(demo, "POST", "/v1/webhook_endpoints", { body: { url: "not a url" } })).status).toBe(400);
     expect((await call(demo, "GET", "/v1/webhook_endpoints")).body.data.map((e: { id: string }) => e.id)).toContain(created.body.id);
     expect((await call(demo, "GET", "/v1/webhook_endpoints", { query: "?limit=101" })).status).toBe(400);
+    const id = { id: created.body.id };
+    expect((await call(demo, "GET", "/v1/webhook_endpoints/{id}", { params: id })).body).toMatchObject({ id: created.body.id, status: "enabled" });
+    expect((await call(other, "GET", "/v1/webhook_endpoints/{id}", { params: id })).status).toBe(404);
+    expect((await call(demo, "POST", "/v1/webhook_endpoints/{id}", { params: id, body: { disabled: true, events: ["session.approved"] } })).body).toMatchObject(
+      {
+        status: "disabled",
+        disabled_reason: "manual",
+      },
+    );
+    expect((await call(demo, "POST", "/v1/webhook_endpoints/{id}", { params: id, body: { url: "https://10.0.0.1/x" } })).status).toBe(400);
+    expect((await call(other, "POST", "/v1/webhook_endpoints/{id}", { params: id, body: {} })).status).toBe(404);
+    const rotated = await call(demo, "POST", "/v1/webhook_endpoints/{id}/rotate_secret", { params: id, body: { previous_secret_expires_in: 3600 } });
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    expect((await call(other, "POST", "/v1/webhook_endpoints/{id}/rotate_secret", { params: id, body: {} })).status).toBe(404);
     expect((await call(other, "DELETE", "/v1/webhook_endpoints/{id}", { params: { id: created.body.id } })).status).toBe(404);
     expect((await call(demo, "DELETE", "/v1/webhook_endpoints/{id}", { params: { id: created.body.id } })).status).toBe(200);
   });

@@ -1,14 +1,10 @@
-import { redirect } from "next/navigation";
+import type { Metadata } from "next";
+import { OverviewView } from "~/components/dashboard/overview";
 
 export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Overview" };
 
-/** `/dashboard` → the sessions list, keeping `project` and `mode`. */
-export default async function DashboardIndex({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const sp = await searchParams;
-  const q = new URLSearchParams();
-  for (const key of ["project", "mode"] as const) {
-    const v = sp[key];
-    if (typeof v === "string") q.set(key, v);
-  }
-  redirect(`/dashboard/sessions${q.size ? `?${q.toString()}` : ""}`);
+/** `/dashboard`: the project's overview (sessions per day, approval rate, time to decision, queue). */
+export default function OverviewPage() {
+  return <OverviewView />;
 }

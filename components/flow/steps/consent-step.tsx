@@ -1,27 +1,59 @@
 "use client";
 import { useId, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
 import { ZConsentStepInput } from "~/server/flow/step-inputs";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FieldError, FormError } from "~/components/ui/field-error";
 import { cn } from "~/components/ui/cn";
-import { errorText, type Messages, retentionPeriod } from "../i18n";
 import type { FlowStep, StepProps } from "../flow-types";
+import { useErrorText } from "../i18n/use-error-text";
 import { splitServerErrors, useSubmitStep } from "../use-submit-step";
 
 const DEFAULT_NOTICE_VERSION = "2026-10-01";
 /** RBI KYC Master Direction (record keeping): at least five years. */
 const DEFAULT_RETENTION_DAYS = 365 * 5;
 
-/** What the workflow's later steps collect, in the notice's words (add one entry per step type). */
-function collectedData(steps: readonly FlowStep[], t: Messages): string[] {
+type ConsentT = ReturnType<typeof useTranslations<"consent">>;
+
+/** What the workflow's later steps collect, in the notice's words, and where each is checked. */
+function collectedData(steps: readonly FlowStep[], t: ConsentT, org: string): { items: string[]; sources: string[] } {
   const items: string[] = [];
+  const sources: string[] = [];
   for (const s of steps) {
-    if (s.type === "pan") {
-      items.push(...(s.settings.holder === "business" ? [t.dataBusinessPan, t.dataBusinessName, t.dataIncorporation] : [t.dataPan, t.dataName, t.dataDob]));
+    switch (s.type) {
+      case "pan":
+        items.push(s.settings.holder === "business" ? t("dataBusinessPan") : t("dataPan"));
+        sources.push(t("sourcePan"));
+        break;
+      case "phone":
+        items.push(t("dataPhone"));
+        sources.push(t("sourceOtp"));
+        break;
+      case "email":
+        items.push(t("dataEmail"));
+        sources.push(t("sourceOtp"));
+        break;
+      case "aadhaar":
+        items.push(t("dataAadhaar"));
+        sources.push(t("sourceAadhaar"));
+        break;
+      case "documents":
+        items.push(t("dataDocuments"));
+        sources.push(t("sourceDocuments", { org }));
+        break;
+      case "selfie":
+        items.push(t("dataSelfie"));
+        sources.push(t("sourceDocuments", { org }));
+        break;
     }
   }
-  return [...new Set(items)];
+  return { items: [...new Set(items)], sources: [...new Set(sources)] };
+}
+
+/** "5 years" when the retention is a whole number of years, else days. */
+function retentionPeriod(t: ConsentT, days: number): string {
+  return days % 365 === 0 ? t("years", { count: days / 365 }) : t("days", { count: days });
 }
 
 /**
@@ -29,8 +61,12 @@ function collectedData(steps: readonly FlowStep[], t: Messages): string[] {
  * how to complain to the Board) and an explicit, unticked consent checkbox (section 6: free,
  * specific, informed, unambiguous, by a clear affirmative action).
  */
-export function ConsentStep({ sessionId, state, step, isLast, t }: StepProps) {
+export function ConsentStep({ sessionId, state, step, isLast, onDone }: StepProps) {
+  const t = useTranslations("consent");
+  const tc = useTranslations("common");
+  const errorText = useErrorText();
   const org = state.session.organizationName;
+  const collected = collectedData(state.steps, t, org);
   const settings = step.settings as { notice_version?: unknown; retention_days?: unknown; grievance_contact?: unknown };
   const noticeVersion = typeof settings.notice_version === "string" ? settings.notice_version : DEFAULT_NOTICE_VERSION;
   const retentionDays = typeof settings.retention_days === "number" ? settings.retention_days : DEFAULT_RETENTION_DAYS;
@@ -54,6 +90,7 @@ export function ConsentStep({ sessionId, state, step, isLast, t }: StepProps) {
     }
     try {
       await submit.mutateAsync({ sessionId, step: step.name, values: parsed.data });
+      onDone();
     } catch (err) {
       const { fieldIssues, formKey } = splitServerErrors(err, ["accepted"]);
       // an outdated notice: the refreshed state shows the new text; ask again
@@ -70,40 +107,44 @@ export function ConsentStep({ sessionId, state, step, isLast, t }: StepProps) {
   const errorId = `${id}-consent-error`;
   return (
     <form onSubmit={onSubmit} noValidate data-testid="flow-step-consent">
-      <h1 className="text-2xl font-semibold text-slate-900 outline-none">{t.consentTitle}</h1>
-      <p className="mt-2 text-base text-slate-600">{t.consentIntro(org)}</p>
+      <h1 className="text-2xl font-semibold text-slate-900 outline-none">{t("title")}</h1>
+      <p className="mt-2 text-base text-slate-600">{t("intro", { org })}</p>
 
       <div className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200 text-[15px] leading-relaxed text-slate-700">
-        <NoticeSection title={t.consentWhoTitle}>
-          <p>{t.consentWho(org)}</p>
+        <NoticeSection title={t("whoTitle")}>
+          <p>{t("who", { org })}</p>
         </NoticeSection>
-        <NoticeSection title={t.consentWhatTitle}>
-          <ul className="list-disc space-y-0.5 pl-5">
-            {collectedData(state.steps, t).map((item) => (
+        <NoticeSection title={t("whatTitle")}>
+          <ul className="list-disc space-y-0.5 pl-5" data-testid="consent-collected">
+            {collected.items.map((item) => (
               <li key={item}>{item}</li>
             ))}
           </ul>
-          <p className="mt-1.5 text-slate-600">{t.consentWhatSource}</p>
+          {collected.sources.map((source) => (
+            <p key={source} className="mt-1.5 text-slate-600">
+              {source}
+            </p>
+          ))}
         </NoticeSection>
-        <NoticeSection title={t.consentPurposeTitle}>
-          <p>{t.consentPurpose(org)}</p>
+        <NoticeSection title={t("purposeTitle")}>
+          <p>{t("purpose", { org })}</p>
         </NoticeSection>
-        <NoticeSection title={t.consentRetentionTitle}>
-          <p>{t.consentRetention(org, retentionPeriod(t, retentionDays))}</p>
+        <NoticeSection title={t("retentionTitle")}>
+          <p>{t("retention", { org, period: retentionPeriod(t, retentionDays) })}</p>
         </NoticeSection>
-        <NoticeSection title={t.consentRightsTitle}>
+        <NoticeSection title={t("rightsTitle")}>
           <ul className="list-disc space-y-0.5 pl-5">
-            {t.consentRights.map((r) => (
-              <li key={r}>{r}</li>
+            {(["rightAccess", "rightCorrect", "rightErase", "rightGrievance", "rightNominate"] as const).map((r) => (
+              <li key={r}>{t(r)}</li>
             ))}
           </ul>
-          <p className="mt-1.5">{t.consentWithdraw(org)}</p>
+          <p className="mt-1.5">{t("withdraw", { org })}</p>
         </NoticeSection>
-        <NoticeSection title={t.consentGrievanceTitle}>
-          <p>{t.consentGrievance(org, grievanceContact)}</p>
+        <NoticeSection title={t("grievanceTitle")}>
+          <p>{t("grievance", { org, hasContact: grievanceContact ? "yes" : "no", contact: grievanceContact ?? "" })}</p>
         </NoticeSection>
       </div>
-      <p className="mt-2 text-xs text-slate-500">{t.consentLaw(noticeVersion)}</p>
+      <p className="mt-2 text-xs text-slate-500">{t("law", { version: noticeVersion })}</p>
 
       <div className="mt-6">
         <label
@@ -126,14 +167,14 @@ export function ConsentStep({ sessionId, state, step, isLast, t }: StepProps) {
               if (e.target.checked) setFieldError(null);
             }}
           />
-          <span className="text-base text-slate-800">{t.consentCheckbox(org)}</span>
+          <span className="text-base text-slate-800">{t("checkbox", { org })}</span>
         </label>
-        <FieldError id={errorId}>{errorText(t, fieldError ?? undefined)}</FieldError>
+        <FieldError id={errorId}>{errorText(fieldError)}</FieldError>
       </div>
 
-      <FormError className="mt-4">{errorText(t, formError ?? undefined)}</FormError>
+      <FormError className="mt-4">{errorText(formError)}</FormError>
       <Button type="submit" size="lg" block className="mt-6" disabled={!accepted} loading={submit.isPending}>
-        {isLast ? t.submit : t.continue}
+        {isLast ? tc("submit") : tc("continue")}
       </Button>
     </form>
   );

@@ -2,13 +2,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
+import { useTranslations } from "use-intl";
 import { panStepInput } from "~/server/flow/step-inputs";
 import { Button } from "~/components/ui/button";
 import { describedBy, Field } from "~/components/ui/field";
 import { FormError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
-import { errorText } from "../i18n";
 import type { StepProps } from "../flow-types";
+import { useErrorText } from "../i18n/use-error-text";
 import { applyServerErrors, useSubmitStep } from "../use-submit-step";
 
 const FIELDS = ["pan", "name", "dob"] as const;
@@ -20,7 +21,10 @@ const SANDBOX_PASS = {
 
 /** Upper-case, no spaces, at most 10 characters: how a PAN is printed. */
 function normalizePanInput(raw: string): string {
-  return raw.replace(/[^0-9a-z]/gi, "").toUpperCase().slice(0, 10);
+  return raw
+    .replace(/[^0-9a-z]/gi, "")
+    .toUpperCase()
+    .slice(0, 10);
 }
 
 function text(v: unknown): string {
@@ -38,7 +42,10 @@ function today(): string {
  * name and date of incorporation). Validated as the applicant types with the same zod schema
  * the server enforces (server/flow/step-inputs.ts); messages are i18n keys.
  */
-export function PanStep({ sessionId, state, step, isLast, t }: StepProps) {
+export function PanStep({ sessionId, state, step, isLast, editing, onDone }: StepProps) {
+  const t = useTranslations("pan");
+  const tc = useTranslations("common");
+  const errorText = useErrorText();
   const business = step.settings.holder === "business";
   const schema = useMemo(() => panStepInput(business ? "business" : "individual"), [business]);
   const previous = step.values ?? {};
@@ -61,33 +68,34 @@ export function PanStep({ sessionId, state, step, isLast, t }: StepProps) {
   // While the PAN is being typed, a format error would only nag: show it once the field is
   // complete, left, or the form was submitted.
   const panValue = watch("pan") ?? "";
-  const panError = errors.pan && (touchedFields.pan || isSubmitted || panValue.length >= 10) ? errorText(t, errors.pan.message) : undefined;
-  const nameError = errorText(t, errors.name?.message);
-  const dobError = errorText(t, errors.dob?.message);
+  const panError = errors.pan && (touchedFields.pan || isSubmitted || panValue.length >= 10) ? errorText(errors.pan.message) : undefined;
+  const nameError = errorText(errors.name?.message);
+  const dobError = errorText(errors.dob?.message);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
       await submit.mutateAsync({ sessionId, step: step.name, values });
+      onDone();
     } catch (err) {
       setFormError(applyServerErrors(err, setError, FIELDS));
     }
   });
 
   const pan = register("pan");
-  const panHint = t.panHint;
+  const panHint = t("hint");
   return (
     <form onSubmit={onSubmit} noValidate data-testid="flow-step-pan">
-      <h1 className="text-2xl font-semibold text-slate-900 outline-none">{business ? t.panTitleBusiness : t.panTitle}</h1>
-      <p className="mt-2 text-base text-slate-600">{business ? t.panIntroBusiness : t.panIntro}</p>
+      <h1 className="text-2xl font-semibold text-slate-900 outline-none">{business ? t("titleBusiness") : t("title")}</h1>
+      <p className="mt-2 text-base text-slate-600">{business ? t("introBusiness") : t("intro")}</p>
 
-      {state.session.mode === "test" ? (
+      {state.session.mode === "test" && !editing ? (
         <aside className="mt-5 rounded-lg border border-dashed border-amber-400 px-4 py-3 text-sm text-slate-700" data-testid="sandbox-hint">
-          <p className="font-medium text-amber-900">{t.sandboxTitle}</p>
+          <p className="font-medium text-amber-900">{t("sandboxTitle")}</p>
           <ul className="mt-1 list-disc space-y-0.5 pl-5">
-            <li>{business ? t.sandboxPassBusiness : t.sandboxPass}</li>
-            <li>{t.sandboxNotFound(business ? "ABCCE9999Z" : "ABCPE9999Z")}</li>
-            <li>{t.sandboxMismatch}</li>
+            <li>{business ? t("sandboxPassBusiness") : t("sandboxPass")}</li>
+            <li>{t("sandboxNotFound", { example: business ? "ABCCE9999Z" : "ABCPE9999Z" })}</li>
+            <li>{t("sandboxMismatch")}</li>
           </ul>
           <button
             type="button"
@@ -97,13 +105,13 @@ export function PanStep({ sessionId, state, step, isLast, t }: StepProps) {
               for (const f of FIELDS) setValue(f, values[f], { shouldValidate: true, shouldTouch: true });
             }}
           >
-            {t.sandboxFill}
+            {t("sandboxFill")}
           </button>
         </aside>
       ) : null}
 
       <div className="mt-6 space-y-5">
-        <Field id={ids.pan} label={business ? t.panLabelBusiness : t.panLabel} hint={panHint} error={panError}>
+        <Field id={ids.pan} label={business ? t("labelBusiness") : t("label")} hint={panHint} error={panError}>
           <Input
             {...pan}
             id={ids.pan}
@@ -132,7 +140,7 @@ export function PanStep({ sessionId, state, step, isLast, t }: StepProps) {
           />
         </Field>
 
-        <Field id={ids.name} label={business ? t.nameLabelBusiness : t.nameLabel} error={nameError}>
+        <Field id={ids.name} label={business ? t("nameLabelBusiness") : t("nameLabel")} error={nameError}>
           <Input
             {...register("name")}
             id={ids.name}
@@ -146,7 +154,7 @@ export function PanStep({ sessionId, state, step, isLast, t }: StepProps) {
           />
         </Field>
 
-        <Field id={ids.dob} label={business ? t.dobLabelBusiness : t.dobLabel} error={dobError}>
+        <Field id={ids.dob} label={business ? t("dobLabelBusiness") : t("dobLabel")} error={dobError}>
           <Input
             {...register("dob")}
             id={ids.dob}
@@ -162,9 +170,9 @@ export function PanStep({ sessionId, state, step, isLast, t }: StepProps) {
         </Field>
       </div>
 
-      <FormError className="mt-5">{errorText(t, formError ?? undefined)}</FormError>
+      <FormError className="mt-5">{errorText(formError)}</FormError>
       <Button type="submit" size="lg" block className="mt-8" loading={submit.isPending || formState.isSubmitting}>
-        {isLast ? t.submit : t.continue}
+        {isLast ? tc("submit") : tc("continue")}
       </Button>
     </form>
   );

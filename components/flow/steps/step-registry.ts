@@ -4,13 +4,24 @@
  */
 import type { ComponentType } from "react";
 import type { StepProps } from "../flow-types";
+import { AadhaarStep } from "./aadhaar-step";
 import { ConsentStep } from "./consent-step";
+import { DocumentsStep } from "./documents-step";
+import { OtpStep } from "./otp-step";
 import { PanStep } from "./pan-step";
+import { ReviewStep } from "./review-step";
+import { SelfieStep } from "./selfie-step";
 import { UnsupportedStep } from "./unsupported-step";
 
 const STEP_COMPONENTS: Partial<Record<string, ComponentType<StepProps>>> = {
   consent: ConsentStep,
+  phone: OtpStep,
+  email: OtpStep,
   pan: PanStep,
+  aadhaar: AadhaarStep,
+  documents: DocumentsStep,
+  selfie: SelfieStep,
+  review: ReviewStep,
 };
 
 export function stepComponent(type: string): ComponentType<StepProps> {

@@ -1,0 +1,87 @@
+/**
+ * POST /flow/{sessionId}/upload: one file of a `documents` or `selfie` step, as
+ * `multipart/form-data` with the parts `step`, `kind` and `file`, authenticated like the flow's
+ * procedures (`Authorization: Bearer st_...`). The body is counted while it streams in and
+ * refused past 15 MiB (plus room for the multipart framing) before it is buffered whole; the
+ * file is then checked, scanned and stored by server/flow/upload-step-file.ts.
+ * Answers 201 `{ id, kind, content_type, size }`, or the Error object of /v1 with the DomainError's status.
+ */
+import { getDb } from "~/server/db";
+import { DomainError } from "~/server/errors";
+import { uploadStepFile } from "~/server/flow/upload-step-file";
+import { apiErrorResponse } from "~/server/http/api-error";
+import { clientIp } from "~/server/http/client-ip";
+import { MAX_UPLOAD_BYTES } from "~/server/uploads/upload-types";
+
+export const dynamic = "force-dynamic";
+
+/** Room for the multipart boundaries, part headers and the two small text parts. */
+const FRAMING_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = MAX_UPLOAD_BYTES + FRAMING_BYTES;
+const NO_STORE = { "Cache-Control": "no-store" };
+
+const tooLarge = () =>
+  new DomainError("file_too_large", `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB. Upload a smaller file.`, {
+    param: "file",
+    details: { max_bytes: MAX_UPLOAD_BYTES },
+  });
+
+/** Reads the body, at most `limit` bytes; throws file_too_large as soon as it grows past it. */
+async function readCapped(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(req.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const c of chunks) {
+    body.set(c, offset);
+    offset += c.byteLength;
+  }
+  return body;
+}
+
+export async function POST(req: Request, { params }: { params: Promise<{ sessionId: string }> }): Promise<Response> {
+  try {
+    const { sessionId } = await params;
+    const match = /^Bearer\s+(st_\S+)$/.exec(req.headers.get("authorization") ?? "");
+    if (!match) throw new DomainError("authentication_required", "This link is missing its access token.");
+    const contentType = req.headers.get("content-type") ?? "";
+    if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
+      throw new DomainError("unsupported_media_type", "Send the file as multipart/form-data.");
+    }
+    const body = await readCapped(req, MAX_BODY_BYTES);
+    let form: FormData;
+    try {
+      form = await new Response(body, { headers: { "content-type": contentType } }).formData();
+    } catch {
+      throw new DomainError("parameter_invalid", "The upload could not be read. Try again.", { param: "file" });
+    }
+    const file = form.get("file");
+    const step = form.get("step");
+    const kind = form.get("kind");
+    if (!(file instanceof Blob)) throw new DomainError("parameter_missing", "Missing required param: file.", { param: "file" });
+    if (typeof step !== "string" || typeof kind !== "string")
+      throw new DomainError("parameter_missing", "Missing required param: step and kind.", { param: "step" });
+    const uploaded = await uploadStepFile(
+      await getDb(),
+      { sessionId, token: match[1]!, ip: clientIp(req.headers), userAgent: req.headers.get("user-agent") },
+      { step, kind, bytes: new Uint8Array(await file.arrayBuffer()) },
+    );
+    return Response.json(uploaded, { status: 201, headers: NO_STORE });
+  } catch (err) {
+    return apiErrorResponse(err, NO_STORE);
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * `npm run bench:intelligence`: accuracy and CPU time of the document and face intelligence
+ * (server/intelligence/) on the fixtures of tests/fixtures/intelligence (synthetic documents with
+ * made-up data, public-domain face photos). No database, no network.
+ *
+ * - OCR: every document of expected.json, as rendered ("scan") and as a simulated phone photo
+ *   ("photo": rotated 3°, blurred, 75 % size, JPEG quality 55); fields read exactly / expected.
+ * - Face: faceSimilarity for every selfie x document photo pair (same person / different people),
+ *   passive liveness of the selfies and of a screen replay.
+ * - Time: wall and CPU milliseconds per image (process CPU incl. the OCR worker thread), after
+ *   the one-time model loads, which are reported separately.
+ *
+ * Writes bench/results/intelligence.json and prints Markdown tables (bench/README.md).
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { extractFieldsFromImages } from "../server/intelligence/extract-document-fields";
+import { scoreLiveness } from "../server/intelligence/face/face-checks";
+import { analyzeFaces, faceEngine } from "../server/intelligence/face/face-engine";
+import { faceSimilarity } from "../server/intelligence/face/similarity";
+import { recognizeText, terminateOcr } from "../server/intelligence/ocr/tesseract-ocr";
+
+const DIR = path.resolve(import.meta.dirname, "../tests/fixtures/intelligence");
+const read = (n: string) => readFileSync(path.join(DIR, n));
+const expected = JSON.parse(read("expected.json").toString("utf8")) as Record<string, { document_type: string; fields: Record<string, string> }>;
+
+/** Wall and CPU time (ms) of `fn`; CPU is the whole process (all threads). */
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; wallMs: number; cpuMs: number }> {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const value = await fn();
+  const cpu = process.cpuUsage(cpu0);
+  return { value, wallMs: Math.round(performance.now() - t0), cpuMs: Math.round((cpu.user + cpu.system) / 1000) };
+}
+
+/** A phone photo of the document: rotated 3°, blurred, 75 % of the size, JPEG quality 55. */
+async function photo(bytes: Buffer): Promise<Buffer> {
+  const { width = 1000 } = await sharp(bytes).metadata();
+  return sharp(bytes)
+    .rotate(3, { background: "#666" })
+    .blur(1.2)
+    .resize({ width: Math.round(width * 0.75) })
+    .jpeg({ quality: 55 })
+    .toBuffer();
+}
+
+async function main() {
+  const blank = await sharp({ create: { width: 64, height: 32, channels: 3, background: "#fff" } })
+    .png()
+    .toBuffer();
+  const loads = {
+    ocr_eng: (await timed(() => recognizeText(blank, { languages: ["eng"] }))).wallMs,
+    ocr_eng_hin: (await timed(() => recognizeText(blank, { languages: ["eng", "hin"] }))).wallMs,
+    face_models: (await timed(() => faceEngine())).wallMs,
+  };
+
+  const ocr: { document: string; variant: string; correct: number; total: number; wrong: string[]; images: number; wallMs: number; cpuMs: number }[] = [];
+  for (const [names, exp] of Object.entries(expected)) {
+    for (const variant of ["scan", "photo"] as const) {
+      const images = await Promise.all(names.split("+").map(async (n) => ({ bytes: variant === "scan" ? read(n) : await photo(read(n)) })));
+      const { value, wallMs, cpuMs } = await timed(() => extractFieldsFromImages(images, exp.document_type));
+      const wrong = Object.entries(exp.fields)
+        .filter(([k, v]) => value.fields[k]?.value !== v)
+        .map(([k]) => `${k}=${JSON.stringify(value.fields[k]?.value ?? null)}`);
+      const total = Object.keys(exp.fields).length;
+      ocr.push({ document: names, variant, correct: total - wrong.length, total, wrong, images: images.length, wallMs, cpuMs });
+    }
+  }
+
+  const faceFiles = {
+    "selfie-collins.jpg": "collins",
+    "selfie-hopper.jpg": "hopper",
+    "replay-collins.jpg": "collins",
+    "pan-card.jpg": "collins",
+    "aadhaar-front.jpg": "collins",
+    "passport.jpg": "hopper",
+    "voter-id.jpg": "hopper",
+    "driving-licence.jpg": "hopper",
+    "gst-certificate.jpg": null,
+  } as const;
+  const analyses: Record<string, { faces: number; embedding: Float32Array | null; wallMs: number; cpuMs: number }> = {};
+  for (const f of Object.keys(faceFiles)) {
+    const { value, wallMs, cpuMs } = await timed(() => analyzeFaces(read(f)));
+    analyses[f] = { faces: value.faces.length, embedding: value.faces[0]?.embedding ?? null, wallMs, cpuMs };
+  }
+  const pairs: { selfie: string; document: string; same: boolean; similarity: number }[] = [];
+  for (const selfie of ["selfie-collins.jpg", "selfie-hopper.jpg", "replay-collins.jpg"] as const) {
+    for (const doc of ["pan-card.jpg", "aadhaar-front.jpg", "passport.jpg", "voter-id.jpg", "driving-licence.jpg"] as const) {
+      const similarity = faceSimilarity(analyses[selfie]!.embedding!, analyses[doc]!.embedding!);
+      pairs.push({ selfie, document: doc, same: faceFiles[selfie] === faceFiles[doc], similarity: Math.round(similarity * 1000) / 1000 });
+    }
+  }
+  const liveness = [];
+  for (const f of ["selfie-collins.jpg", "selfie-hopper.jpg", "replay-collins.jpg"]) {
+    const r = await scoreLiveness(read(f));
+    liveness.push({ image: f, score: r.score, antispoof: r.antispoof, liveness: r.liveness, status: r.status });
+  }
+  await terminateOcr();
+
+  const same = pairs.filter((p) => p.same).map((p) => p.similarity);
+  const diff = pairs.filter((p) => !p.same).map((p) => p.similarity);
+  const summary = {
+    ocr_fields: {
+      scan: `${ocr.filter((o) => o.variant === "scan").reduce((a, o) => a + o.correct, 0)}/${ocr.filter((o) => o.variant === "scan").reduce((a, o) => a + o.total, 0)}`,
+      photo: `${ocr.filter((o) => o.variant === "photo").reduce((a, o) => a + o.correct, 0)}/${ocr.filter((o) => o.variant === "photo").reduce((a, o) => a + o.total, 0)}`,
+    },
+    face_same_person: { n: same.length, min: Math.min(...same), max: Math.max(...same) },
+    face_different_people: { n: diff.length, min: Math.min(...diff), max: Math.max(...diff) },
+  };
+  const out = { at: new Date().toISOString(), node: process.version, loads_ms: loads, summary, ocr, faces: analyses, pairs, liveness };
+  writeFileSync(path.resolve(import.meta.dirname, "results/intelligence.json"), JSON.stringify(out, (k, v) => (k === "embedding" ? undefined : v), 2) + "\n");
+
+  console.log(`## Intelligence bench (${process.version}, ${new Date().toISOString().slice(0, 10)})\n`);
+  console.log(`One-time loads (ms): OCR eng ${loads.ocr_eng}, OCR eng+hin ${loads.ocr_eng_hin}, face models ${loads.face_models}\n`);
+  console.log("| document | variant | fields correct | wrong | images | wall ms | CPU ms |\n|---|---|---|---|---|---|---|");
+  for (const o of ocr)
+    console.log(`| ${o.document} | ${o.variant} | ${o.correct}/${o.total} | ${o.wrong.join(", ") || "-"} | ${o.images} | ${o.wallMs} | ${o.cpuMs} |`);
+  console.log(`\nFields: scan ${summary.ocr_fields.scan}, photo ${summary.ocr_fields.photo}\n`);
+  console.log("| image | faces | wall ms | CPU ms |\n|---|---|---|---|");
+  for (const [f, a] of Object.entries(analyses)) console.log(`| ${f} | ${a.faces} | ${a.wallMs} | ${a.cpuMs} |`);
+  console.log("\n| selfie | document | same person | similarity |\n|---|---|---|---|");
+  for (const p of pairs) console.log(`| ${p.selfie} | ${p.document} | ${p.same ? "yes" : "no"} | ${p.similarity.toFixed(3)} |`);
+  console.log(
+    `\nSame person: ${same.length} pairs, ${summary.face_same_person.min.toFixed(3)}-${summary.face_same_person.max.toFixed(3)}; different: ${diff.length} pairs, ${summary.face_different_people.min.toFixed(3)}-${summary.face_different_people.max.toFixed(3)}\n`,
+  );
+  console.log("| image | liveness score | antispoof | liveness | status |\n|---|---|---|---|---|");
+  for (const l of liveness) console.log(`| ${l.image} | ${l.score} | ${l.antispoof} | ${l.liveness} | ${l.status} |`);
+}
+
+await main();

@@ -1,0 +1,197 @@
+"use client";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
+import { Button } from "~/components/ui/button";
+import { MessageScreen } from "../flow-shell";
+
+export type CameraStatus = "starting" | "live" | "denied" | "missing" | "busy" | "insecure" | "error";
+
+/** The camera problem behind a getUserMedia failure (https://w3c.github.io/mediacapture-main/#dom-mediadevices-getusermedia). */
+function statusOf(err: unknown): CameraStatus {
+  const name = (err as { name?: string } | null)?.name;
+  if (name === "NotAllowedError" || name === "SecurityError") return "denied";
+  if (name === "NotFoundError" || name === "OverconstrainedError") return "missing";
+  if (name === "NotReadableError" || name === "AbortError") return "busy";
+  return "error";
+}
+
+/**
+ * A live camera in a `<video>`: starts on mount, stops (every track) on unmount, and reports
+ * why it could not start. `facing`: `user` (selfie, shown mirrored) or `environment` (documents).
+ */
+export function useCamera(facing: "user" | "environment") {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const streamRef = useRef<MediaStream | null>(null);
+  const [status, setStatus] = useState<CameraStatus>("starting");
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    setStatus("starting");
+    if (!window.isSecureContext || !navigator.mediaDevices?.getUserMedia) {
+      setStatus(window.isSecureContext ? "missing" : "insecure");
+      return;
+    }
+    navigator.mediaDevices
+      .getUserMedia({ audio: false, video: { facingMode: { ideal: facing }, width: { ideal: 1920 }, height: { ideal: 1080 } } })
+      .then(async (stream) => {
+        if (cancelled) return stream.getTracks().forEach((track) => track.stop());
+        streamRef.current = stream;
+        const video = videoRef.current;
+        if (video) {
+          video.srcObject = stream;
+          await video.play().catch(() => {});
+        }
+        setStatus("live");
+      })
+      .catch((err: unknown) => !cancelled && setStatus(statusOf(err)));
+    return () => {
+      cancelled = true;
+      streamRef.current?.getTracks().forEach((track) => track.stop());
+      streamRef.current = null;
+    };
+  }, [facing, attempt]);
+
+  /** The current frame as a JPEG (not mirrored), or null before the first frame. */
+  const capture = useCallback(async (): Promise<Blob | null> => {
+    const video = videoRef.current;
+    if (!video || !video.videoWidth) return null;
+    const canvas = document.createElement("canvas");
+    canvas.width = video.videoWidth;
+    canvas.height = video.videoHeight;
+    canvas.getContext("2d")?.drawImage(video, 0, 0);
+    return new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.9));
+  }, []);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { videoRef, status, capture, retry };
+}
+
+/** The screen for a camera that could not start, with what to do about it. */
+export function CameraProblem({ status, onRetry, children }: { status: CameraStatus; onRetry: () => void; children?: React.ReactNode }) {
+  const t = useTranslations("camera");
+  const tc = useTranslations("common");
+  const copy =
+    status === "denied"
+      ? { title: t("deniedTitle"), body: t("deniedBody") }
+      : status === "busy"
+        ? { title: t("busyTitle"), body: t("busyBody") }
+        : status === "insecure"
+          ? { title: t("missingTitle"), body: t("insecureBody") }
+          : { title: t("missingTitle"), body: t("missingBody") };
+  return (
+    <div data-testid="camera-problem" data-status={status}>
+      <MessageScreen
+        tone="warning"
+        title={copy.title}
+        actions={
+          <>
+            <Button size="lg" block onClick={onRetry}>
+              {tc("retry")}
+            </Button>
+            {children}
+          </>
+        }
+      >
+        <p>{copy.body}</p>
+      </MessageScreen>
+    </div>
+  );
+}
+
+/**
+ * A viewfinder with a guide (an oval for a face, a card-shaped frame for a document) and a
+ * shutter button. Calls `onCapture` with a JPEG of the frame.
+ */
+export function CameraCapture({
+  facing,
+  guide,
+  onCapture,
+  onCancel,
+  cancelLabel,
+  fallback,
+}: {
+  facing: "user" | "environment";
+  guide: "oval" | "document";
+  onCapture: (photo: Blob) => void;
+  onCancel?: () => void;
+  cancelLabel?: string;
+  /** Offered next to "Try again" when the camera cannot start (e.g. "Upload a file"). */
+  fallback?: React.ReactNode;
+}) {
+  const t = useTranslations("camera");
+  const { videoRef, status, capture, retry } = useCamera(facing);
+  const [busy, setBusy] = useState(false);
+
+  if (status !== "live" && status !== "starting") {
+    return (
+      <CameraProblem status={status} onRetry={retry}>
+        {fallback}
+      </CameraProblem>
+    );
+  }
+  const mirrored = facing === "user";
+  return (
+    <div data-testid="camera" data-status={status}>
+      <div className="relative overflow-hidden rounded-xl bg-slate-900" style={{ aspectRatio: guide === "oval" ? "3 / 4" : "4 / 3" }}>
+        <video
+          ref={videoRef}
+          playsInline
+          muted
+          autoPlay
+          aria-label={guide === "oval" ? t("selfieGuide") : t("documentGuide")}
+          className="absolute inset-0 size-full object-cover"
+          style={mirrored ? { transform: "scaleX(-1)" } : undefined}
+        />
+        <svg
+          className="pointer-events-none absolute inset-0 size-full"
+          viewBox={guide === "oval" ? "0 0 300 400" : "0 0 400 300"}
+          preserveAspectRatio="none"
+          aria-hidden="true"
+        >
+          <defs>
+            <mask id={`guide-mask-${guide}`}>
+              <rect width="400" height="400" fill="white" />
+              {guide === "oval" ? (
+                <ellipse cx="150" cy="190" rx="95" ry="130" fill="black" />
+              ) : (
+                <rect x="40" y="40" width="320" height="202" rx="12" fill="black" />
+              )}
+            </mask>
+          </defs>
+          <rect width="400" height="400" fill="rgba(15,23,42,0.55)" mask={`url(#guide-mask-${guide})`} />
+          {guide === "oval" ? (
+            <ellipse cx="150" cy="190" rx="95" ry="130" fill="none" stroke="white" strokeWidth="3" strokeDasharray="8 6" />
+          ) : (
+            <rect x="40" y="40" width="320" height="202" rx="12" fill="none" stroke="white" strokeWidth="3" />
+          )}
+        </svg>
+        <p className="absolute inset-x-0 bottom-3 px-4 text-center text-sm font-medium text-white drop-shadow">
+          {status === "starting" ? t("starting") : guide === "oval" ? t("selfieGuide") : t("documentGuide")}
+        </p>
+      </div>
+      <div className="mt-5 flex flex-col gap-3">
+        <Button
+          size="lg"
+          block
+          data-testid="camera-shutter"
+          disabled={status !== "live"}
+          loading={busy}
+          onClick={async () => {
+            setBusy(true);
+            const photo = await capture();
+            setBusy(false);
+            if (photo) onCapture(photo);
+          }}
+        >
+          {t("capture")}
+        </Button>
+        {onCancel ? (
+          <Button variant="secondary" size="lg" block onClick={onCancel}>
+            {cancelLabel}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "sessions" ADD COLUMN     "duplicates" JSONB NOT NULL DEFAULT '[]';

@@ -1,0 +1,74 @@
+/** The check runner's parts (prepare, one attempt, give up) that the Inngest steps call. */
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { getDb, getSql, type Db } from "../db";
+import { applyMigrations } from "../db/migrate";
+import { ProviderUnavailableError } from "../providers/provider";
+import { sandboxProvider } from "../providers/sandbox";
+import { seedDemo } from "../seed/seed-demo";
+import { attemptCheck, executeCheck, giveUpCheck, prepareCheck } from "./run-check";
+
+let db: Db;
+let tenant: { projectId: string; mode: "test" };
+
+beforeAll(async () => {
+  await applyMigrations(await getSql());
+  db = await getDb();
+  tenant = { projectId: (await seedDemo(db)).projectId, mode: "test" };
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const prepare = (pan: string, name = "Test Person") => prepareCheck(db, { ...tenant, key: "in.pan.verify", input: { pan, name } });
+
+describe("attemptCheck / giveUpCheck", () => {
+  it("keeps an outage's code on the running check and throws for the caller to retry; giving up ends it in error once", async () => {
+    const check = await prepare("ABCPE7777K");
+    await expect(attemptCheck(db, check.id)).rejects.toMatchObject({ errorCode: "provider_timeout" });
+    expect(await db.check.findUniqueOrThrow({ where: { id: check.id }, select: { status: true, errorCode: true, attempts: true } })).toEqual({
+      status: "running",
+      errorCode: "provider_timeout",
+      attempts: 1,
+    });
+    const finished: string[] = [];
+    const onFinished = async (_tx: unknown, c: { id: string }) => void finished.push(c.id);
+    expect(await giveUpCheck(db, check.id, onFinished)).toMatchObject({ status: "error", errorCode: "provider_timeout" });
+    expect(await giveUpCheck(db, check.id, onFinished)).toMatchObject({ status: "error" });
+    expect(finished).toEqual([check.id]);
+  });
+
+  it("finishes in error at once on a final attempt, and for a provider that is not configured", async () => {
+    const timeout = await prepare("ABCPE7777L");
+    expect(await attemptCheck(db, timeout.id, { final: true })).toMatchObject({ status: "error", errorCode: "provider_timeout" });
+    vi.spyOn(sandboxProvider, "verify").mockRejectedValue(new ProviderUnavailableError("provider_not_configured", "no"));
+    const unconfigured = await prepare("ABCPE1357M");
+    expect(await attemptCheck(db, unconfigured.id)).toMatchObject({ status: "error", errorCode: "provider_not_configured" });
+  });
+
+  it("records an answer once when two workers attempt the same check, and returns a finished check unchanged", async () => {
+    const check = await prepare("ABCPE1358N");
+    const finished: string[] = [];
+    const onFinished = async (_tx: unknown, c: { id: string }) => void finished.push(c.id);
+    const [a, b] = await Promise.all([attemptCheck(db, check.id, { onFinished }), attemptCheck(db, check.id, { onFinished })]);
+    expect([a.status, b.status]).toEqual(["passed", "passed"]);
+    expect(finished).toEqual([check.id]);
+    const calls = vi.spyOn(sandboxProvider, "verify");
+    expect(await attemptCheck(db, check.id)).toMatchObject({ status: "passed" });
+    expect(calls).not.toHaveBeenCalled();
+  });
+
+  it("retries in the request with executeCheck: `attempts` provider calls, then error", async () => {
+    const check = await prepare("ABCPE7777P");
+    expect(await executeCheck(db, check.id, { attempts: 3, baseDelayMs: 1 })).toMatchObject({ status: "error", errorCode: "provider_timeout" });
+    expect((await db.check.findUniqueOrThrow({ where: { id: check.id }, select: { attempts: true } })).attempts).toBe(3);
+  });
+});
+
+describe("prepareCheck with recordInvalidInput", () => {
+  it("records an input that does not fit the schema as failed input_invalid, naming the parameters only", async () => {
+    const c = await prepareCheck(db, { ...tenant, key: "in.phone.verify", input: { phone: "12345" }, sessionId: undefined }, { recordInvalidInput: true });
+    expect(c).toMatchObject({ status: "failed", errorCode: "input_invalid", result: { invalid: ["phone", "challenge_id"] } });
+    await expect(prepareCheck(db, { ...tenant, key: "in.phone.verify", input: { phone: "12345" } })).rejects.toMatchObject({ code: "parameter_invalid" });
+  });
+});

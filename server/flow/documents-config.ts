@@ -1,0 +1,73 @@
+/**
+ * The `documents` step's settings resolved against the document-type catalog
+ * (server/documents/document-types.ts): which types the applicant may choose, which sides each
+ * needs, and the fields to confirm. Pure data, shared by the server (validation) and the flow UI
+ * (which receives the resolved shape in the flow state), so both apply the same rules.
+ */
+import { DOCUMENT_TYPES } from "../documents/document-types";
+import type { TDocumentsSettings } from "../workflows/workflow.schemas";
+
+/** A field the applicant confirms. `label` is set for workflow-defined labels; catalog fields are translated by key. */
+export interface ResolvedDocumentField {
+  key: string;
+  type: "string" | "date" | "enum";
+  required: boolean;
+  pattern?: string;
+  values?: readonly string[];
+  max_length?: number;
+  example?: string;
+  label?: { en: string; hi?: string };
+  /** English label of the catalog, the fallback for a key the flow's dictionary does not know. */
+  catalog_label?: string;
+}
+
+export interface ResolvedDocumentType {
+  key: string;
+  /** English name of the catalog, the fallback for a type the flow's dictionary does not know. */
+  name: string;
+  sides: readonly string[];
+  fields: ResolvedDocumentField[];
+}
+
+export interface ResolvedDocumentsSettings {
+  capture: TDocumentsSettings["capture"];
+  types: ResolvedDocumentType[];
+}
+
+/** Upload `kind` of one side of a document: `<document_type>_<side>`, e.g. `pan_card_front`. */
+export function documentKind(documentType: string, side: string): string {
+  return `${documentType}_${side}`;
+}
+
+/**
+ * Resolves the step's settings: unknown document types are dropped (a workflow may name a type
+ * of another country), fields are looked up per type (a catalog key the type lacks is skipped;
+ * custom fields are asked for every type).
+ */
+export function resolveDocumentsSettings(settings: TDocumentsSettings, country = "IN"): ResolvedDocumentsSettings {
+  const types: ResolvedDocumentType[] = [];
+  for (const key of settings.document_types) {
+    const type = DOCUMENT_TYPES.find((d) => d.key === key && d.country === country);
+    if (!type) continue;
+    const fields: ResolvedDocumentField[] = [];
+    for (const f of settings.fields) {
+      const ref = typeof f === "string" ? { key: f, required: true } : f;
+      const catalog = type.fields.find((c) => c.key === ref.key);
+      if (!catalog && typeof f === "string") continue;
+      const custom = typeof f === "string" ? undefined : f;
+      fields.push({
+        key: ref.key,
+        type: custom?.type ?? catalog?.type ?? "string",
+        required: ref.required,
+        pattern: custom?.pattern ?? catalog?.hints?.pattern,
+        values: custom?.values ?? catalog?.hints?.values,
+        max_length: custom?.max_length ?? catalog?.hints?.max_length ?? 200,
+        example: catalog?.hints?.example,
+        ...(custom?.label ? { label: custom.label } : {}),
+        ...(catalog ? { catalog_label: catalog.label } : {}),
+      });
+    }
+    types.push({ key: type.key, name: type.name, sides: type.sides, fields });
+  }
+  return { capture: settings.capture, types };
+}

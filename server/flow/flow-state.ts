@@ -1,0 +1,143 @@
+/**
+ * What the applicant's page renders (the `flow.state` query), and the two small writes of the
+ * flow's frame: opening it (`created` -> `started`) and choosing its language.
+ */
+import type { Db } from "../db";
+import { DomainError } from "../errors";
+import { type Actor } from "../audit/write-audit";
+import { outboxCommitted } from "../events/outbox";
+import { OTP_MAX_ATTEMPTS, OTP_RESEND_AFTER_MS } from "../otp/otp-code";
+import { maskDestination } from "../otp/otp.dto";
+import { transitionSession } from "../sessions/session-state";
+import { getWorkflowVersionDefinition } from "../workflows/workflow.queries";
+import { STEP_SETTINGS, ZDocumentsSettings, ZLocale } from "../workflows/workflow.schemas";
+import { resolveDocumentsSettings } from "./documents-config";
+import { type FlowContext, authenticateFlow, loadFlowSession } from "./flow-session";
+import { projectBranding } from "../projects/branding";
+
+const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
+
+/** A step's settings with defaults applied; `documents` also gets its catalog-resolved `documents`. */
+function resolveSettings(type: string, raw: Record<string, unknown>, country: string): Record<string, unknown> {
+  const schema = STEP_SETTINGS[type as keyof typeof STEP_SETTINGS];
+  const parsed = schema?.safeParse(raw);
+  const settings = parsed?.success ? parsed.data : raw;
+  if (type === "documents") return { ...settings, documents: resolveDocumentsSettings(ZDocumentsSettings.parse(raw), country) };
+  return settings;
+}
+
+/** What the page may show of a step's data: never an uploaded ZIP, a share code or a QR payload. */
+function publicValues(type: string, data: unknown): Record<string, unknown> | null {
+  if (!data || typeof data !== "object") return null;
+  const d = data as Record<string, unknown>;
+  if (type === "aadhaar") return { method: d.method ?? null };
+  if (type === "consent") return { accepted: d.accepted ?? null, notice_version: d.notice_version ?? null };
+  return d;
+}
+
+/** The running OTP challenge of open `phone` / `email` steps, so a reload continues at "enter the code". */
+async function otpChallenges(db: Db, sessionId: string, steps: string[]) {
+  if (!steps.length) return new Map<string, unknown>();
+  const rows = await db.otpChallenge.findMany({
+    where: { sessionId, step: { in: steps }, verifiedAt: null },
+    orderBy: { createdAt: "desc" },
+    select: { step: true, channel: true, destination: true, attempts: true, sentAt: true, expiresAt: true, lockedUntil: true },
+  });
+  const now = Date.now();
+  const out = new Map<string, unknown>();
+  for (const c of rows) {
+    if (out.has(c.step)) continue;
+    const locked = c.lockedUntil && c.lockedUntil.getTime() > now ? c.lockedUntil : null;
+    if (!locked && c.expiresAt.getTime() <= now) continue;
+    out.set(c.step, {
+      destination_masked: maskDestination(c.channel as "phone" | "email", c.destination),
+      resend_in_seconds: seconds(c.sentAt.getTime() + OTP_RESEND_AFTER_MS - now),
+      expires_in_seconds: seconds(c.expiresAt.getTime() - now),
+      attempts_left: Math.max(0, OTP_MAX_ATTEMPTS - c.attempts),
+      locked_for_seconds: locked ? seconds(locked.getTime() - now) : 0,
+    });
+  }
+  return out;
+}
+
+export interface FlowOtpState {
+  destination_masked: string;
+  resend_in_seconds: number;
+  expires_in_seconds: number;
+  attempts_left: number;
+  locked_for_seconds: number;
+}
+
+/** The flow state: session frame, the steps with settings and what was entered, the current step. */
+export async function getFlowState(db: Db, ctx: FlowContext) {
+  await authenticateFlow(db, ctx);
+  const s = await loadFlowSession(db, ctx.sessionId);
+  const definition = await getWorkflowVersionDefinition(db, s.workflowVersionId);
+  const settings = new Map(definition.steps.map((st) => [st.name, st.settings]));
+  const isOpen = (status: string) => status === "pending" || status === "in_progress";
+  const pending = s.steps.filter((st) => isOpen(st.status));
+  const redo = s.status === "resubmission_requested" || s.steps.some((st) => st.attempts > 0 && isOpen(st.status));
+  const lastResubmission = s.history[0];
+  const otp = await otpChallenges(
+    db,
+    s.id,
+    pending.filter((st) => st.type === "phone" || st.type === "email").map((st) => st.name),
+  );
+  return {
+    session: {
+      id: s.id,
+      status: s.status,
+      type: s.type,
+      mode: s.mode,
+      locale: s.locale,
+      languages: definition.languages,
+      organizationName: s.project.organization.name,
+      /** the project's hosted-flow colour and logo (dashboard settings) */
+      branding: projectBranding(s.project),
+      redirectUrl: s.redirectUrl ? `${s.redirectUrl}${s.redirectUrl.includes("?") ? "&" : "?"}session_id=${s.id}&status=${s.status}` : null,
+      prefill: (s.prefill ?? {}) as { full_name?: string; email?: string; phone?: string },
+      resubmission: redo && lastResubmission ? { reason: lastResubmission.reason, note: lastResubmission.note } : null,
+      expiresAt: s.expiresAt.toISOString(),
+    },
+    steps: s.steps.map((st) => ({
+      name: st.name,
+      type: st.type,
+      status: st.status,
+      required: st.required,
+      settings: resolveSettings(st.type, settings.get(st.name) ?? {}, s.country),
+      /** what the applicant entered, for the review summary and edit links (never for other sessions) */
+      values: publicValues(st.type, st.data),
+      otp: (otp.get(st.name) ?? null) as FlowOtpState | null,
+    })),
+    currentStep: pending[0]?.name ?? null,
+  };
+}
+
+/** The applicant opened the flow: `created` -> `started` (no-op in any other status). */
+export async function startFlow(db: Db, ctx: FlowContext): Promise<void> {
+  await authenticateFlow(db, ctx);
+  const actor: Actor = { type: "applicant", id: ctx.sessionId, ip: ctx.ip };
+  const moved = await db.$transaction(async (tx) => {
+    const s = await tx.session.findUniqueOrThrow({ where: { id: ctx.sessionId }, select: { status: true, expiresAt: true } });
+    if (s.status !== "created" || s.expiresAt <= new Date()) return false;
+    await transitionSession(tx, ctx.sessionId, "created", "started", { actor });
+    return true;
+  });
+  if (moved) outboxCommitted();
+}
+
+/**
+ * The applicant switched the flow's language: it becomes the session's `locale` (OTP messages,
+ * a resumed flow). @throws DomainError locale_not_supported (400) for a language the workflow lacks.
+ */
+export async function setFlowLocale(db: Db, ctx: FlowContext, locale: string): Promise<{ locale: string }> {
+  await authenticateFlow(db, ctx);
+  const parsed = ZLocale.safeParse(locale);
+  const s = await db.session.findUniqueOrThrow({ where: { id: ctx.sessionId }, select: { workflowVersionId: true } });
+  const { languages } = await getWorkflowVersionDefinition(db, s.workflowVersionId);
+  if (!parsed.success || !languages.includes(parsed.data)) {
+    throw new DomainError("locale_not_supported", `The workflow supports ${languages.join(", ")}.`, { param: "locale" });
+  }
+  await db.session.update({ where: { id: ctx.sessionId }, data: { locale: parsed.data }, select: { id: true } });
+  return { locale: parsed.data };
+}

@@ -1,0 +1,163 @@
+/**
+ * The face checks' domain logic (issue 9), used by the `face` provider (server/providers/face.ts):
+ * - face match: the selfie against the photo of an identity document, or against the photo
+ *   inside a UIDAI-signed offline e-KYC (stored as evidence `aadhaar_photo` by the Aadhaar check);
+ *   a similarity score (server/intelligence/face/similarity.ts) against a per-workflow threshold;
+ *   the selfie's embedding is stored and searched 1:N within the project for duplicates;
+ * - passive liveness: the anti-spoofing and liveness models' scores on the selfie.
+ * Pure scoring (`scoreFaceMatch`, `scoreLiveness`) is separate from loading and storing, so the
+ * bench and tests run it on fixture bytes.
+ */
+import type { Db } from "../../db";
+import type { Tenant } from "../../tenant";
+import { loadEvidenceBytes } from "../evidence-bytes";
+import { analyzeFaces, FACE_MODEL, type FaceAnalysis, FaceImageUnreadableError } from "./face-engine";
+import { type FaceDuplicate, findFaceDuplicates, type FaceSource, storeFaceEmbedding } from "./face-embeddings.queries";
+import { faceSimilarity } from "./similarity";
+
+/**
+ * Default face match threshold (faceSimilarity). Human's author calibrates 0.5 as "usually the
+ * same person"; on our fixtures the same person across selfie and printed card photo scores
+ * 0.80-0.90 and different people 0.22-0.34 (bench/README.md), so 0.5 keeps a margin both ways.
+ */
+export const DEFAULT_FACE_MATCH_THRESHOLD = 0.5;
+/** Scores this far below the threshold go to a reviewer instead of failing. */
+export const FACE_MATCH_REVIEW_BAND = 0.1;
+/** Default passive liveness threshold (mean of the anti-spoofing and liveness scores). */
+export const DEFAULT_LIVENESS_THRESHOLD = 0.5;
+
+/** Error codes of the face checks (`check.error_code`). */
+export type FaceErrorCode =
+  | "face_not_found"
+  | "document_face_not_found"
+  | "multiple_faces"
+  | "face_mismatch"
+  | "face_duplicate"
+  | "face_image_unreadable"
+  | "liveness_low";
+
+export interface FaceMatchScore {
+  status: "passed" | "failed" | "needs_review";
+  errorCode: FaceErrorCode | null;
+  /** faceSimilarity of the selfie's largest face and the document's largest face (0..1); null when a face is missing. */
+  similarity: number | null;
+  threshold: number;
+  selfieFaces: number;
+  documentFaces: number;
+  /** The embedding of the selfie's face (stored for the duplicate search). */
+  selfieEmbedding: Float32Array | null;
+  documentEmbedding: Float32Array | null;
+}
+
+async function analyze(bytes: Uint8Array): Promise<FaceAnalysis | "unreadable"> {
+  try {
+    return await analyzeFaces(bytes);
+  } catch (err) {
+    if (err instanceof FaceImageUnreadableError) return "unreadable";
+    throw err;
+  }
+}
+
+/**
+ * Scores a selfie against a document photo.
+ * - either image undecodable -> `failed` `face_image_unreadable` (e.g. the JPEG 2000 photo of an
+ *   Aadhaar Secure QR);
+ * - no face in the selfie -> `failed` `face_not_found`; none on the document -> `failed`
+ *   `document_face_not_found`;
+ * - similarity >= threshold -> `passed`; within FACE_MATCH_REVIEW_BAND below it -> `needs_review`
+ *   `face_mismatch`; lower -> `failed` `face_mismatch`;
+ * - a passing selfie with more than one face -> `needs_review` `multiple_faces` (someone else in
+ *   the frame: a held-up photo, or a helper).
+ * @param threshold 0..1, default DEFAULT_FACE_MATCH_THRESHOLD.
+ */
+export async function scoreFaceMatch(selfie: Uint8Array, document: Uint8Array, threshold = DEFAULT_FACE_MATCH_THRESHOLD): Promise<FaceMatchScore> {
+  const [s, d] = [await analyze(selfie), await analyze(document)];
+  const base = { threshold, similarity: null, selfieEmbedding: null, documentEmbedding: null };
+  if (s === "unreadable" || d === "unreadable") return { ...base, status: "failed", errorCode: "face_image_unreadable", selfieFaces: 0, documentFaces: 0 };
+  const counts = { selfieFaces: s.faces.length, documentFaces: d.faces.length };
+  const sf = s.faces[0];
+  const df = d.faces[0];
+  if (!sf) return { ...base, ...counts, status: "failed", errorCode: "face_not_found", documentEmbedding: df?.embedding ?? null };
+  if (!df) return { ...base, ...counts, status: "failed", errorCode: "document_face_not_found", selfieEmbedding: sf.embedding };
+  const similarity = Math.round(faceSimilarity(sf.embedding, df.embedding) * 1000) / 1000;
+  const result = { ...counts, threshold, similarity, selfieEmbedding: sf.embedding, documentEmbedding: df.embedding };
+  if (similarity < threshold - FACE_MATCH_REVIEW_BAND) return { ...result, status: "failed", errorCode: "face_mismatch" };
+  if (similarity < threshold) return { ...result, status: "needs_review", errorCode: "face_mismatch" };
+  if (s.faces.length > 1) return { ...result, status: "needs_review", errorCode: "multiple_faces" };
+  return { ...result, status: "passed", errorCode: null };
+}
+
+export interface LivenessScore {
+  status: "passed" | "failed" | "needs_review";
+  errorCode: FaceErrorCode | null;
+  /** Mean of `antispoof` and `liveness`, 0..1; null without a face. */
+  score: number | null;
+  antispoof: number | null;
+  liveness: number | null;
+  threshold: number;
+  faces: number;
+}
+
+/**
+ * Passive liveness of a selfie: the `antispoof` (real face vs. photo/screen) and `liveness`
+ * models of @vladmandic/human on the largest face; the score is their mean.
+ * - no face -> `failed` `face_not_found`; undecodable -> `failed` `face_image_unreadable`;
+ * - score >= threshold -> `passed`; below -> `needs_review` `liveness_low` (a still image alone is
+ *   weak evidence either way: a reviewer looks, or the flow asks for the active challenge).
+ */
+export async function scoreLiveness(selfie: Uint8Array, threshold = DEFAULT_LIVENESS_THRESHOLD): Promise<LivenessScore> {
+  const a = await analyze(selfie);
+  if (a === "unreadable") return { status: "failed", errorCode: "face_image_unreadable", score: null, antispoof: null, liveness: null, threshold, faces: 0 };
+  const f = a.faces[0];
+  if (!f) return { status: "failed", errorCode: "face_not_found", score: null, antispoof: null, liveness: null, threshold, faces: 0 };
+  const parts = [f.antispoof, f.liveness].filter((v): v is number => v !== null);
+  const score = parts.length ? Math.round((parts.reduce((x, y) => x + y, 0) / parts.length) * 1000) / 1000 : null;
+  const base = { score, antispoof: f.antispoof, liveness: f.liveness, threshold, faces: a.faces.length };
+  if (score === null || score < threshold) return { ...base, status: "needs_review", errorCode: "liveness_low" };
+  return { ...base, status: "passed", errorCode: null };
+}
+
+/** What the face match check answers (`check.result`). No embeddings, no image data. */
+export interface FaceMatchOutcome extends Omit<FaceMatchScore, "selfieEmbedding" | "documentEmbedding"> {
+  /** Other sessions of the project with a face at or above the threshold (1:N). */
+  duplicates: FaceDuplicate[];
+}
+
+const sourceOf = (kind: string): FaceSource => (kind === "aadhaar_photo" ? "aadhaar_photo" : kind.includes("selfie") ? "selfie" : "document");
+
+/**
+ * Runs the face match on two evidence files of the tenant, stores both embeddings, and searches
+ * the project's other sessions for the selfie's face. A passing match with duplicates becomes
+ * `needs_review` `face_duplicate`.
+ * @throws DomainError resource_missing when a file is not the tenant's.
+ */
+export async function matchEvidenceFaces(
+  db: Db,
+  tenant: Tenant,
+  input: { selfieFileId: string; documentFileId: string; threshold?: number },
+): Promise<FaceMatchOutcome> {
+  const [selfie, document] = await loadEvidenceBytes(db, tenant, [input.selfieFileId, input.documentFileId]);
+  const score = await scoreFaceMatch(selfie!.bytes, document!.bytes, input.threshold);
+  const { selfieEmbedding, documentEmbedding, ...answer } = score;
+  for (const [file, embedding, source] of [
+    [selfie!, selfieEmbedding, "selfie"],
+    [document!, documentEmbedding, sourceOf(document!.kind)],
+  ] as const) {
+    if (embedding) await storeFaceEmbedding(db, tenant, { sessionId: file.sessionId, evidenceFileId: file.id, source, model: FACE_MODEL, embedding });
+  }
+  const duplicates = selfieEmbedding
+    ? await findFaceDuplicates(db, tenant, selfieEmbedding, { model: FACE_MODEL, excludeSessionId: selfie!.sessionId, threshold: score.threshold })
+    : [];
+  const outcome: FaceMatchOutcome = { ...answer, duplicates };
+  if (outcome.status === "passed" && duplicates.length > 0) return { ...outcome, status: "needs_review", errorCode: "face_duplicate" };
+  return outcome;
+}
+
+/**
+ * Passive liveness on a selfie evidence file of the tenant.
+ * @throws DomainError resource_missing when the file is not the tenant's.
+ */
+export async function checkEvidenceLiveness(db: Db, tenant: Tenant, input: { selfieFileId: string; threshold?: number }): Promise<LivenessScore> {
+  const [selfie] = await loadEvidenceBytes(db, tenant, [input.selfieFileId]);
+  return scoreLiveness(selfie!.bytes, input.threshold);
+}

@@ -1,0 +1,191 @@
+/**
+ * The intelligence features against the database (embedded PGlite): the face checks through the
+ * check pipeline (catalog -> registry -> face provider), the 1:N duplicate search, document
+ * extractions from request to confirmation, tenant isolation, and PII erasure.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCheck } from "../checks/run-check";
+import type { Db } from "../db";
+import { storeEvidence } from "../evidence/evidence";
+import { createSession } from "../sessions/create-session";
+import { eraseSessionPii } from "../sessions/session-actions";
+import { confirmDocumentFields, getDocumentExtraction, requestDocumentExtraction, runDocumentExtraction } from "./document-extractions";
+import { terminateOcr } from "./ocr/tesseract-ocr";
+import { demoDb } from "~/tests/fixtures/demo-db";
+
+let db: Db;
+let projectId: string;
+let workflowId: string;
+const actor = { type: "api_key" as const, id: "key_test" };
+const read = (n: string) => readFileSync(path.resolve("tests/fixtures/intelligence", n));
+
+async function sessionWith(files: Record<string, string>, mode: "test" | "live" = "test") {
+  const sessionId = (await createSession(db, { projectId, mode }, { workflow_id: workflowId }, actor)).id;
+  const ids: Record<string, string> = {};
+  for (const [kind, file] of Object.entries(files)) {
+    ids[kind] = await storeEvidence(db, {
+      projectId,
+      sessionId,
+      step: kind === "selfie" ? "selfie" : "documents",
+      kind,
+      contentType: "image/jpeg",
+      data: read(file),
+    });
+  }
+  return { sessionId, ids };
+}
+
+beforeAll(async () => {
+  const { seed, ...rest } = await demoDb();
+  db = rest.db;
+  projectId = seed.projectId;
+  workflowId = seed.workflows.kyc;
+});
+afterAll(terminateOcr);
+
+describe("in.face.match / in.liveness.check through the check pipeline", () => {
+  it("passes the same person, stores both embeddings, and finds the face again in a later session", async () => {
+    const first = await sessionWith({ selfie: "selfie-collins.jpg", pan_card_front: "pan-card.jpg" });
+    const check = await runCheck(db, {
+      projectId,
+      mode: "test",
+      key: "face.match",
+      country: "IN",
+      sessionId: first.sessionId,
+      input: { selfie_file_id: first.ids.selfie, document_file_id: first.ids.pan_card_front },
+    });
+    expect(check).toMatchObject({ checkKey: "in.face.match", provider: "face", status: "passed", errorCode: null, verifiedBy: "source" });
+    expect(check.score!).toBeGreaterThan(0.6);
+    expect(check.result).toMatchObject({ threshold: 0.5, selfie_faces: 1, document_faces: 1, duplicates: [] });
+    expect(await db.faceEmbedding.count({ where: { sessionId: first.sessionId } })).toBe(2);
+
+    // the same face applies again in another session: a passing match becomes needs_review
+    const second = await sessionWith({ selfie: "selfie-collins.jpg", aadhaar_front: "aadhaar-front.jpg" });
+    const again = await runCheck(db, {
+      projectId,
+      mode: "test",
+      key: "in.face.match",
+      sessionId: second.sessionId,
+      input: { selfie_file_id: second.ids.selfie, document_file_id: second.ids.aadhaar_front },
+    });
+    expect(again).toMatchObject({ status: "needs_review", errorCode: "face_duplicate" });
+    const duplicates = (again.result as { duplicates: { session_id: string; similarity: number }[] }).duplicates;
+    expect(duplicates.map((d) => d.session_id)).toEqual([first.sessionId]);
+
+    // a different person in a third session is no duplicate of either
+    const third = await sessionWith({ selfie: "selfie-hopper.jpg", passport: "passport.jpg" });
+    const other = await runCheck(db, {
+      projectId,
+      mode: "test",
+      key: "in.face.match",
+      sessionId: third.sessionId,
+      input: { selfie_file_id: third.ids.selfie, document_file_id: third.ids.passport, threshold: 0.6 },
+    });
+    expect(other).toMatchObject({ status: "passed", errorCode: null });
+    expect(other.result).toMatchObject({ threshold: 0.6, duplicates: [] });
+  });
+
+  it("fails a different person and answers evidence_not_found for another mode's file", async () => {
+    const s = await sessionWith({ selfie: "selfie-hopper.jpg", pan_card_front: "pan-card.jpg" });
+    const mismatch = await runCheck(db, {
+      projectId,
+      mode: "test",
+      key: "in.face.match",
+      input: { selfie_file_id: s.ids.selfie, document_file_id: s.ids.pan_card_front },
+    });
+    expect(mismatch).toMatchObject({ status: "failed", errorCode: "face_mismatch" });
+    expect(mismatch.score!).toBeLessThan(0.4);
+    const live = await runCheck(db, {
+      projectId,
+      mode: "live",
+      key: "in.face.match",
+      input: { selfie_file_id: s.ids.selfie, document_file_id: s.ids.pan_card_front },
+    });
+    expect(live).toMatchObject({ provider: "face", status: "failed", errorCode: "evidence_not_found" });
+  });
+
+  it("scores passive liveness", async () => {
+    const s = await sessionWith({ selfie: "selfie-hopper.jpg" });
+    const check = await runCheck(db, { projectId, mode: "test", key: "liveness.check", country: "IN", input: { selfie_file_id: s.ids.selfie } });
+    expect(check).toMatchObject({ checkKey: "in.liveness.check", status: "passed", verifiedBy: "source" });
+    expect(check.result).toMatchObject({ method: "passive", faces: 1, threshold: 0.5 });
+    expect(check.score!).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it("rejects malformed input before any provider call", async () => {
+    await expect(runCheck(db, { projectId, mode: "test", key: "in.face.match", input: { selfie_file_id: "file_x" } })).rejects.toMatchObject({
+      code: "parameter_invalid",
+    });
+  });
+});
+
+describe("document extractions", () => {
+  it("requests, runs, confirms with a correction, and is erased with the session's PII", async () => {
+    const s = await sessionWith({ pan_card_front: "pan-card.jpg", selfie: "selfie-collins.jpg" });
+    const tenant = { projectId, mode: "test" as const };
+    const req = await requestDocumentExtraction(db, tenant, {
+      sessionId: s.sessionId,
+      step: "documents",
+      documentType: "pan_card",
+      fileIds: [s.ids.pan_card_front!],
+    });
+    expect(req).toMatchObject({ status: "pending", fields: null, document_type: "pan_card" });
+    expect(await db.outboxMessage.count({ where: { name: "app/document.extraction_requested" } })).toBeGreaterThan(0);
+
+    const done = await runDocumentExtraction(db, req.id);
+    expect(done.status).toBe("completed");
+    expect(done.fields?.pan?.value).toBe("ABCPE1234F");
+    expect((await getDocumentExtraction(db, tenant, s.sessionId, req.id)).fields?.name?.value).toBe("ANITA SHARMA");
+    // another project's / mode's view of it does not exist
+    await expect(getDocumentExtraction(db, { projectId, mode: "live" }, s.sessionId, req.id)).rejects.toMatchObject({ code: "resource_missing" });
+
+    const confirmed = await confirmDocumentFields(db, tenant, s.sessionId, req.id, {
+      pan: "ABCPE1234F",
+      name: "ANITA SHARMA",
+      father_name: "RAJESH SHARMA",
+      date_of_birth: "1988-08-15",
+    });
+    expect(confirmed.confirmed?.date_of_birth).toBe("1988-08-15");
+    expect(confirmed.fields?.date_of_birth?.value).toBe("1988-08-14");
+    expect(confirmed.signals.map((x) => [x.code, x.field, x.severity])).toEqual([["field_corrected", "date_of_birth", "review"]]);
+
+    await runCheck(db, {
+      projectId,
+      mode: "test",
+      key: "in.face.match",
+      sessionId: s.sessionId,
+      input: { selfie_file_id: s.ids.selfie, document_file_id: s.ids.pan_card_front },
+    });
+    expect(await db.faceEmbedding.count({ where: { sessionId: s.sessionId } })).toBe(2);
+    await eraseSessionPii(db, tenant, s.sessionId, actor);
+    expect(await db.faceEmbedding.count({ where: { sessionId: s.sessionId } })).toBe(0);
+    expect(await db.documentExtraction.count({ where: { sessionId: s.sessionId } })).toBe(0);
+  });
+
+  it("records a failed extraction for an unreadable file and refuses unknown types and foreign files", async () => {
+    const s = await sessionWith({ pan_card_front: "pan-card.jpg" });
+    const tenant = { projectId, mode: "test" as const };
+    const pdf = await storeEvidence(db, {
+      projectId,
+      sessionId: s.sessionId,
+      step: "documents",
+      kind: "gst",
+      contentType: "application/pdf",
+      data: Buffer.from("%PDF-1.4\n%%EOF\n"),
+    });
+    const req = await requestDocumentExtraction(db, tenant, { sessionId: s.sessionId, step: "documents", documentType: "gst_certificate", fileIds: [pdf] });
+    expect(await runDocumentExtraction(db, req.id)).toMatchObject({ status: "failed", error_code: "file_unreadable" });
+    await expect(
+      requestDocumentExtraction(db, tenant, { sessionId: s.sessionId, step: "documents", documentType: "bank_statement", fileIds: [pdf] }),
+    ).rejects.toMatchObject({
+      code: "parameter_invalid",
+      param: "document_type",
+    });
+    const other = await sessionWith({ pan_card_front: "pan-card.jpg" });
+    await expect(
+      requestDocumentExtraction(db, tenant, { sessionId: s.sessionId, step: "documents", documentType: "pan_card", fileIds: [other.ids.pan_card_front!] }),
+    ).rejects.toMatchObject({ code: "resource_missing" });
+  });
+});

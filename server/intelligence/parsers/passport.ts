@@ -1,0 +1,92 @@
+/**
+ * Passport data page (ICAO 9303 TD3; the Indian passport's layout): passport number, surname,
+ * given names, nationality, date of birth, date of expiry, read from the visual zone and from
+ * the MRZ. MRZ values whose check digits hold win (confidence 0.99, `source: "mrz"`); the visual
+ * zone fills the rest. MRZ vs visual differences and failed check digits are review signals
+ * (server/intelligence/mrz.ts), and so is an expired passport.
+ */
+import { findMrzLines, type MrzReading, mrzVisualSignals, readMrz } from "../mrz";
+import {
+  allDates,
+  allLines,
+  cleanName,
+  correctedConfidence,
+  type ExtractedFields,
+  field,
+  findCode,
+  findLine,
+  labelValue,
+  type OcrPage,
+  type ParsedDocument,
+  put,
+} from "./parse-common";
+
+/**
+ * True when an MRZ name holds a long run of the letters OCR makes of `<` fillers (C, E, K, L, S,
+ * Z, O): the filler run was misread, so the name is not to be trusted.
+ */
+export function noisyMrzName(name: string): boolean {
+  return name.split(/\s+/).some((t) => t.length >= 6 && /^[CEKLSZO]+$/.test(t)) || /[CEKLSZO]{8,}$/.test(name.replace(/\s+/g, ""));
+}
+
+/** The data page's visual zone. */
+function visualZone(pages: OcrPage[]): ExtractedFields {
+  const lines = allLines(pages).filter((l) => !(l.text.replace(/\s/g, "").length >= 28 && l.text.includes("<<")));
+  const fields: ExtractedFields = {};
+  const number = findCode(lines, "A9999999");
+  if (number) put(fields, "passport_number", field(number.text, correctedConfidence(number.confidence, number.corrected)));
+  for (const [key, label] of [
+    // OCR of small labels drifts ("Surrame", "Gove Names)"): match loosely
+    ["surname", /sur\w{2,4}/],
+    ["given_names", /g\w{2,3}n?\s+name\(?s?\)?/],
+  ] as const) {
+    const f = labelValue(lines, label, { nextLineOnly: true });
+    const v = f ? cleanName(f.text) : null;
+    if (f && v) put(fields, key, field(v, f.confidence));
+  }
+  if (findLine(lines, /\bINDIAN\b/)) put(fields, "nationality", field("IND", findLine(lines, /\bINDIAN\b/)!.line.confidence));
+  // labels sit in a row above their values: the date under "Date of Birth", the later date under "Date of Expiry"
+  const dobLabel = findLine(lines, /date\s+of\s+birth/i);
+  const dob = dobLabel ? lines.slice(dobLabel.index, dobLabel.index + 2).flatMap((l) => allDates(l.text).map((d) => ({ d, c: l.confidence })))[0] : undefined;
+  if (dob) put(fields, "date_of_birth", field(dob.d, dob.c));
+  const expLabel = findLine(lines, /date\s+of\s+expiry/i);
+  const exp = expLabel ? lines.slice(expLabel.index, expLabel.index + 2).flatMap((l) => allDates(l.text).map((d) => ({ d, c: l.confidence }))) : [];
+  const latest = exp.sort((a, b) => b.d.localeCompare(a.d))[0];
+  if (latest) put(fields, "date_of_expiry", field(latest.d, latest.c));
+  return fields;
+}
+
+/**
+ * Parses the OCR of a passport's data page.
+ * @param mrzLines MRZ lines from a dedicated OCR pass (whitelisted alphabet), tried when the
+ *   page's own lines hold no MRZ whose check digits hold.
+ */
+export function parsePassport(pages: OcrPage[], mrzLines?: string[][], now = new Date()): ParsedDocument {
+  const visual = visualZone(pages);
+  const candidates = [findMrzLines(allLines(pages).map((l) => l.text)), ...(mrzLines ?? []).map((l) => findMrzLines(l))].filter((c): c is string[] => !!c);
+  const readings = candidates.map((c) => readMrz(c, now)).filter((r) => r !== null);
+  const clean = (r: MrzReading) => !noisyMrzName(r.fields.surname?.value ?? "") && !noisyMrzName(r.fields.given_names?.value ?? "");
+  const mrz = readings.find((r) => r.valid && clean(r)) ?? readings.find((r) => r.valid) ?? readings[0] ?? null;
+
+  const fields: ExtractedFields = {};
+  if (mrz) {
+    // check digits protect the number and the dates (ICAO 9303 part 3), not the names: names from
+    // the visual zone win, MRZ names only fill in, at a lower confidence
+    for (const key of ["passport_number", "nationality", "date_of_birth", "date_of_expiry"]) {
+      const m = mrz.fields[key];
+      if (m?.valid) fields[key] = field(m.value, 0.99, null, "mrz");
+    }
+    for (const key of ["surname", "given_names"]) {
+      const m = mrz.fields[key];
+      if (m?.valid && !noisyMrzName(m.value) && !visual[key]) fields[key] = field(m.value, 0.8, null, "mrz");
+    }
+    fields.mrz = field(mrz.lines.join("\n"), mrz.valid ? 0.99 : 0.5, mrz.valid ? null : "mrz_check_digit_invalid", "mrz");
+  }
+  for (const [key, f] of Object.entries(visual)) if (!fields[key]) fields[key] = f;
+
+  const signals = mrz ? mrzVisualSignals(mrz, visual, noisyMrzName) : [{ code: "mrz_not_found", severity: "review" as const }];
+  const expiry = fields.date_of_expiry?.value;
+  if (expiry && expiry < now.toISOString().slice(0, 10))
+    signals.push({ code: "document_expired", field: "date_of_expiry", severity: "review", detail: { date_of_expiry: expiry } });
+  return { fields, signals };
+}

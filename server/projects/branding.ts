@@ -1,0 +1,19 @@
+/**
+ * A project's hosted-flow branding as the flow reads it (flow.state): the accent colour and
+ * the address of the logo, served by app/branding/[projectId]/[file]/route.ts.
+ */
+
+export interface ProjectBranding {
+  /** `#rrggbb`, or null for the default colour */
+  brandColor: string | null;
+  /** same-origin address of the logo image, or null */
+  logoUrl: string | null;
+}
+
+/** Blob keys of logos are `branding/<projectId>/<file>`; the logo's address mirrors them. */
+export const LOGO_KEY_PREFIX = "branding/";
+
+/** The branding of a project row. */
+export function projectBranding(p: { brandColor: string | null; logoKey: string | null }): ProjectBranding {
+  return { brandColor: p.brandColor, logoUrl: p.logoKey?.startsWith(LOGO_KEY_PREFIX) ? `/${p.logoKey}` : null };
+}

@@ -1,0 +1,41 @@
+import "server-only";
+/**
+ * Dashboard: project settings. Everyone in the organization reads them; owners and admins
+ * change name, retention and branding; developers too may edit the allowed origins.
+ */
+import { z } from "zod";
+import { addAllowedOrigin, removeAllowedOrigin } from "../../projects/allowed-origins";
+import { removeProjectLogo, setProjectLogo } from "../../projects/project-logo";
+import { getProjectSettings, updateProjectSettings } from "../../projects/project-settings";
+import { ZAllowedOriginRequest, ZProjectSettingsRequest, ZSetLogoRequest } from "../../projects/project-settings.schemas";
+import { PERMISSIONS } from "../../users/permissions";
+import { createTRPCRouter, projectProcedure } from "../init";
+
+const manage = projectProcedure(PERMISSIONS.manageSettings);
+const origins = projectProcedure(PERMISSIONS.manageOrigins);
+
+export const settingsRouter = createTRPCRouter({
+  get: projectProcedure().query(({ ctx }) => getProjectSettings(ctx.db, ctx.tenant.projectId)),
+  update: manage
+    .input(ZProjectSettingsRequest)
+    .mutation(({ ctx, input }) =>
+      updateProjectSettings(
+        ctx.db,
+        ctx.tenant.projectId,
+        { name: input.name, retentionDays: input.retentionDays, brandColor: input.brandColor },
+        { type: "user", id: ctx.userId, ip: ctx.ip },
+      ),
+    ),
+  setLogo: manage
+    .input(ZSetLogoRequest)
+    .mutation(({ ctx, input }) =>
+      setProjectLogo(ctx.db, ctx.tenant.projectId, Buffer.from(input.contentBase64, "base64"), { type: "user", id: ctx.userId, ip: ctx.ip }),
+    ),
+  removeLogo: manage.mutation(({ ctx }) => removeProjectLogo(ctx.db, ctx.tenant.projectId, { type: "user", id: ctx.userId, ip: ctx.ip })),
+  addOrigin: origins
+    .input(ZAllowedOriginRequest)
+    .mutation(({ ctx, input }) => addAllowedOrigin(ctx.db, ctx.tenant.projectId, input.origin, { type: "user", id: ctx.userId, ip: ctx.ip })),
+  removeOrigin: origins
+    .input(z.object({ origin: z.string().min(1).max(255) }))
+    .mutation(({ ctx, input }) => removeAllowedOrigin(ctx.db, ctx.tenant.projectId, input.origin, { type: "user", id: ctx.userId, ip: ctx.ip })),
+});
