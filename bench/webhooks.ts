@@ -20,11 +20,12 @@
  * Options: --changes N (1000), --endpoints N (3), --clients N (20), --rate N (status changes per
  * second on an open-loop schedule; default 0 = a burst as fast as the clients go), --only postgres|pglite,
  * --executor-concurrency N (the app's INNGEST_EXECUTOR_CONCURRENCY; default: the app's own, 4),
- * --no-build, --keep-logs (the app logs go next to --out), --out FILE.
+ * --no-build, --keep-logs (the app logs go next to --out), --profile (the app runs with
+ * `node --cpu-prof`; the summary is printed and the profile goes next to --out), --out FILE.
  */
 import { spawnSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -33,6 +34,7 @@ import Stripe from "stripe";
 import { needsBuild } from "../scripts/build-state";
 import { verifyServiceSignature } from "../server/webhooks/verify-example";
 import { startPostgres, type Postgres } from "./lib/postgres";
+import { summarizeProfile } from "./lib/profile";
 import { freePort, killAllGroupsSync, round1, startGroup, stopGroup, waitForHttp } from "./lib/proc";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -46,6 +48,7 @@ const { values: opt } = parseArgs({
     "executor-concurrency": { type: "string" },
     "no-build": { type: "boolean", default: false },
     "keep-logs": { type: "boolean", default: false },
+    profile: { type: "boolean", default: false },
     out: { type: "string", default: path.join(root, "bench", "results", "webhooks.json") },
   },
 });
@@ -193,11 +196,24 @@ async function runScenario(name: "postgres" | "pglite"): Promise<ScenarioResult>
   const base = `http://127.0.0.1:${port}`;
   const appLog = path.join(work, `${name}-app.log`);
   say(`${name}: next start on ${base}`);
-  const app = startGroup(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "-H", "127.0.0.1", "-p", String(port)], {
-    cwd: root,
-    env: { ...env, PORT: String(port), APP_URL: base },
-    logFile: appLog,
-  });
+  const profDir = path.join(work, `${name}-profile`);
+  const app = startGroup(
+    process.execPath,
+    [
+      ...(opt.profile ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []),
+      path.join(root, "node_modules", "next", "dist", "bin", "next"),
+      "start",
+      "-H",
+      "127.0.0.1",
+      "-p",
+      String(port),
+    ],
+    {
+      cwd: root,
+      env: { ...env, PORT: String(port), APP_URL: base },
+      logFile: appLog,
+    },
+  );
   const rx = await startReceivers(ENDPOINTS);
   let networkRetries = 0;
   let appExit: number | string | null = null;
@@ -326,6 +342,23 @@ async function runScenario(name: "postgres" | "pglite"): Promise<ScenarioResult>
     await rx.close();
     await stopGroup(app.pid);
     if (opt["keep-logs"]) writeFileSync(path.join(path.dirname(opt.out!), `webhooks-${name}-app.log`), readFileSync(appLog));
+    if (opt.profile) {
+      // The profile of the process that served the requests and ran the deliveries: the largest one.
+      const files = existsSync(profDir) ? readdirSync(profDir).map((f) => path.join(profDir, f)) : [];
+      const biggest = files.sort((a, b) => statSync(b).size - statSync(a).size)[0];
+      if (biggest) {
+        const file = path.join(path.dirname(opt.out!), `webhooks-${name}.cpuprofile`);
+        writeFileSync(file, readFileSync(biggest));
+        const summary = summarizeProfile(file);
+        console.log(
+          `    CPU profile (${summary.busyMs} ms busy): ${summary.byOrigin
+            .slice(0, 8)
+            .map((o) => `${o.origin} ${o.pct} %`)
+            .join(", ")}`,
+        );
+        for (const f of summary.topFunctions.slice(0, 15)) console.log(`      ${String(f.pct).padStart(5)} %  ${f.fn}  [${f.origin}]`);
+      }
+    }
     postgres?.stop();
     postgres = null;
   }

@@ -17,6 +17,8 @@ export const ZPublicEventData = z.object({
   type: z.string(),
   sessionId: z.string().optional(),
   checkId: z.string().optional(),
+  /** Whether an enabled webhook endpoint subscribed when the event was committed (the fan-out runs only then). */
+  webhooks: z.boolean().optional(),
 });
 export type TPublicEventData = z.infer<typeof ZPublicEventData>;
 

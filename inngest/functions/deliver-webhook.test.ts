@@ -4,7 +4,7 @@
  * schedule injected (the production one stays decisions.md's): a receiver on loopback that
  * fails the first attempts, times out once, then succeeds gets the event, every attempt is
  * recorded, and nothing arrives again after the 2xx. Each subscribed endpoint's delivery is
- * its own run.
+ * its own run, and an event no endpoint subscribes to starts no fan-out.
  */
 import Stripe from "stripe";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
@@ -15,6 +15,7 @@ vi.hoisted(() => {
 
 import { type Db, getDb, getSql } from "../../server/db";
 import { applyMigrations } from "../../server/db/migrate";
+import { emitEvent, outboxCommitted } from "../../server/events/outbox";
 import { createSession } from "../../server/sessions/create-session";
 import { seedDemo } from "../../server/seed/seed-demo";
 import { listAttempts } from "../../server/webhooks/delivery-log";
@@ -120,4 +121,31 @@ it("delivers one event to each subscribed endpoint, each in its own run", async 
     });
   }
   expect((await db.inngestRun.count({ where: { functionId: "kyc-service-deliver-webhook" } })) - before).toBe(3);
+});
+
+it("starts no fan-out for an always-relayed event that no endpoint subscribes to", async () => {
+  await db.webhookEndpoint.deleteMany({});
+  const emit = () =>
+    db.$transaction((tx) =>
+      emitEvent(tx, {
+        ...tenant(),
+        type: "session.processing",
+        data: { session: { id: "ses_none", reference_id: null, status: "processing", decision: null, decision_source: null } },
+      }),
+    );
+  const fanOuts = (eventId: string) =>
+    db.inngestRun.count({ where: { functionId: "kyc-service-fan-out-event", event: { path: ["data", "eventId"], equals: eventId } } });
+
+  const unsubscribed = await emit(); // relayed for process-session, with webhooks: false
+  outboxCommitted();
+  await expect.poll(async () => (await db.outboxMessage.findUnique({ where: { id: unsubscribed.id } }))?.sentAt, { timeout: 10_000 }).toBeInstanceOf(Date);
+  await executor.settled(20_000);
+  expect(await db.outboxMessage.findUnique({ where: { id: unsubscribed.id }, select: { data: true } })).toMatchObject({ data: { webhooks: false } });
+  expect(await fanOuts(unsubscribed.id)).toBe(0);
+
+  await createWebhookEndpoint(db, tenant(), { url: `${rx.origin}/processing`, events: ["session.processing"] }, actor);
+  const subscribed = await emit();
+  outboxCommitted();
+  await expect.poll(() => rx.received.filter((r) => r.path === "/processing").length, { timeout: 20_000 }).toBe(1);
+  expect(await fanOuts(subscribed.id)).toBe(1);
 });

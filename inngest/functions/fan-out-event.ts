@@ -1,5 +1,6 @@
 /**
- * Every public event: create one delivery per subscribed webhook endpoint, each with the outbox
+ * Every public event an enabled endpoint subscribes to (relay data `webhooks: true`, written with
+ * the event by server/events/outbox.ts): create one delivery per subscribed webhook endpoint, each with the outbox
  * row that requests its own `deliver-webhook` run (event id = delivery id, so a re-run fan-out
  * is deduplicated), in one statement; the relay sends the requests.
  */
@@ -9,9 +10,9 @@ import { outboxCommitted } from "../../server/events/outbox";
 import { createDeliveries } from "../../server/webhooks/deliveries";
 import { inngest } from "../client";
 import { ZPublicEventData } from "../events";
-import { eventType } from "inngest";
 
-const triggers = PUBLIC_EVENT_TYPES.map((type) => eventType(`app/${type}`, { schema: ZPublicEventData }));
+// Only events some endpoint subscribed to (`session.processing` is relayed for the checks anyway).
+const triggers = PUBLIC_EVENT_TYPES.map((type) => ({ event: `app/${type}`, if: "event.data.webhooks == true" }));
 
 export const fanOutEvent = inngest.createFunction({ id: "fan-out-event", triggers, retries: 10 }, async ({ event, step }) => {
   const data = ZPublicEventData.parse(event.data);

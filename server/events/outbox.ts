@@ -95,12 +95,18 @@ function relayData(e: EventInput, envelope: TEvent): InputJsonValue {
   };
 }
 
-/** `INSERT ... SELECT ... WHERE gate` of the outbox message of an event that needs relaying. */
+/**
+ * `INSERT ... SELECT ... WHERE gate` of the outbox message of an event that needs relaying. Its
+ * data carries `webhooks`: whether an enabled endpoint subscribes (the webhook fan-out triggers
+ * only on `webhooks == true`, so an always-relayed event nobody subscribes to starts no fan-out).
+ */
 function relayInsertSql(e: EventInput, envelope: TEvent, gate: Sql): Sql {
-  const subscribed = ALWAYS_RELAYED.has(e.type) ? sql`TRUE` : subscribedEndpointExistsSql(e.projectId, e.mode, e.type);
+  const subscribed = subscribedEndpointExistsSql(e.projectId, e.mode, e.type);
+  const always = ALWAYS_RELAYED.has(e.type);
   return sql`INSERT INTO outbox_messages (id, name, data, created_at)
-    SELECT ${envelope.id}, ${`app/${e.type}`}, ${sqlJson(relayData(e, envelope))}, ${sqlTimestamp(new Date(envelope.created_at))}
-    WHERE (${gate}) AND ${subscribed}
+    SELECT ${envelope.id}, ${`app/${e.type}`}, ${sqlJson(relayData(e, envelope))} || jsonb_build_object('webhooks', ${always ? subscribed : sql`TRUE`}),
+      ${sqlTimestamp(new Date(envelope.created_at))}
+    WHERE (${gate}) AND ${always ? sql`TRUE` : subscribed}
     RETURNING id`;
 }
 
@@ -114,8 +120,7 @@ export async function emitEvent(tx: Tx, e: EventInput, now = new Date()): Promis
   await tx.event.create({
     data: { id: envelope.id, projectId: e.projectId, mode: e.mode, type: e.type, payload: envelope as unknown as InputJsonValue, createdAt: now },
   });
-  if (ALWAYS_RELAYED.has(e.type)) await enqueue(tx, `app/${e.type}`, relayData(e, envelope), envelope.id);
-  else await tx.$executeRaw(relayInsertSql(e, envelope, sql`TRUE`));
+  await tx.$executeRaw(relayInsertSql(e, envelope, sql`TRUE`));
   return envelope;
 }
 
