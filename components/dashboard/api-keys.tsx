@@ -4,6 +4,7 @@
  * the secret is shown once, with copy; revoke with confirmation; last used) and the allowed
  * origins of `redirect_url`. Roles without the permission see why instead of controls.
  */
+import { DataTable } from "./data-table";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -91,57 +92,42 @@ function ApiKeysCard() {
           </p>
         </div>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  Token
-                </th>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  Last used
-                </th>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  Created
-                </th>
-                <th scope="col" className="px-4 py-2.5">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {[...active, ...revoked].map((k) => (
-                <tr key={k.id} data-testid="api-key-row" className={k.revokedAt ? "text-slate-400" : undefined}>
-                  <td className="px-4 py-3 font-medium text-slate-900">
-                    <span className={k.revokedAt ? "text-slate-400 line-through" : undefined}>{k.name || "Unnamed key"}</span>
-                    {k.revokedAt ? (
-                      <Badge tone="gray" className="ml-2">
-                        Revoked
-                      </Badge>
-                    ) : null}
-                  </td>
-                  <td className="px-4 py-3 font-mono text-[13px] text-slate-600">{k.prefix}…</td>
-                  <td className="px-4 py-3 text-slate-600">
-                    {k.lastUsedAt ? <RelativeTime date={k.lastUsedAt} /> : <span className="text-slate-400">Never</span>}
-                  </td>
-                  <td className="px-4 py-3 text-slate-600">
-                    <RelativeTime date={k.createdAt} />
-                  </td>
-                  <td className="px-4 py-3 text-right">
-                    {k.revokedAt ? null : (
-                      <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setRevoking(k)} aria-label={`Revoke ${k.name}`}>
-                        Revoke
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={[
+            { label: "Name" },
+            { label: "Token" },
+            { label: "Last used" },
+            { label: "Created" },
+            { label: "Actions", className: "px-4 py-2.5", srOnly: true },
+          ]}
+        >
+          {[...active, ...revoked].map((k) => (
+            <tr key={k.id} data-testid="api-key-row" className={k.revokedAt ? "text-slate-400" : undefined}>
+              <td className="px-4 py-3 font-medium text-slate-900">
+                <span className={k.revokedAt ? "text-slate-400 line-through" : undefined}>{k.name || "Unnamed key"}</span>
+                {k.revokedAt ? (
+                  <Badge tone="gray" className="ml-2">
+                    Revoked
+                  </Badge>
+                ) : null}
+              </td>
+              <td className="px-4 py-3 font-mono text-[13px] text-slate-600">{k.prefix}…</td>
+              <td className="px-4 py-3 text-slate-600">
+                {k.lastUsedAt ? <RelativeTime date={k.lastUsedAt} /> : <span className="text-slate-400">Never</span>}
+              </td>
+              <td className="px-4 py-3 text-slate-600">
+                <RelativeTime date={k.createdAt} />
+              </td>
+              <td className="px-4 py-3 text-right">
+                {k.revokedAt ? null : (
+                  <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setRevoking(k)} aria-label={`Revoke ${k.name}`}>
+                    Revoke
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
 
       <CreateKeyModal

@@ -1,4 +1,5 @@
 "use client";
+import { DataTable } from "./data-table";
 import { useQueries } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useState } from "react";
@@ -105,25 +106,20 @@ function SessionsTable({ status }: { status?: TSessionStatus }) {
 
   return (
     <Card className="overflow-hidden">
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
-            <tr>
-              <th scope="col" className="px-3 py-2.5 xl:px-4 font-medium">Session</th>
-              <th scope="col" className="px-3 py-2.5 xl:px-4 font-medium">Status</th>
-              <th scope="col" className="hidden px-3 py-2.5 xl:px-4 font-medium xl:table-cell">Type</th>
-              <th scope="col" className="px-3 py-2.5 xl:px-4 font-medium">Reference</th>
-              <th scope="col" className="px-3 py-2.5 xl:px-4 font-medium">Decision</th>
-              <th scope="col" className="px-3 py-2.5 xl:px-4 text-right font-medium">Created</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((s) => (
-              <SessionRow key={s.id} session={s} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={[
+          { label: "Session", className: "px-3 py-2.5 xl:px-4 font-medium" },
+          { label: "Status", className: "px-3 py-2.5 xl:px-4 font-medium" },
+          { label: "Type", className: "hidden px-3 py-2.5 xl:px-4 font-medium xl:table-cell" },
+          { label: "Reference", className: "px-3 py-2.5 xl:px-4 font-medium" },
+          { label: "Decision", className: "px-3 py-2.5 xl:px-4 font-medium" },
+          { label: "Created", className: "px-3 py-2.5 xl:px-4 text-right font-medium" },
+        ]}
+      >
+        {rows.map((s) => (
+          <SessionRow key={s.id} session={s} />
+        ))}
+      </DataTable>
       <div className="flex items-center justify-between border-t border-slate-200 px-4 py-3 text-sm text-slate-500">
         <span>
           {rows.length} session{rows.length === 1 ? "" : "s"}
@@ -202,8 +198,8 @@ function EmptySessions() {
       <div className="mx-auto max-w-2xl">
         <h2 className="text-base font-semibold text-slate-900">No {ws.mode} sessions yet</h2>
         <p className="mt-1 text-sm text-slate-600">
-          Your backend creates a session for each applicant with the API. The response carries a hosted-flow <code className="font-mono text-[13px]">url</code>: send
-          your applicant there, then read the result from the session or from a webhook.
+          Your backend creates a session for each applicant with the API. The response carries a hosted-flow <code className="font-mono text-[13px]">url</code>:
+          send your applicant there, then read the result from the session or from a webhook.
         </p>
         <div className="relative mt-4">
           <pre className="overflow-x-auto rounded-md bg-slate-900 px-4 py-3 text-[13px] leading-relaxed text-slate-100">

@@ -4,6 +4,7 @@
  * and /dashboard/events/[id]: one event's envelope, its deliveries per endpoint with every
  * attempt, and sending it to an endpoint by hand.
  */
+import { DataTable } from "../data-table";
 import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -93,42 +94,22 @@ function EventsTable({ type }: { type?: PublicEventType }) {
   }
   return (
     <Card className="overflow-hidden">
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-2.5 font-medium">
-                Type
-              </th>
-              <th scope="col" className="px-4 py-2.5 font-medium">
-                Event
-              </th>
-              <th scope="col" className="px-4 py-2.5 font-medium">
-                About
-              </th>
-              <th scope="col" className="px-4 py-2.5 text-right font-medium">
-                Created
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((e) => (
-              <tr key={e.id} className="relative hover:bg-slate-50" data-testid="event-row">
-                <td className="px-4 py-2.5 font-mono text-[13px] text-slate-900">
-                  <Link href={ws.href(`/dashboard/events/${e.id}`)} className={cn("after:absolute after:inset-0 hover:text-brand-700", focusRing)}>
-                    {e.type}
-                  </Link>
-                </td>
-                <td className="px-4 py-2.5 font-mono text-xs text-slate-500">{e.id}</td>
-                <td className="px-4 py-2.5 font-mono text-xs text-slate-600">{subjectOf(e)}</td>
-                <td className="px-4 py-2.5 text-right whitespace-nowrap text-slate-600">
-                  <RelativeTime date={e.created_at} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={[{ label: "Type" }, { label: "Event" }, { label: "About" }, { label: "Created", className: "px-4 py-2.5 text-right font-medium" }]}>
+        {rows.map((e) => (
+          <tr key={e.id} className="relative hover:bg-slate-50" data-testid="event-row">
+            <td className="px-4 py-2.5 font-mono text-[13px] text-slate-900">
+              <Link href={ws.href(`/dashboard/events/${e.id}`)} className={cn("after:absolute after:inset-0 hover:text-brand-700", focusRing)}>
+                {e.type}
+              </Link>
+            </td>
+            <td className="px-4 py-2.5 font-mono text-xs text-slate-500">{e.id}</td>
+            <td className="px-4 py-2.5 font-mono text-xs text-slate-600">{subjectOf(e)}</td>
+            <td className="px-4 py-2.5 text-right whitespace-nowrap text-slate-600">
+              <RelativeTime date={e.created_at} />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <div className="flex items-center justify-between border-t border-slate-200 px-4 py-3 text-sm text-slate-500">
         <span>
           {rows.length} event{rows.length === 1 ? "" : "s"}

@@ -1,5 +1,6 @@
 "use client";
 /** /dashboard/webhooks: the endpoints of the project's current mode, and adding one (secret shown once). */
+import { DataTable } from "../data-table";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -65,51 +66,33 @@ export function WebhooksView() {
         </Card>
       ) : (
         <Card className="overflow-hidden">
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-2.5 font-medium">
-                    Endpoint
-                  </th>
-                  <th scope="col" className="px-4 py-2.5 font-medium">
-                    Events
-                  </th>
-                  <th scope="col" className="px-4 py-2.5 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-2.5 text-right font-medium">
-                    Created
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {list.data.data.map((e) => (
-                  <tr key={e.id} className="relative hover:bg-slate-50" data-testid="endpoint-row">
-                    <td className="max-w-md px-4 py-2.5">
-                      <Link
-                        href={ws.href(`/dashboard/webhooks/${e.id}`)}
-                        className={cn("block truncate font-mono text-[13px] text-slate-900 after:absolute after:inset-0 hover:text-brand-700", focusRing)}
-                        title={e.url}
-                      >
-                        {e.url}
-                      </Link>
-                      {e.description ? <p className="truncate text-xs text-slate-500">{e.description}</p> : null}
-                    </td>
-                    <td className="max-w-xs truncate px-4 py-2.5 text-slate-600" title={e.events.join(", ")}>
-                      {describeSubscriptions(e.events)}
-                    </td>
-                    <td className="px-4 py-2.5">
-                      <EndpointStatusBadge endpoint={e} />
-                    </td>
-                    <td className="px-4 py-2.5 text-right whitespace-nowrap text-slate-600">
-                      <RelativeTime date={e.created_at} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={[{ label: "Endpoint" }, { label: "Events" }, { label: "Status" }, { label: "Created", className: "px-4 py-2.5 text-right font-medium" }]}
+          >
+            {list.data.data.map((e) => (
+              <tr key={e.id} className="relative hover:bg-slate-50" data-testid="endpoint-row">
+                <td className="max-w-md px-4 py-2.5">
+                  <Link
+                    href={ws.href(`/dashboard/webhooks/${e.id}`)}
+                    className={cn("block truncate font-mono text-[13px] text-slate-900 after:absolute after:inset-0 hover:text-brand-700", focusRing)}
+                    title={e.url}
+                  >
+                    {e.url}
+                  </Link>
+                  {e.description ? <p className="truncate text-xs text-slate-500">{e.description}</p> : null}
+                </td>
+                <td className="max-w-xs truncate px-4 py-2.5 text-slate-600" title={e.events.join(", ")}>
+                  {describeSubscriptions(e.events)}
+                </td>
+                <td className="px-4 py-2.5">
+                  <EndpointStatusBadge endpoint={e} />
+                </td>
+                <td className="px-4 py-2.5 text-right whitespace-nowrap text-slate-600">
+                  <RelativeTime date={e.created_at} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         </Card>
       )}
 
