@@ -15,6 +15,11 @@
 #   8. one line per suite, then the final line "N passed, N failed"; exit status 0 only when
 #      every suite ran and nothing failed. A suite that crashes or cannot run counts as failed.
 #
+# Focused runs while developing (CI sets none of these): TEST_UNIT, TEST_API and TEST_E2E each
+# take `skip` (the suite is not run) or space-separated file filters passed to vitest /
+# playwright, e.g. TEST_UNIT=skip TEST_API=skip TEST_E2E=e2e/flow-kyc.spec.ts npm test.
+# TEST_UNIT=skip also skips the drift test.
+#
 # clamd, PostgreSQL and the app are stopped and their temp dirs deleted on every exit (trap),
 # also on failure and Ctrl-C.
 set -uo pipefail
@@ -327,10 +332,13 @@ phase postgres+migrate "$t"
 # database in TEST_POSTGRES_URL and are skipped without it.
 RUN_ENV=(env -u DATABASE_URL)
 [ "$PG_OK" = 1 ] && RUN_ENV+=("TEST_POSTGRES_URL=${DATABASE_URL%/*}/kyc_unit")
-run_vitest unit 1200 \
-  "$(count_files . '*.test.ts' ./tools ./tests/api ./e2e ./prisma/migrations.test.ts)" \
-  --exclude prisma/migrations.test.ts --passWithNoTests
-run_vitest drift 300 1 prisma/migrations.test.ts
+if [ "${TEST_UNIT:-}" != skip ]; then
+  # shellcheck disable=SC2086 # TEST_UNIT: space-separated filters
+  run_vitest unit 1200 \
+    "$(count_files . '*.test.ts' ./tools ./tests/api ./e2e ./prisma/migrations.test.ts)" \
+    --exclude prisma/migrations.test.ts --passWithNoTests ${TEST_UNIT:-}
+  run_vitest drift 300 1 prisma/migrations.test.ts
+fi
 RUN_ENV=(env)
 
 # ---------------------------------------------------------------------------------------------
@@ -393,14 +401,19 @@ if [ "$APP_OK" = 1 ]; then
   # DATA_DIR: the suites share the app's data directory (evidence blobs stored by a test are
   # served by the app).
   export API_BASE_URL=$APP_URL E2E_BASE_URL=$APP_URL DATA_DIR="$WORK/app-data"
-  run_vitest api 900 "$api_files" -c vitest.api.config.ts || print_app_log "api suite failed"
+  if [ "${TEST_API:-}" != skip ]; then
+    # shellcheck disable=SC2086 # TEST_API: space-separated filters
+    run_vitest api 900 "$api_files" -c vitest.api.config.ts ${TEST_API:-} || print_app_log "api suite failed"
+  fi
 
-  if [ "$e2e_files" = 0 ]; then
+  if [ "${TEST_E2E:-}" = skip ]; then
+    :
+  elif [ "$e2e_files" = 0 ]; then
     record e2e 0 0 "no specs in e2e/" 0
   else
     t=$SECONDS
     log "e2e: playwright test (artifacts of failures in e2e/artifacts/)"
-    run_limited 1800 env PLAYWRIGHT_JSON_OUTPUT_NAME="$WORK/e2e.json" npx playwright test --reporter=line,json
+    run_limited 1800 env PLAYWRIGHT_JSON_OUTPUT_NAME="$WORK/e2e.json" npx playwright test --reporter=line,json ${TEST_E2E:-}
     code=$?
     finish_suite e2e playwright "$code" "$WORK/e2e.json" "$(playwright_counts "$WORK/e2e.json" "$code")" "$e2e_files" 1800 "$t" \
       || print_app_log "e2e suite failed"
