@@ -25,6 +25,7 @@ import {
 import type { ProjectSettingsDto } from "~/server/projects/project-settings";
 import { applyServerError } from "./mutation-errors";
 import { PageHeader } from "./page-header";
+import { RegistryProvidersCard } from "./registry-providers";
 import { ErrorCard, LoadingCard } from "./query-states";
 import { useWorkspace } from "./workspace";
 
@@ -50,6 +51,7 @@ export function SettingsView() {
         // remount the form when another project is selected
         <SettingsForm key={settings.data.id} settings={settings.data} />
       )}
+      <RegistryProvidersCard />
     </div>
   );
 }

@@ -21,7 +21,7 @@ import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespac
 import { newId } from "../ids";
 import { storeEvidence } from "../evidence/evidence";
 import { ProviderUnavailableError, type ProviderEvidence } from "../providers/provider";
-import { providerFor } from "../providers/registry";
+import { parseProviderConfig, providerFor, providerNamed } from "../providers/registry";
 import { resolveCheck } from "./catalog";
 import { checkSelect, type CheckRow } from "./check.dto";
 
@@ -140,8 +140,13 @@ export async function prepareCheck(db: Db | Tx, req: RunCheckInput, opts: Prepar
       select: checkSelect,
     });
   }
+  // the project's live registry selection matters only for live registry checks
+  const project =
+    req.mode === "live" && def.answeredBy === "registry"
+      ? await db.project.findUnique({ where: { id: req.projectId }, select: { providerConfig: true } })
+      : null;
   return db.check.create({
-    data: { id: newId("check"), ...base, provider: providerFor(req.mode, def.key).name, status: "pending", inputHash },
+    data: { id: newId("check"), ...base, provider: providerFor(req.mode, def.key, parseProviderConfig(project?.providerConfig)).name, status: "pending", inputHash },
     select: checkSelect,
   });
 }
@@ -198,10 +203,10 @@ export async function attemptCheck(db: Db, checkId: string, opts: AttemptOptions
   const [row] = await db.check.updateManyAndReturn({
     where: { id: checkId, status: { in: ["pending", "running"] } },
     data: { status: "running", attempts: { increment: 1 } },
-    select: { id: true, checkKey: true, step: true, mode: true, input: true, projectId: true, sessionId: true, attempts: true },
+    select: { id: true, checkKey: true, step: true, mode: true, input: true, projectId: true, sessionId: true, attempts: true, provider: true },
   });
   if (!row) return db.check.findUniqueOrThrow({ where: { id: checkId }, select: checkSelect });
-  const provider = providerFor(row.mode, row.checkKey);
+  const provider = providerNamed(row.mode, row.checkKey, row.provider);
   let answer: Awaited<ReturnType<typeof provider.verify>>;
   try {
     answer = await provider.verify(row.checkKey, row.input, { projectId: row.projectId, mode: row.mode, sessionId: row.sessionId });

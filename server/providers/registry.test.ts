@@ -6,7 +6,7 @@ import { FAKE_PERSON, referenceIdAt, secureQrBytes, toQrDecimal } from "../check
 import { sendOtp } from "../otp/send-otp";
 import { verifyOtp } from "../otp/verify-otp";
 import { createSession } from "../sessions/create-session";
-import { providerFor } from "./registry";
+import { providerFor, providerNamed } from "./registry";
 import { demoDb } from "~/tests/fixtures/demo-db";
 
 describe("providerFor", () => {
@@ -25,6 +25,23 @@ describe("providerFor", () => {
     ["test", "in.document.review", "manual"],
   ] as const)("%s mode, %s -> %s", (mode, key, name) => {
     expect(providerFor(mode, key).name).toBe(name);
+  });
+
+  it("tells a project that selected an adapter without credentials on the server which variables are missing", async () => {
+    const provider = providerFor("live", "in.pan.verify", { "in.pan.verify": "quicko_sandbox" });
+    expect(provider.name).toBe("quicko_sandbox");
+    await expect(provider.verify("in.pan.verify", { pan: "ABCPE1234F", name: "Ravi" })).rejects.toMatchObject({
+      errorCode: "provider_not_configured",
+      message: "The project selected Sandbox by Quicko, but QUICKO_SANDBOX_API_KEY, QUICKO_SANDBOX_API_SECRET are not set on the server.",
+    });
+    // test mode never asks a live adapter
+    expect(providerFor("test", "in.pan.verify", { "in.pan.verify": "quicko_sandbox" }).name).toBe("sandbox");
+  });
+
+  it("asks a check's next attempt the live adapter recorded on it, not a fresh pick", () => {
+    expect(providerNamed("live", "in.pan.verify", "quicko_sandbox").name).toBe("quicko_sandbox");
+    expect(providerNamed("live", "in.pan.verify", "unconfigured").name).toBe("unconfigured");
+    expect(providerNamed("test", "in.pan.verify", "sandbox").name).toBe("sandbox");
   });
 
   it("lets an unconfigured check end in provider_not_configured", async () => {

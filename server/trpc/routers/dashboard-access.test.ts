@@ -154,6 +154,11 @@ const PROCEDURES: Record<string, { allowed: readonly Role[]; call: (c: ReturnTyp
     call: (c) => c.settings.setLogo({ ...tenantA(), contentBase64: Buffer.from("not an image").toString("base64") }),
   },
   "settings.removeLogo": { allowed: PERMISSIONS.manageSettings, call: (c) => c.settings.removeLogo(tenantA()) },
+  "settings.registryProviders": { allowed: PERMISSIONS.readProject, call: (c) => c.settings.registryProviders(tenantA()) },
+  "settings.setRegistryProvider": {
+    allowed: PERMISSIONS.manageSettings,
+    call: (c) => c.settings.setRegistryProvider({ ...tenantA(), checkKey: "in.pan.verify", adapter: null }),
+  },
   "settings.addOrigin": { allowed: PERMISSIONS.manageOrigins, call: (c) => c.settings.addOrigin({ ...tenantA(), origin: "https://shop.example.com" }) },
   "settings.removeOrigin": { allowed: PERMISSIONS.manageOrigins, call: (c) => c.settings.removeOrigin({ ...tenantA(), origin: "https://gone.example.com" }) },
   "members.list": { allowed: PERMISSIONS.readProject, call: (c) => c.members.list(tenantA()) },

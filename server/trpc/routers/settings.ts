@@ -7,6 +7,8 @@ import { z } from "zod";
 import { addAllowedOrigin, removeAllowedOrigin } from "../../projects/allowed-origins";
 import { removeProjectLogo, setProjectLogo } from "../../projects/project-logo";
 import { getProjectSettings, updateProjectSettings } from "../../projects/project-settings";
+import { getRegistryProviders, setRegistryProvider } from "../../projects/registry-providers";
+import { LIVE_REGISTRY_ADAPTER_NAMES } from "../../providers/registry";
 import { ZAllowedOriginRequest, ZProjectSettingsRequest, ZSetLogoRequest } from "../../projects/project-settings.schemas";
 import { PERMISSIONS } from "../../users/permissions";
 import { createTRPCRouter, projectProcedure } from "../init";
@@ -32,6 +34,12 @@ export const settingsRouter = createTRPCRouter({
       setProjectLogo(ctx.db, ctx.tenant.projectId, Buffer.from(input.contentBase64, "base64"), { type: "user", id: ctx.userId, ip: ctx.ip }),
     ),
   removeLogo: manage.mutation(({ ctx }) => removeProjectLogo(ctx.db, ctx.tenant.projectId, { type: "user", id: ctx.userId, ip: ctx.ip })),
+  registryProviders: projectProcedure().query(({ ctx }) => getRegistryProviders(ctx.db, ctx.tenant.projectId)),
+  setRegistryProvider: manage
+    .input(z.object({ checkKey: z.string().min(1).max(64), adapter: z.enum(LIVE_REGISTRY_ADAPTER_NAMES).nullable() }))
+    .mutation(({ ctx, input }) =>
+      setRegistryProvider(ctx.db, ctx.tenant.projectId, input.checkKey, input.adapter, { type: "user", id: ctx.userId, ip: ctx.ip }),
+    ),
   addOrigin: origins
     .input(ZAllowedOriginRequest)
     .mutation(({ ctx, input }) => addAllowedOrigin(ctx.db, ctx.tenant.projectId, input.origin, { type: "user", id: ctx.userId, ip: ctx.ip })),
