@@ -1,10 +1,9 @@
 "use client";
-import { DataTable } from "./data-table";
+import { DataTable, LoadMoreFooter } from "./data-table";
 import { useQueries } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cn, focusRing } from "~/components/ui/cn";
 import { FormError } from "~/components/ui/field-error";
@@ -120,26 +119,7 @@ function SessionsTable({ status }: { status?: TSessionStatus }) {
           <SessionRow key={s.id} session={s} />
         ))}
       </DataTable>
-      <div className="flex items-center justify-between border-t border-slate-200 px-4 py-3 text-sm text-slate-500">
-        <span>
-          {rows.length} session{rows.length === 1 ? "" : "s"}
-        </span>
-        {last?.data?.has_more ? (
-          <Button
-            variant="secondary"
-            size="sm"
-            loading={last.isFetching}
-            onClick={() => {
-              const lastId = last.data?.data.at(-1)?.id;
-              if (lastId) setCursors((c) => [...c, lastId]);
-            }}
-          >
-            Load more
-          </Button>
-        ) : last?.isPending ? (
-          <Spinner label="Loading more" />
-        ) : null}
-      </div>
+      <LoadMoreFooter count={rows.length} noun={["session", "sessions"]} page={last} onMore={(id) => setCursors((c) => [...c, id])} />
     </Card>
   );
 }

@@ -5,7 +5,6 @@
  * signing for the overlap), delete, replay since a time, and its delivery log.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
@@ -16,13 +15,13 @@ import { Field } from "~/components/ui/field";
 import { FormError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { Spinner } from "~/components/ui/spinner";
 import { clientErrorInfo } from "~/components/trpc/domain-error";
 import { useTRPC } from "~/components/trpc/react";
 import type { PublicEventType } from "~/server/events/event.schemas";
 import { CopyButton } from "../copy-button";
 import { Modal } from "../modal";
 import { formatAbsolute, RelativeTime } from "../relative-time";
+import { BackLink, DetailPageFallback } from "../query-states";
 import { useWorkspace } from "../workspace";
 import { DeliveryLog } from "./delivery-log";
 import { EndpointForm } from "./endpoint-form";
@@ -46,37 +45,19 @@ export function EndpointView({ id }: { id: string }) {
   const query = useQuery(trpc.webhooks.get.queryOptions({ projectId: ws.project.id, mode: ws.mode, id }));
   const [dialog, setDialog] = useState<Dialog>(null);
 
-  const back = (
-    <Link href={ws.href("/dashboard/webhooks")} className="inline-flex items-center gap-1 text-sm text-slate-500 hover:text-slate-800">
-      <span aria-hidden="true">←</span> Webhooks
-    </Link>
-  );
-  if (query.isPending) {
+  const back = <BackLink href={ws.href("/dashboard/webhooks")}>Webhooks</BackLink>;
+  if (!query.data) {
     return (
-      <div>
-        {back}
-        <div className="flex h-64 items-center justify-center text-slate-500">
-          <Spinner className="size-5" label="Loading endpoint" />
-        </div>
-      </div>
-    );
-  }
-  if (query.isError) {
-    const info = clientErrorInfo(query.error);
-    return (
-      <div className="space-y-4">
-        {back}
-        {info.code === "NOT_FOUND" ? (
-          <Card className="px-6 py-10 text-center">
-            <h1 className="text-base font-semibold text-slate-900">Endpoint not found</h1>
-            <p className="mt-1 text-sm text-slate-500">
-              There is no webhook endpoint <span className="font-mono">{id}</span> in the {ws.mode} mode of {ws.project.name}.
-            </p>
-          </Card>
-        ) : (
-          <FormError>Could not load this endpoint: {info.message}</FormError>
-        )}
-      </div>
+      <DetailPageFallback
+        back={back}
+        noun="endpoint"
+        error={query.error}
+        notFound={
+          <>
+            There is no webhook endpoint <span className="font-mono">{id}</span> in the {ws.mode} mode of {ws.project.name}.
+          </>
+        }
+      />
     );
   }
   const e = query.data;

@@ -4,7 +4,7 @@
  * and /dashboard/events/[id]: one event's envelope, its deliveries per endpoint with every
  * attempt, and sending it to an endpoint by hand.
  */
-import { DataTable } from "../data-table";
+import { DataTable, LoadMoreFooter } from "../data-table";
 import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -21,6 +21,7 @@ import type { PublicEventType } from "~/server/events/event.schemas";
 import { CopyButton } from "../copy-button";
 import { PageHeader } from "../page-header";
 import { formatAbsolute, RelativeTime } from "../relative-time";
+import { BackLink, DetailPageFallback } from "../query-states";
 import { useWorkspace } from "../workspace";
 import { DeliveryLog } from "./delivery-log";
 import { AttemptResult, canManageWebhooks, EVENT_TYPES, type EventRow } from "./webhook-ui";
@@ -110,24 +111,7 @@ function EventsTable({ type }: { type?: PublicEventType }) {
           </tr>
         ))}
       </DataTable>
-      <div className="flex items-center justify-between border-t border-slate-200 px-4 py-3 text-sm text-slate-500">
-        <span>
-          {rows.length} event{rows.length === 1 ? "" : "s"}
-        </span>
-        {last?.data?.has_more ? (
-          <Button
-            variant="secondary"
-            size="sm"
-            loading={last.isFetching}
-            onClick={() => {
-              const lastId = last.data?.data.at(-1)?.id;
-              if (lastId) setCursors((c) => [...c, lastId]);
-            }}
-          >
-            Load more
-          </Button>
-        ) : null}
-      </div>
+      <LoadMoreFooter count={rows.length} noun={["event", "events"]} page={last} onMore={(id) => setCursors((c) => [...c, id])} />
     </Card>
   );
 }
@@ -136,37 +120,19 @@ export function EventView({ id }: { id: string }) {
   const ws = useWorkspace();
   const trpc = useTRPC();
   const query = useQuery(trpc.events.get.queryOptions({ projectId: ws.project.id, mode: ws.mode, id }));
-  const back = (
-    <Link href={ws.href("/dashboard/events")} className="inline-flex items-center gap-1 text-sm text-slate-500 hover:text-slate-800">
-      <span aria-hidden="true">←</span> Events
-    </Link>
-  );
-  if (query.isPending) {
+  const back = <BackLink href={ws.href("/dashboard/events")}>Events</BackLink>;
+  if (!query.data) {
     return (
-      <div>
-        {back}
-        <div className="flex h-64 items-center justify-center text-slate-500">
-          <Spinner className="size-5" label="Loading event" />
-        </div>
-      </div>
-    );
-  }
-  if (query.isError) {
-    const info = clientErrorInfo(query.error);
-    return (
-      <div className="space-y-4">
-        {back}
-        {info.code === "NOT_FOUND" ? (
-          <Card className="px-6 py-10 text-center">
-            <h1 className="text-base font-semibold text-slate-900">Event not found</h1>
-            <p className="mt-1 text-sm text-slate-500">
-              No event <span className="font-mono">{id}</span> in the {ws.mode} mode of {ws.project.name} in the last 30 days.
-            </p>
-          </Card>
-        ) : (
-          <FormError>Could not load this event: {info.message}</FormError>
-        )}
-      </div>
+      <DetailPageFallback
+        back={back}
+        noun="event"
+        error={query.error}
+        notFound={
+          <>
+            No event <span className="font-mono">{id}</span> in the {ws.mode} mode of {ws.project.name} in the last 30 days.
+          </>
+        }
+      />
     );
   }
   const e = query.data;
