@@ -25,14 +25,15 @@
  * which measures the burst, not latency at that rate. Use --connections for lower load.)
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
-import { startPostgres, type Postgres } from "./lib/postgres";
-import { CpuMeter, freePort, killAllGroupsSync, round1, startGroup, stopGroup, type Target, waitForHttp, waitQuiet } from "./lib/proc";
+import type { Postgres } from "./lib/postgres";
+import { benchWorkspace, say } from "./lib/workspace";
+import { CpuMeter, freePort, round1, startGroup, stopGroup, type Target, waitForHttp, waitQuiet } from "./lib/proc";
 import { type ProfileSummary, summarizeProfile } from "./lib/profile";
 import type { StatementCount } from "./sql-count";
 import { needsBuild } from "../scripts/build-state";
@@ -67,26 +68,9 @@ const PROFILE_DIR = path.join(root, "bench", "results", "profiles");
 // ---------------------------------------------------------------------------------------------
 // Clean-up: every process group and temp dir, on any exit.
 
-const work = mkdtempSync(path.join(process.env.TMPDIR ?? os.tmpdir(), "kyc-bench."));
+const bench = benchWorkspace("kyc-bench");
+const work = bench.work;
 let postgres: Postgres | null = null;
-function cleanupSync() {
-  killAllGroupsSync();
-  postgres?.stop();
-  postgres = null;
-  rmSync(work, { recursive: true, force: true });
-}
-process.on("exit", cleanupSync);
-for (const [sig, code] of [
-  ["SIGINT", 130],
-  ["SIGTERM", 143],
-] as const) {
-  process.on(sig, () => {
-    console.error(`\n${sig}: stopping`);
-    process.exit(code); // the exit handler stops everything
-  });
-}
-
-const say = (s: string) => console.log(`==> ${s}`);
 
 // ---------------------------------------------------------------------------------------------
 // Build (the production build in .next, like `npm run demo`: only when sources are newer).
@@ -230,7 +214,7 @@ async function runScenario(name: "pglite" | "postgres", rate: ReturnType<typeof 
   let database = `PGlite ${pkgVersion("@electric-sql/pglite")} (in-process WASM, one connection)`;
   if (name === "postgres") {
     say("starting a throw-away PostgreSQL");
-    postgres = await startPostgres("kyc_bench");
+    postgres = await bench.startPostgres("kyc_bench");
     env.DATABASE_URL = postgres.url;
     database = `PostgreSQL ${postgres.version} (127.0.0.1, fsync off; app pool max 10)`;
   }
@@ -382,7 +366,7 @@ async function runScenario(name: "pglite" | "postgres", rate: ReturnType<typeof 
     await stats?.close().catch(() => undefined);
     await stopGroup(app.pid, 30_000);
     if (postgres) {
-      postgres.stop();
+      bench.stopPostgres();
       postgres = null;
     }
   }

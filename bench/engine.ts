@@ -25,14 +25,14 @@
  * --out FILE (default bench/results/engine.json). Run with the react-server condition (the npm
  * script does), which resolves `server-only` to its empty module as in Next's server bundles.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { startPostgres, type Postgres } from "./lib/postgres";
+import { benchWorkspace, say } from "./lib/workspace";
 import { CpuMeter } from "./lib/proc";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -51,24 +51,11 @@ const LATENCY_RUNS = Number(opt.latency);
 if (!(SESSIONS > 0 && APPLICANTS > 0 && LATENCY_RUNS >= 0)) throw new Error("--sessions, --applicants must be positive, --latency >= 0");
 
 // ---- environment before any app module is imported (server/env.ts reads it once) -----------------
-const work = mkdtempSync(path.join(process.env.TMPDIR ?? os.tmpdir(), "kyc-bench-engine."));
-let postgres: Postgres | null = null;
-function cleanupSync() {
-  postgres?.stop();
-  postgres = null;
-  rmSync(work, { recursive: true, force: true });
-}
-process.on("exit", cleanupSync);
-for (const [sig, code] of [
-  ["SIGINT", 130],
-  ["SIGTERM", 143],
-] as const) {
-  process.on(sig, () => process.exit(code));
-}
-const say = (s: string) => console.log(`==> ${s}`);
+const bench = benchWorkspace("kyc-bench-engine");
+const work = bench.work;
 
 say("starting a throw-away PostgreSQL");
-postgres = await startPostgres("kyc_engine_bench");
+const postgres = await bench.startPostgres("kyc_engine_bench");
 for (const key of ["INNGEST_BASE_URL", "INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY", "INNGEST_DEV"]) delete process.env[key];
 Object.assign(process.env, { DATABASE_URL: postgres.url, DATA_DIR: work, AUTH_SECRET: "bench-engine-secret-0123456789", NODE_ENV: "production" });
 if (opt["executor-concurrency"]) process.env.INNGEST_EXECUTOR_CONCURRENCY = opt["executor-concurrency"];

@@ -25,7 +25,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -33,9 +33,10 @@ import { parseArgs } from "node:util";
 import Stripe from "stripe";
 import { needsBuild } from "../scripts/build-state";
 import { verifyServiceSignature } from "../server/webhooks/verify-example";
-import { startPostgres, type Postgres } from "./lib/postgres";
+import type { Postgres } from "./lib/postgres";
+import { benchWorkspace, say } from "./lib/workspace";
 import { summarizeProfile } from "./lib/profile";
-import { freePort, killAllGroupsSync, round1, startGroup, stopGroup, waitForHttp } from "./lib/proc";
+import { freePort, round1, startGroup, stopGroup, waitForHttp } from "./lib/proc";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values: opt } = parseArgs({
@@ -61,22 +62,9 @@ if (!(CHANGES > 0 && ENDPOINTS > 0 && CLIENTS > 0)) throw new Error("--changes, 
 const SCENARIOS = (["postgres", "pglite"] as const).filter((s) => !opt.only || opt.only === s);
 if (!SCENARIOS.length) throw new Error("--only takes postgres or pglite");
 
-const work = mkdtempSync(path.join(process.env.TMPDIR ?? os.tmpdir(), "kyc-bench-webhooks."));
+const bench = benchWorkspace("kyc-bench-webhooks");
+const work = bench.work;
 let postgres: Postgres | null = null;
-function cleanupSync() {
-  killAllGroupsSync();
-  postgres?.stop();
-  postgres = null;
-  rmSync(work, { recursive: true, force: true });
-}
-process.on("exit", cleanupSync);
-for (const [sig, code] of [
-  ["SIGINT", 130],
-  ["SIGTERM", 143],
-] as const) {
-  process.on(sig, () => process.exit(code));
-}
-const say = (s: string) => console.log(`==> ${s}`);
 
 function ensureBuild(): void {
   if (!needsBuild(root)) return;
@@ -178,7 +166,7 @@ async function runScenario(name: "postgres" | "pglite"): Promise<ScenarioResult>
   for (const key of ["DATABASE_URL", "INNGEST_BASE_URL", "INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY"]) delete env[key];
   if (name === "postgres") {
     say("starting a throw-away PostgreSQL");
-    postgres = await startPostgres("kyc_bench_webhooks");
+    postgres = await bench.startPostgres("kyc_bench_webhooks");
     env.DATABASE_URL = postgres.url;
   }
   say(`${name}: migrate, seed, one API key`);
@@ -359,7 +347,7 @@ async function runScenario(name: "postgres" | "pglite"): Promise<ScenarioResult>
         for (const f of summary.topFunctions.slice(0, 15)) console.log(`      ${String(f.pct).padStart(5)} %  ${f.fn}  [${f.origin}]`);
       }
     }
-    postgres?.stop();
+    bench.stopPostgres();
     postgres = null;
   }
 }
