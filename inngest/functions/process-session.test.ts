@@ -17,6 +17,7 @@ vi.hoisted(() => {
 import { panStep, publishEngineWorkflow, sessionInProcessing } from "../../tests/fixtures/engine-fixtures";
 import { type Db, getDb, getSql } from "../../server/db";
 import { applyMigrations } from "../../server/db/migrate";
+import { runDirectCheck } from "../../server/checks/direct-check";
 import { ProviderUnavailableError } from "../../server/providers/provider";
 import { sandboxProvider } from "../../server/providers/sandbox";
 import { seedDemo } from "../../server/seed/seed-demo";
@@ -25,14 +26,14 @@ import { createWebhookEndpoint } from "../../server/webhooks/webhook-endpoints";
 import { createExecutor, type Executor } from "../executor/executor";
 import { startRelay, stopRelay } from "../relay";
 import { inngestHandler } from "../serve";
-import { PROCESS_SESSION_RETRIES } from "./process-session";
+import { CHECK_STEP_RETRIES } from "./check-steps";
 
 let db: Db;
 let executor: Executor;
 let receiver: Server;
 let tenant: { projectId: string; mode: "test" };
 let workflowId: string;
-/** Webhook deliveries received: event type and session id, in arrival order. */
+/** Webhook deliveries received: event type and session id (check id for check events), in arrival order. */
 const received: { id: string; type: string; sessionId: string }[] = [];
 
 beforeAll(async () => {
@@ -49,14 +50,19 @@ beforeAll(async () => {
     let body = "";
     req.on("data", (c: Buffer) => (body += c.toString()));
     req.on("end", () => {
-      const e = JSON.parse(body) as { id: string; type: string; data: { session?: { id: string } } };
-      received.push({ id: e.id, type: e.type, sessionId: e.data.session?.id ?? "" });
+      const e = JSON.parse(body) as { id: string; type: string; data: { session?: { id: string }; check?: { id: string } } };
+      received.push({ id: e.id, type: e.type, sessionId: e.data.session?.id ?? e.data.check?.id ?? "" });
       res.writeHead(200).end("ok");
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-  await createWebhookEndpoint(db, tenant, { url, events: ["session.approved", "session.declined", "session.review", "session.expired"] }, { type: "system" });
+  await createWebhookEndpoint(
+    db,
+    tenant,
+    { url, events: ["session.approved", "session.declined", "session.review", "session.expired", "check.completed"] },
+    { type: "system" },
+  );
 
   executor = createExecutor({ db, handler: inngestHandler, options: { pollIntervalMs: 20, backoffBaseMs: 50, backoffMaxMs: 200 } });
   await executor.start();
@@ -154,10 +160,33 @@ describe("process-session through the embedded executor", () => {
     const { id } = await sessionInProcessing(db, tenant, workflowId, pan("ABCPE7777K", "Slow Registry"));
     await decided(id, "session.review");
     const check = await db.check.findFirstOrThrow({ where: { sessionId: id }, select: { status: true, attempts: true, errorCode: true } });
-    expect(check).toEqual({ status: "error", attempts: PROCESS_SESSION_RETRIES + 1, errorCode: "provider_timeout" });
+    expect(check).toEqual({ status: "error", attempts: CHECK_STEP_RETRIES + 1, errorCode: "provider_timeout" });
     const [run] = await runOf(id);
     expect(run).toMatchObject({ status: "completed", output: { status: "review" } });
     expect((await db.session.findUniqueOrThrow({ where: { id }, select: { reviewReasons: true } })).reviewReasons).toEqual(["in.pan.verify:provider_timeout"]);
+  });
+
+  it("runs an async direct check with the same retries: a provider that times out twice, then one check.completed", async () => {
+    let calls = 0;
+    const real = sandboxProvider.verify.bind(sandboxProvider);
+    vi.spyOn(sandboxProvider, "verify").mockImplementation(async (key, input, ctx) => {
+      if (++calls <= 2) throw new ProviderUnavailableError("provider_timeout", "The PAN registry did not answer in time.");
+      return real(key, input, ctx);
+    });
+    const accepted = await runDirectCheck(db, tenant, "in.pan.verify", { pan: "ABCPE1357K", name: "Async Retry" }, { async: true });
+    expect(accepted).toMatchObject({ status: 202, check: { status: "pending" } });
+    await decided(accepted.check.id, "check.completed");
+    expect(calls).toBe(3);
+    const check = await db.check.findUniqueOrThrow({ where: { id: accepted.check.id }, select: { status: true, attempts: true } });
+    expect(check).toEqual({ status: "passed", attempts: 3 });
+    expect(received.filter((r) => r.sessionId === accepted.check.id).map((r) => r.type)).toEqual(["check.completed"]);
+  });
+
+  it("ends an async direct check in error once its retries are spent, with its check.completed", async () => {
+    const accepted = await runDirectCheck(db, tenant, "in.pan.verify", { pan: "ABCPE7777K", name: "Slow Registry" }, { async: true });
+    await decided(accepted.check.id, "check.completed");
+    const check = await db.check.findUniqueOrThrow({ where: { id: accepted.check.id }, select: { status: true, attempts: true, errorCode: true } });
+    expect(check).toEqual({ status: "error", attempts: CHECK_STEP_RETRIES + 1, errorCode: "provider_timeout" });
   });
 
   it("expires a session through the cron: status, history, event and webhook", async () => {

@@ -1,13 +1,23 @@
-/** An asynchronous direct check: ask the provider, record the answer and emit `check.completed`. */
-import { completeDirectCheck } from "../../server/checks/direct-check";
+/**
+ * An asynchronous direct check (`POST /v1/checks/{key}?async=true`): ask the provider, retried
+ * with backoff like a session's checks, record the answer and emit `check.completed`.
+ */
+import { attemptDirectCheck, giveUpDirectCheck } from "../../server/checks/direct-check";
 import { getDb } from "../../server/db";
 import { inngest } from "../client";
 import { checkRequested } from "../events";
+import { CHECK_STEP_RETRIES, checkSteps } from "./check-steps";
 
 export const runDirectCheck = inngest.createFunction(
-  { id: "run-direct-check", triggers: [checkRequested], retries: 4, concurrency: { key: "event.data.projectId", limit: 10 } },
+  { id: "run-direct-check", triggers: [checkRequested], retries: CHECK_STEP_RETRIES, concurrency: { key: "event.data.projectId", limit: 10 } },
   async ({ event, step }) => {
     const { checkId, projectId, mode } = event.data;
-    return step.run("execute-check", async () => completeDirectCheck(await getDb(), { projectId, mode }, checkId));
+    const tenant = { projectId, mode };
+    return checkSteps(
+      step,
+      checkId,
+      async () => attemptDirectCheck(await getDb(), tenant, checkId),
+      async () => giveUpDirectCheck(await getDb(), tenant, checkId),
+    );
   },
 );

@@ -11,7 +11,7 @@ import { emitEvent, enqueue, outboxCommitted } from "../events/outbox";
 import { type Tenant, tenantWhere } from "../tenant";
 import { CHECKS, resolveCheck } from "./catalog";
 import { checkSelect, type CheckRow, toCheckDto } from "./check.dto";
-import { executeCheck, prepareCheck, runCheck } from "./run-check";
+import { attemptCheck, giveUpCheck, prepareCheck, runCheck } from "./run-check";
 
 export const CHECK_REQUESTED = "app/check.requested";
 
@@ -51,9 +51,20 @@ export async function runDirectCheck(db: Db, tenant: Tenant, key: string, body: 
   return { status: 202, check: toCheckDto(check) };
 }
 
-/** The Inngest side of an async direct check: run it and emit `check.completed` with the answer. */
-export async function completeDirectCheck(db: Db, tenant: Tenant, checkId: string) {
-  const done = await executeCheck(db, checkId, undefined, (tx, check) => emitCheckCompleted(tx, tenant, check));
+/**
+ * The Inngest side of an async direct check, one provider call (inngest/functions/run-direct-check.ts
+ * retries it with backoff): the answer is recorded with its `check.completed` event.
+ * @throws ProviderUnavailableError when the provider could not answer (the step is retried)
+ */
+export async function attemptDirectCheck(db: Db, tenant: Tenant, checkId: string): Promise<{ id: string; status: string }> {
+  const done = await attemptCheck(db, checkId, { onFinished: (tx, check) => emitCheckCompleted(tx, tenant, check) });
+  outboxCommitted();
+  return { id: done.id, status: done.status };
+}
+
+/** The retries of an async direct check are spent: it ends in `error`, with its `check.completed` event. */
+export async function giveUpDirectCheck(db: Db, tenant: Tenant, checkId: string): Promise<{ id: string; status: string }> {
+  const done = await giveUpCheck(db, checkId, (tx, check) => emitCheckCompleted(tx, tenant, check));
   outboxCommitted();
   return { id: done.id, status: done.status };
 }
