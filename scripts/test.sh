@@ -18,7 +18,7 @@
 # Focused runs while developing (CI sets none of these): TEST_UNIT, TEST_API and TEST_E2E each
 # take `skip` (the suite is not run) or space-separated file filters passed to vitest /
 # playwright, e.g. TEST_UNIT=skip TEST_API=skip TEST_E2E=e2e/flow-kyc.spec.ts npm test.
-# TEST_UNIT=skip also skips the drift test.
+# TEST_UNIT=skip also skips the drift test; TEST_API=skip with TEST_E2E=skip skips the build.
 #
 # clamd, PostgreSQL and the app are stopped and their temp dirs deleted on every exit (trap),
 # also on failure and Ctrl-C.
@@ -343,7 +343,11 @@ RUN_ENV=(env)
 
 # ---------------------------------------------------------------------------------------------
 # 6. Production build, started once for the API tests and the journeys.
-if [ "$PG_OK" != 1 ]; then
+SKIP_APP=0
+[ "${TEST_API:-}" = skip ] && [ "${TEST_E2E:-}" = skip ] && SKIP_APP=1
+if [ "$SKIP_APP" = 1 ]; then
+  :
+elif [ "$PG_OK" != 1 ]; then
   APP_WHY="PostgreSQL or its migrations failed"
 else
   t=$SECONDS
@@ -397,7 +401,9 @@ fi
 # 7. API contract tests and browser journeys against the running app.
 api_files=$(count_files tests/api '*.test.ts')
 e2e_files=$(count_files e2e '*.spec.ts' e2e/artifacts)
-if [ "$APP_OK" = 1 ]; then
+if [ "$SKIP_APP" = 1 ]; then
+  :
+elif [ "$APP_OK" = 1 ]; then
   # DATA_DIR: the suites share the app's data directory (evidence blobs stored by a test are
   # served by the app).
   export API_BASE_URL=$APP_URL E2E_BASE_URL=$APP_URL DATA_DIR="$WORK/app-data"

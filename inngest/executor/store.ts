@@ -59,20 +59,24 @@ export interface StoredEvent {
  */
 export async function claimRun(sql: Sql, leaseId: string, leaseMs: number, functionIds: string[]): Promise<ClaimedRun | null> {
   const rows = await sql.$queryRawUnsafe<ClaimedRun[]>(
-    `UPDATE inngest_runs SET locked_until = ${inMs(1)}, lease_id = $2
+    // `busy` counts the leased runs per concurrency key once, instead of once per candidate row:
+    // with a key at its limit, many queued runs of that key are passed over before one is found
+    `WITH busy AS (
+       SELECT concurrency_key, count(*) AS n FROM inngest_runs
+       WHERE concurrency_key IS NOT NULL AND locked_until >= ${NOW}
+       GROUP BY concurrency_key)
+     UPDATE inngest_runs SET locked_until = ${inMs(1)}, lease_id = $2
      WHERE id = (
        SELECT r.id FROM inngest_runs r
+       LEFT JOIN busy b ON b.concurrency_key = r.concurrency_key
        WHERE r.status IN ('queued', 'retrying', 'sleeping', 'waiting')
          AND r.function_id IN (SELECT jsonb_array_elements_text($3::jsonb))
          AND r.next_run_at <= ${NOW}
          AND (r.locked_until IS NULL OR r.locked_until < ${NOW})
-         AND (r.concurrency_key IS NULL OR r.concurrency_limit IS NULL OR (
-           SELECT count(*) FROM inngest_runs o
-           WHERE o.concurrency_key = r.concurrency_key AND o.locked_until >= ${NOW} AND o.id <> r.id
-         ) < r.concurrency_limit)
+         AND (r.concurrency_limit IS NULL OR coalesce(b.n, 0) < r.concurrency_limit)
        ORDER BY r.next_run_at, r.id
        LIMIT 1
-       FOR UPDATE SKIP LOCKED)
+       FOR UPDATE OF r SKIP LOCKED)
      RETURNING id, function_id, event, status, steps, stack, attempt`,
     leaseMs,
     leaseId,
