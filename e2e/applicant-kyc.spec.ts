@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import Stripe from "stripe";
 import { e2eFixtures } from "../tests/fixtures/e2e-fixtures";
+import { signedInPage } from "./fixtures/dashboard";
 
 const fx = e2eFixtures();
 const shots = (name: string) => `e2e/artifacts/screenshots/${name}.png`;
@@ -130,13 +131,7 @@ test("a PAN the registry does not find goes to review and a reviewer approves it
   await page.screenshot({ path: shots("review-3-outcome"), fullPage: true });
   await expect.poll(() => eventsFor(id).map((e) => e.type), { timeout: 30_000 }).toContain("session.review");
 
-  const reviewer = await browser.newContext({ viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false });
-  const dash = await reviewer.newPage();
-  await dash.goto("/login");
-  await dash.getByLabel("Email").fill(fx.admin.email);
-  await dash.getByLabel("Password").fill(fx.admin.password);
-  await dash.getByRole("button", { name: "Sign in" }).click();
-  await dash.waitForURL(/\/dashboard(\?|$)/); // the overview
+  const dash = await signedInPage(browser, fx.admin);
   await dash.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Sessions" }).click();
   await dash.waitForURL(/\/dashboard\/sessions/);
   await expect(dash.getByTestId("session-row").filter({ hasText: id })).toBeVisible();
@@ -153,7 +148,7 @@ test("a PAN the registry does not find goes to review and a reviewer approves it
   await dash.getByRole("button", { name: "Submit decision" }).click();
   await expect(caseView).toHaveAttribute("data-status", "approved");
   await dash.screenshot({ path: shots("review-6-case-approved"), fullPage: true });
-  await reviewer.close();
+  await dash.context().close();
 
   const session = await api("GET", `/v1/sessions/${id}`);
   expect(session.body).toMatchObject({ status: "approved", decision: "approved", decision_source: "manual", reason_code: "identity_confirmed" });

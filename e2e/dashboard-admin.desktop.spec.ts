@@ -8,22 +8,15 @@
  */
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { SMTPServer } from "smtp-server";
 import { e2eFixtures } from "../tests/fixtures/e2e-fixtures";
+import { DEMO_REVIEWER, signIn } from "./fixtures/dashboard";
 
 const fx = e2eFixtures();
 const shots = (name: string) => `e2e/artifacts/screenshots/${name}.png`;
 const OWNER = fx.admin;
-const REVIEWER = { email: "reviewer@demo.test", password: "demo-reviewer-password" };
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(who.email);
-  await page.getByLabel("Password", { exact: true }).fill(who.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
-}
+const REVIEWER = DEMO_REVIEWER;
 
 /** Calls a tRPC mutation with the page's session cookie, as the dashboard's client does. */
 async function trpcMutation(request: APIRequestContext, procedure: string, input: unknown) {
@@ -168,7 +161,7 @@ test("an admin brands the hosted flow: logo and colour reach the flow's state", 
     headers: { authorization: `Bearer ${fx.demo.testKey}` },
     data: { workflow_id: fx.demo.workflows.kyc },
   });
-  const { id, client_token } = (await created.json()) as { id: string; client_token: string };
+  const { id, client_token, url } = (await created.json()) as { id: string; client_token: string; url: string };
   const state = await page.request.get(`/api/trpc/flow.state?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { sessionId: id } } }))}`, {
     headers: { authorization: `Bearer ${client_token}` },
   });
@@ -180,6 +173,15 @@ test("an admin brands the hosted flow: logo and colour reach the flow's state", 
   expect(logo.headers()["content-type"]).toBe("image/svg+xml");
   expect(logo.headers()["content-security-policy"]).toContain("sandbox");
   expect(await logo.text()).toBe(svg);
+
+  // the applicant sees them: the logo in the flow's header, the colour on its primary button
+  const flow = await page.context().newPage();
+  await flow.goto(url);
+  await expect(flow.getByRole("img", { name: "Demo Fintech" })).toBeVisible();
+  await flow.getByTestId("consent-checkbox").check();
+  await expect(flow.getByRole("button", { name: "Continue", exact: true })).toHaveCSS("background-color", "rgb(15, 118, 110)");
+  await flow.screenshot({ path: shots("dashboard-9b-branded-flow"), fullPage: true });
+  await flow.close();
 
   // back to the defaults for the other journeys
   await form.getByRole("button", { name: "Remove" }).click();

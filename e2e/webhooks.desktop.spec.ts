@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import Stripe from "stripe";
 import { e2eFixtures } from "../tests/fixtures/e2e-fixtures";
+import { signIn } from "./fixtures/dashboard";
 
 const fx = e2eFixtures();
 const shots = (name: string) => `e2e/artifacts/screenshots/${name}.png`;
@@ -54,11 +55,7 @@ const eventsOf = (secret: string) =>
   );
 
 test("an admin adds an endpoint, tests it, reads its delivery log, disables and deletes it", async ({ page }) => {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(fx.admin.email);
-  await page.getByLabel("Password").fill(fx.admin.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/dashboard/);
+  await signIn(page, fx.admin);
 
   await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Webhooks" }).click();
   await expect(page.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible();

@@ -25,6 +25,14 @@ export type TPublicEventData = z.infer<typeof ZPublicEventData>;
 /** A session entered `processing`: run its checks and apply the decision rules. */
 export const sessionProcessing = eventType("app/session.processing", { schema: ZPublicEventData });
 
+/** A KYB session's key person's session changed status: the business may go on to processing. */
+export const sessionChildUpdated = eventType("app/session.child_updated", { schema: ZPublicEventData });
+
+/** Email a KYB key person the link to their KYC session (server/kyb/key-people.ts). */
+export const keyPersonInviteRequested = eventType("app/kyb.key_person_invite_requested", {
+  schema: z.object({ sessionId: z.string(), projectId: z.string() }),
+});
+
 /** Any public event: fan out to subscribed webhook endpoints. */
 export const anyPublicEvent = "app/*" as const;
 

@@ -19,7 +19,11 @@ export const ERROR_TYPES = [
 ] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];
 
-/** Stable snake_case codes -> the Error object `type` and HTTP status. */
+/**
+ * Stable snake_case codes -> the Error object `type` and HTTP status. `surface`: a code only the
+ * hosted flow (its tRPC procedures and upload route) or only the dashboard answers with; the
+ * others are /v1's too, and only those are listed in the OpenAPI document.
+ */
 export const ERROR_CODES = {
   parameter_missing: { type: "invalid_request_error", status: 400 },
   parameter_invalid: { type: "invalid_request_error", status: 400 },
@@ -37,42 +41,48 @@ export const ERROR_CODES = {
   authentication_required: { type: "authentication_error", status: 401 },
   api_key_invalid: { type: "authentication_error", status: 401 },
   client_token_not_allowed: { type: "authentication_error", status: 401 },
-  client_token_invalid: { type: "authentication_error", status: 401 },
-  invalid_credentials: { type: "authentication_error", status: 401 },
-  account_locked: { type: "authentication_error", status: 401 },
+  client_token_invalid: { type: "authentication_error", status: 401, surface: "flow" },
+  invalid_credentials: { type: "authentication_error", status: 401, surface: "dashboard" },
+  account_locked: { type: "authentication_error", status: 401, surface: "dashboard" },
   forbidden: { type: "permission_error", status: 403 },
   resource_missing: { type: "not_found_error", status: 404 },
   session_not_decidable: { type: "conflict_error", status: 409 },
   session_not_cancellable: { type: "conflict_error", status: 409 },
   session_not_resumable: { type: "conflict_error", status: 409 },
   session_not_editable: { type: "conflict_error", status: 409 },
-  step_not_available: { type: "conflict_error", status: 409 },
+  step_not_available: { type: "conflict_error", status: 409, surface: "flow" },
   webhook_endpoint_disabled: { type: "conflict_error", status: 409 },
   idempotency_key_reused: { type: "idempotency_error", status: 400 },
   idempotency_key_in_use: { type: "idempotency_error", status: 409 },
   rate_limited: { type: "rate_limit_error", status: 429 },
   internal_error: { type: "api_error", status: 500 },
   // OTP verification of `phone` / `email` steps (server/otp/)
-  otp_invalid: { type: "invalid_request_error", status: 400 },
-  otp_expired: { type: "invalid_request_error", status: 400 },
-  otp_not_sent: { type: "conflict_error", status: 409 },
-  otp_locked: { type: "rate_limit_error", status: 429 },
-  otp_resend_too_soon: { type: "rate_limit_error", status: 429 },
-  otp_delivery_failed: { type: "api_error", status: 502 },
+  otp_invalid: { type: "invalid_request_error", status: 400, surface: "flow" },
+  otp_expired: { type: "invalid_request_error", status: 400, surface: "flow" },
+  otp_not_sent: { type: "conflict_error", status: 409, surface: "flow" },
+  otp_locked: { type: "rate_limit_error", status: 429, surface: "flow" },
+  otp_resend_too_soon: { type: "rate_limit_error", status: 429, surface: "flow" },
+  otp_delivery_failed: { type: "api_error", status: 502, surface: "flow" },
   // Applicant uploads (server/uploads/; decisions.md "Limits beyond interface.md": 15 MiB, JPEG/PNG/WebP/HEIC/PDF by content)
-  file_too_large: { type: "invalid_request_error", status: 413 },
-  file_type_not_allowed: { type: "invalid_request_error", status: 415 },
-  file_unreadable: { type: "invalid_request_error", status: 422 },
-  file_infected: { type: "invalid_request_error", status: 422 },
-  scanner_unavailable: { type: "api_error", status: 503 },
+  file_too_large: { type: "invalid_request_error", status: 413, surface: "flow" },
+  file_type_not_allowed: { type: "invalid_request_error", status: 415, surface: "flow" },
+  file_unreadable: { type: "invalid_request_error", status: 422, surface: "flow" },
+  file_infected: { type: "invalid_request_error", status: 422, surface: "flow" },
+  scanner_unavailable: { type: "api_error", status: 503, surface: "flow" },
   // Dashboard accounts (server/users/): reset links, invitations, memberships
-  password_reset_invalid: { type: "invalid_request_error", status: 400 },
-  invitation_invalid: { type: "invalid_request_error", status: 400 },
-  already_member: { type: "conflict_error", status: 409 },
-  last_owner: { type: "conflict_error", status: 409 },
-} as const satisfies Record<string, { type: ErrorType; status: number }>;
+  password_reset_invalid: { type: "invalid_request_error", status: 400, surface: "dashboard" },
+  invitation_invalid: { type: "invalid_request_error", status: 400, surface: "dashboard" },
+  already_member: { type: "conflict_error", status: 409, surface: "dashboard" },
+  last_owner: { type: "conflict_error", status: 409, surface: "dashboard" },
+  // Review in the dashboard (server/review/; decideSession's confirmOverride): /v1 never answers with these
+  override_not_confirmed: { type: "conflict_error", status: 409, surface: "dashboard" },
+  session_claimed: { type: "conflict_error", status: 409, surface: "dashboard" },
+} as const satisfies Record<string, { type: ErrorType; status: number; surface?: "flow" | "dashboard" }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The codes `/v1` answers with (no `surface`): the OpenAPI document's list. */
+export const API_ERROR_CODES = (Object.keys(ERROR_CODES) as ErrorCode[]).filter((c) => !("surface" in ERROR_CODES[c])) as [ErrorCode, ...ErrorCode[]];
 
 export class DomainError extends Error {
   readonly code: ErrorCode;

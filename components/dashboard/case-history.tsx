@@ -13,13 +13,13 @@ function actorText(entry: HistoryEntry, myUserId: string): string {
     case "system":
       return "System";
     case "user":
-      return entry.actorId === myUserId ? "You" : "Dashboard user";
+      return entry.actorId === myUserId ? "You" : (entry.actorEmail ?? "A removed user");
     default:
       return entry.actorType;
   }
 }
 
-/** Every status change, oldest first: who, when, from, to, reason. */
+/** Every status change, oldest first: who (a user by email), when, from, to, reason; an override shows both decisions in turn. */
 export function CaseHistory({ history, reasonCodes, myUserId }: { history: HistoryEntry[]; reasonCodes: readonly ReasonCode[]; myUserId: string }) {
   const label = (code: string) => reasonCodes.find((r) => r.code === code)?.label ?? null;
   return (

@@ -3,6 +3,7 @@ import { Badge } from "~/components/ui/badge";
 import { Card, CardHeader } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { formatAbsolute } from "./relative-time";
+import { groupChecks } from "./review/check-groups";
 import { CheckStatusBadge, StepStatusBadge } from "./status-badge";
 import type { CaseCheck, CaseSession, CaseStep } from "./types";
 import { DescriptionList, type DescriptionRow } from "~/components/ui/description-list";
@@ -11,9 +12,10 @@ const str = (v: unknown): string | null => (typeof v === "string" && v !== "" ? 
 
 const STEP_TYPE_TITLES: Record<string, string> = { consent: "Consent", pan: "PAN" };
 
-/** "PAN", or "PAN · business_pan" when the step's name differs from its type. */
+/** "PAN", "Business details", or "Documents · id_document" when the step's name differs from its type. */
 export function stepTitle(step: { name: string; type: string }): string {
-  const title = STEP_TYPE_TITLES[step.type] ?? step.type.replaceAll("_", " ");
+  const words = step.type.replaceAll("_", " ");
+  const title = STEP_TYPE_TITLES[step.type] ?? words.charAt(0).toUpperCase() + words.slice(1);
   return step.name === step.type ? title : `${title} · ${step.name}`;
 }
 
@@ -42,10 +44,10 @@ export function CaseSteps({ session, steps }: { session: CaseSession; steps: Cas
 }
 
 function StepCard({ step, session, checks }: { step: CaseStep; session: CaseSession; checks: CaseCheck[] }) {
-  // the latest check answers the latest submission; earlier ones (resubmissions, retries) fold away
-  const sorted = [...checks].sort((a, b) => a.created_at.localeCompare(b.created_at));
-  const latest = sorted.at(-1);
-  const earlier = sorted.slice(0, -1).reverse();
+  // every check the step plans (selfie: face match and liveness; business details: GSTIN, CIN, Udyam) shows its
+  // latest attempt; earlier attempts (resubmissions, retries) fold away under their own key
+  const groups = groupChecks(checks);
+  const panCheck = groups.find((g) => g.key === "in.pan.verify")?.current;
   return (
     <Card data-testid={`case-step-${step.name}`}>
       <CardHeader
@@ -56,25 +58,50 @@ function StepCard({ step, session, checks }: { step: CaseStep; session: CaseSess
       {session.pii_erased_at ? (
         <p className="px-5 py-4 text-sm text-slate-500">Personal data was erased on {formatAbsolute(session.pii_erased_at)}.</p>
       ) : step.type === "pan" ? (
-        <PanComparison step={step} check={latest} business={session.type === "kyb"} />
+        <PanComparison step={step} check={panCheck} business={session.type === "kyb"} />
       ) : step.type === "consent" ? (
         <ConsentRecord step={step} />
       ) : step.data ? (
-        <pre className="overflow-x-auto px-5 py-4 font-mono text-xs text-slate-700">{JSON.stringify(step.data, null, 2)}</pre>
+        <StepValues data={step.data} />
       ) : null}
-      {latest ? <CheckMeta check={latest} /> : null}
-      {earlier.length ? (
-        <details className="group border-t border-slate-100 text-xs">
-          <summary className="cursor-pointer px-5 py-2 text-slate-500 hover:text-slate-800">
-            {earlier.length} earlier check{earlier.length === 1 ? "" : "s"}
-          </summary>
-          {earlier.map((c) => (
-            <CheckMeta key={c.id} check={c} />
-          ))}
-        </details>
-      ) : null}
+      {groups.map((g) => (
+        <div key={g.key} data-testid="check-group" data-check-key={g.key}>
+          <CheckMeta check={g.current} />
+          {g.earlier.length ? (
+            <details className="border-t border-slate-100 text-xs">
+              <summary className="cursor-pointer px-5 py-2 text-slate-500 hover:text-slate-800">
+                {g.earlier.length} earlier attempt{g.earlier.length === 1 ? "" : "s"} of <span className="font-mono">{g.key}</span>
+              </summary>
+              {g.earlier.map((c) => (
+                <CheckMeta key={c.id} check={c} />
+              ))}
+            </details>
+          ) : null}
+        </div>
+      ))}
     </Card>
   );
+}
+
+/** `[dot.path, value]` of every leaf of `data`; lists of plain values joined, empty values left out. */
+function leaves(data: Record<string, unknown>, prefix = ""): [string, string][] {
+  return Object.entries(data).flatMap(([k, v]): [string, string][] => {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (v === null || v === undefined || v === "") return [];
+    if (Array.isArray(v)) return v.length ? [[key, v.map((x) => (typeof x === "object" ? JSON.stringify(x) : String(x))).join(", ")]] : [];
+    if (typeof v === "object") return leaves(v as Record<string, unknown>, key);
+    return [[key, String(v)]];
+  });
+}
+
+/** What the applicant submitted in a step without a dedicated view, one row per value (files are under Evidence). */
+function StepValues({ data }: { data: Record<string, unknown> }) {
+  const rows: DescriptionRow[] = leaves(data).map(([key, value]) => [
+    key.replaceAll("_", " ").replaceAll(".", " · "),
+    /^file_/.test(value) ? <span className="font-mono text-xs text-slate-600">{value}</span> : value,
+  ]);
+  if (!rows.length) return <p className="px-5 py-4 text-sm text-slate-500">Nothing was entered in this step.</p>;
+  return <DescriptionList rows={rows} className="grid-cols-[10rem_1fr] gap-x-4 px-5 py-4" />;
 }
 
 function ConsentRecord({ step }: { step: CaseStep }) {
@@ -112,6 +139,9 @@ function PanComparison({ step, check, business }: { step: CaseStep; check?: Case
   const panStatus = str(r.pan_status);
   const registeredName = str(r.registered_name);
   const nameMatch = typeof r.name_match === "boolean" ? r.name_match : null;
+  // the registry check's name-match score (server/checks/name-match.ts), 0..1
+  const nameScore = typeof r.name_match_score === "number" ? r.name_match_score : null;
+  const scoreText = nameScore === null ? "" : ` (score ${nameScore.toFixed(2)})`;
   const dobMatch = typeof r.dob_match === "boolean" ? r.dob_match : null;
   const notFound = check?.error_code === "pan_not_found" || panStatus === "not_found";
 
@@ -132,7 +162,7 @@ function PanComparison({ step, check, business }: { step: CaseStep; check?: Case
       answer: (
         <span className="flex flex-wrap items-center gap-x-2">
           {registeredName ? <span className="font-medium text-slate-900">{registeredName}</span> : null}
-          <VerdictMark verdict={nameMatch === true ? "match" : nameMatch === false ? "mismatch" : "unknown"} text={nameMatch === true ? "matches" : nameMatch === false ? "does not match" : "—"} />
+          <VerdictMark verdict={nameMatch === true ? "match" : nameMatch === false ? "mismatch" : "unknown"} text={nameMatch === true ? `matches${scoreText}` : nameMatch === false ? `does not match${scoreText}` : "—"} />
         </span>
       ),
       verdict: nameMatch === true ? "match" : nameMatch === false ? "mismatch" : "unknown",
@@ -178,6 +208,7 @@ function CheckMeta({ check }: { check: CaseCheck }) {
       <CheckStatusBadge status={check.status} />
       {check.provider ? <span>provider: {check.provider}</span> : null}
       {check.verified_by ? <span>verified by: {check.verified_by}</span> : null}
+      {check.score !== null ? <span>score: {check.score.toFixed(2)}</span> : null}
       {check.error_code ? <span className="font-mono text-red-700">{check.error_code}</span> : null}
       {check.from_cache ? <Badge tone="gray">cached</Badge> : null}
       {check.finished_at ? <span className="text-slate-400">{formatAbsolute(check.finished_at)}</span> : null}

@@ -7,6 +7,7 @@ import { cn, focusRing } from "~/components/ui/cn";
 import { Select } from "~/components/ui/select";
 import type { Permission } from "~/server/users/permissions";
 import type { Mode } from "./types";
+import { ReviewQueueCount } from "./review/queue-count";
 import { WebhookAlertBanner } from "./webhooks/webhook-alerts";
 import { useWorkspace } from "./workspace";
 
@@ -20,6 +21,8 @@ interface NavItem {
   icon: React.ReactNode;
   /** Shown only to roles with this permission. */
   permission?: Permission;
+  /** A count shown after the label (e.g. the review queue's size). */
+  Count?: () => React.ReactNode;
 }
 
 const NAV: NavItem[] = [
@@ -49,14 +52,26 @@ const NAV: NavItem[] = [
   },
   {
     label: "Review queue",
-    path: "/dashboard/sessions",
-    extra: { status: "review" },
-    isActive: (p, status) => p === "/dashboard/sessions" && status === "review",
+    path: "/dashboard/review",
+    Count: ReviewQueueCount,
+    isActive: (p) => p.startsWith("/dashboard/review"),
     icon: (
       <path
         strokeLinecap="round"
         strokeLinejoin="round"
         d="M9 12.75 11.25 15 15 9.75m-3-7.036A11.959 11.959 0 0 1 3.598 6 11.99 11.99 0 0 0 3 9.749c0 5.592 3.824 10.29 9 11.623 5.176-1.332 9-6.03 9-11.622 0-1.31-.21-2.571-.598-3.751h-.152c-3.196 0-6.1-1.248-8.25-3.285Z"
+      />
+    ),
+  },
+  {
+    label: "Workflows",
+    path: "/dashboard/workflows",
+    isActive: (p) => p.startsWith("/dashboard/workflows"),
+    icon: (
+      <path
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M6 3.75h3v3H6v-3ZM15 10.5h3v3h-3v-3ZM6 17.25h3v3H6v-3ZM7.5 6.75v10.5M7.5 12h7.5"
       />
     ),
   },
@@ -111,6 +126,19 @@ const NAV: NavItem[] = [
     path: "/dashboard/events",
     isActive: (p) => p.startsWith("/dashboard/events"),
     icon: <path strokeLinecap="round" strokeLinejoin="round" d="M3.75 13.5 10.5 6.75 14.25 10.5 20.25 4.5M20.25 4.5h-4.5m4.5 0v4.5M3.75 19.5h16.5" />,
+  },
+  {
+    label: "Audit log",
+    path: "/dashboard/audit",
+    permission: "readAuditLog",
+    isActive: (p) => p.startsWith("/dashboard/audit"),
+    icon: (
+      <path
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M9 12h3.75M9 15h3.75M9 18h3.75m3 .75H18a2.25 2.25 0 0 0 2.25-2.25V6.108c0-1.135-.845-2.098-1.976-2.192a48.424 48.424 0 0 0-1.123-.08m-5.801 0c-.065.21-.1.433-.1.664 0 .414.336.75.75.75h4.5a.75.75 0 0 0 .75-.75 2.25 2.25 0 0 0-.1-.664m-5.8 0A2.251 2.251 0 0 1 13.5 2.25H15c1.012 0 1.867.668 2.15 1.586m-5.8 0c-.376.023-.75.05-1.124.08C9.095 4.01 8.25 4.973 8.25 6.108V8.25m0 0H4.875c-.621 0-1.125.504-1.125 1.125v11.25c0 .621.504 1.125 1.125 1.125h9.75c.621 0 1.125-.504 1.125-1.125V9.375c0-.621-.504-1.125-1.125-1.125H8.25Z"
+      />
+    ),
   },
   {
     label: "API reference",
@@ -189,6 +217,7 @@ function NavLink({ item, active }: { item: NavItem; active: boolean }) {
         {item.icon}
       </svg>
       {item.label}
+      {item.Count ? <item.Count /> : null}
     </>
   );
   // A page outside the app router (a route handler): a plain link, a full page load.

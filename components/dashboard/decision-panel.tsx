@@ -1,7 +1,7 @@
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
@@ -16,6 +16,8 @@ import { clientErrorInfo } from "~/components/trpc/domain-error";
 import { useTRPC } from "~/components/trpc/react";
 import { ZDecisionRequest } from "~/server/sessions/session.schemas";
 import { stepTitle } from "./case-steps";
+import { Modal } from "./modal";
+import { useShortcuts } from "./review/shortcuts";
 import { DECISION_LABELS } from "./status-badge";
 import type { SessionCase } from "./types";
 import { useWorkspace } from "./workspace";
@@ -40,21 +42,15 @@ const FIELD_MESSAGES = {
   steps: "Choose at least one step to redo.",
 } as const;
 
-function isTypingTarget(el: EventTarget | null): boolean {
-  if (!(el instanceof HTMLElement)) return false;
-  if (el.isContentEditable) return true;
-  if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
-  return el instanceof HTMLInputElement && !["radio", "checkbox", "button", "submit"].includes(el.type);
-}
-
 /**
- * The reviewer's decision: open for sessions in `review`; for `approved` / `declined` only
- * after confirming an override. Keyboard: a / d / r pick the outcome (never while typing).
+ * The reviewer's decision: open for sessions in `review`. For `approved` / `declined`,
+ * "Override decision" opens the same form, and submitting it asks for a confirmation that
+ * names the current and the new decision (the server refuses an override without it).
+ * Keyboard: a / d / r pick the outcome (never while typing).
  */
 export function DecisionPanel({ data }: { data: SessionCase }) {
   const { session } = data;
   const [overriding, setOverriding] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const ws = useWorkspace();
 
@@ -64,7 +60,11 @@ export function DecisionPanel({ data }: { data: SessionCase }) {
 
   return (
     <Card aria-labelledby="decision-title" data-testid="decision-panel">
-      <CardHeader titleId="decision-title" title={inReview ? "Decision" : overriding ? "Override decision" : "Decision"} description={ws.canDecide ? undefined : `Your role (${ws.role}) can view but not decide.`} />
+      <CardHeader
+        titleId="decision-title"
+        title={!inReview && overriding ? "Override decision" : "Decision"}
+        description={ws.canDecide ? undefined : `Your role (${ws.role}) can view but not decide.`}
+      />
       <CardBody>
         {saved ? (
           <p role="status" className="mb-4 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
@@ -78,57 +78,27 @@ export function DecisionPanel({ data }: { data: SessionCase }) {
             onCancel={overriding ? () => setOverriding(false) : undefined}
             onDecided={(outcome) => {
               setOverriding(false);
-              setConfirming(false);
               setSaved(`Decision saved: ${DECISION_LABELS[outcome] ?? outcome}.`);
             }}
           />
         ) : overridable ? (
-          confirming ? (
-            <div className="space-y-3 text-sm" role="alertdialog" aria-labelledby="override-confirm-title">
-              <p id="override-confirm-title" className="font-medium text-slate-900">
-                Override a final decision?
-              </p>
-              <p className="text-slate-600">
-                This session was {session.status} ({session.decision_source ?? "auto"}). Overriding changes its status and sends a webhook to the integrator. The earlier decision
-                stays in the history and the audit log.
-              </p>
-              <div className="flex gap-2">
-                <Button
-                  variant="warning"
-                  size="sm"
-                  onClick={() => {
-                    setSaved(null);
-                    setOverriding(true);
-                    setConfirming(false);
-                  }}
-                  autoFocus
-                >
-                  Yes, override
-                </Button>
-                <Button variant="secondary" size="sm" onClick={() => setConfirming(false)}>
-                  Cancel
-                </Button>
-              </div>
-            </div>
-          ) : (
-            <div className="space-y-3 text-sm text-slate-600">
-              <p>
-                Decided: <span className="font-medium text-slate-900">{DECISION_LABELS[session.decision ?? ""] ?? session.status}</span>
-                {session.decision_source ? ` (${session.decision_source})` : null}.
-              </p>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={!ws.canDecide}
-                onClick={() => {
-                  setSaved(null);
-                  setConfirming(true);
-                }}
-              >
-                Override decision
-              </Button>
-            </div>
-          )
+          <div className="space-y-3 text-sm text-slate-600">
+            <p>
+              Decided: <span className="font-medium text-slate-900">{DECISION_LABELS[session.decision ?? ""] ?? session.status}</span>
+              {session.decision_source ? ` (${session.decision_source})` : null}.
+            </p>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={!ws.canDecide}
+              onClick={() => {
+                setSaved(null);
+                setOverriding(true);
+              }}
+            >
+              Override decision
+            </Button>
+          </div>
         ) : (
           <p className="text-sm text-slate-600">
             {session.status === "resubmission_requested"
@@ -179,18 +149,7 @@ function DecisionForm({ data, override, onCancel, onDecided }: { data: SessionCa
     reasonRef.current?.focus();
   }
 
-  useEffect(() => {
-    if (!ws.canDecide) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || e.repeat || isTypingTarget(e.target)) return;
-      const value = SHORTCUTS[e.key.toLowerCase()];
-      if (!value) return;
-      e.preventDefault();
-      pick(value);
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  });
+  useShortcuts(Object.fromEntries(Object.entries(SHORTCUTS).map(([key, value]) => [key, () => pick(value)])), ws.canDecide);
 
   // focus the first invalid field ourselves: the outcome is a group of buttons, not an input
   const onInvalid = (errs: typeof errors) => {
@@ -200,7 +159,7 @@ function DecisionForm({ data, override, onCancel, onDecided }: { data: SessionCa
     else if (errs.note) rootRef.current?.querySelector<HTMLTextAreaElement>("#note")?.focus();
   };
 
-  const onSubmit = handleSubmit(async (values) => {
+  async function send(values: DecisionForm) {
     setFormError(null);
     try {
       const result = await decide.mutateAsync({
@@ -211,12 +170,17 @@ function DecisionForm({ data, override, onCancel, onDecided }: { data: SessionCa
         reason_code: values.reason_code,
         note: values.note?.trim() || undefined,
         steps: values.outcome === "resubmission_requested" && values.steps?.length ? values.steps : undefined,
+        override,
       });
+      setConfirm(null);
       reset();
       onDecided(result.outcome);
     } catch (err) {
+      setConfirm(null);
       const info = clientErrorInfo(err);
       if (info.code === "FORBIDDEN") setFormError(`Your role (${ws.role}) cannot decide sessions. Ask an owner, admin or reviewer of ${ws.organization.name}.`);
+      else if (info.domainCode === "override_not_confirmed")
+        setFormError(`Someone decided this session in the meantime: ${info.message} The page now shows the current decision.`);
       else if (info.domainCode === "session_not_decidable")
         setFormError("This session can no longer be decided: its status changed in the meantime. The page now shows its current status.");
       else if (info.param === "steps") setError("steps", { type: "server", message: info.message }, { shouldFocus: true });
@@ -224,7 +188,12 @@ function DecisionForm({ data, override, onCancel, onDecided }: { data: SessionCa
       else if (info.code === null) setFormError("Could not reach the server. Check your connection and try again.");
       else setFormError(info.message || "Something went wrong. Please try again.");
     }
-  }, onInvalid);
+  }
+
+  // an override is sent only after the dialog naming the current and the new decision
+  const [confirm, setConfirm] = useState<DecisionForm | null>(null);
+  const onSubmit = handleSubmit((values) => (override ? setConfirm(values) : send(values)), onInvalid);
+  const current = DECISION_LABELS[session.decision ?? ""] ?? session.status;
 
   const disabled = !ws.canDecide;
   const fieldMessage = (name: keyof typeof FIELD_MESSAGES) => (errors[name] ? (errors[name]?.type === "server" ? errors[name]?.message : FIELD_MESSAGES[name]) : undefined);
@@ -352,7 +321,8 @@ function DecisionForm({ data, override, onCancel, onDecided }: { data: SessionCa
       <div className="flex gap-2">
         <Button
           type="submit"
-          block
+          block={!onCancel}
+          className={onCancel ? "flex-1" : undefined}
           disabled={disabled}
           loading={decide.isPending}
           variant={outcome === "approved" ? "success" : outcome === "declined" ? "danger" : outcome === "resubmission_requested" ? "warning" : "primary"}
@@ -370,6 +340,31 @@ function DecisionForm({ data, override, onCancel, onDecided }: { data: SessionCa
           Shortcuts: <kbd className="font-mono">a</kbd> approve · <kbd className="font-mono">d</kbd> decline · <kbd className="font-mono">r</kbd> resubmission
         </p>
       ) : null}
+      <Modal
+        open={confirm !== null}
+        onClose={() => setConfirm(null)}
+        size="sm"
+        title="Override the final decision?"
+        description={
+          confirm ? (
+            <span data-testid="override-confirm">
+              {session.id} is <strong>{current}</strong>
+              {session.decision_source ? ` (${session.decision_source})` : ""}. It will become <strong>{DECISION_LABELS[confirm.outcome] ?? confirm.outcome}</strong> and the
+              integrator gets a webhook. Both decisions stay in the history and the audit log.
+            </span>
+          ) : undefined
+        }
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirm(null)}>
+              Cancel
+            </Button>
+            <Button variant="warning" loading={decide.isPending} onClick={() => confirm && void send(confirm)} autoFocus>
+              Override: {current} → {confirm ? (DECISION_LABELS[confirm.outcome] ?? confirm.outcome) : ""}
+            </Button>
+          </>
+        }
+      />
     </form>
   );
 }

@@ -26,6 +26,7 @@ import type { ProjectSettingsDto } from "~/server/projects/project-settings";
 import { applyServerError } from "./mutation-errors";
 import { PageHeader } from "./page-header";
 import { RegistryProvidersCard } from "./registry-providers";
+import { ReasonCodesSettings } from "./review/reason-codes-settings";
 import { ErrorCard, LoadingCard } from "./query-states";
 import { useWorkspace } from "./workspace";
 
@@ -52,6 +53,7 @@ export function SettingsView() {
         <SettingsForm key={settings.data.id} settings={settings.data} />
       )}
       <RegistryProvidersCard />
+      <ReasonCodesSettings />
     </div>
   );
 }
@@ -108,7 +110,7 @@ function SettingsForm({ settings }: { settings: ProjectSettingsDto }) {
           <Field
             id="retention-days"
             label="Data retention"
-            hint={`Days the personal data of a finished session is kept (${RETENTION_DAYS.min} to ${RETENTION_DAYS.max}). The decision record is always kept.`}
+            hint={`Days the personal data of a finished session is kept (${RETENTION_DAYS.min} to ${RETENTION_DAYS.max}); then it is erased within the hour, as by the API's erasure. The decision record is always kept.`}
             error={errors.retentionDays?.message}
             className="max-w-md"
           >

@@ -1,6 +1,15 @@
 "use client";
+/**
+ * The reviewer's case view of one session, on one screen: header (status, decision, time in
+ * review, assignee with claim, queue navigation), then the steps with their checks and the
+ * applicant's input beside the registry's answers, document fields, evidence, and on the right
+ * the decision, duplicates, related sessions, history and details. Two columns on laptops,
+ * three on wide screens, stacked on phones. Keyboard: a / d / r decide, c claims, j / k walk
+ * the review queue, ? lists the shortcuts.
+ */
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
@@ -17,19 +26,53 @@ import { DECISION_LABELS, SessionStatusBadge } from "./status-badge";
 import type { SessionCase } from "./types";
 import { useWorkspace } from "./workspace";
 import { DescriptionList, type DescriptionRow } from "~/components/ui/description-list";
+import { CaseAssignee, DocumentFieldsCard, DuplicatesCard, RelatedSessionsCard, ReviewReasonsCard, useQueueNeighbours } from "./review/case-panels";
+import { EvidenceViewer } from "./review/evidence-viewer";
+import { ShortcutsHelp, useShortcuts } from "./review/shortcuts";
+
+const CASE_SHORTCUTS = [
+  { keys: "a", action: "Approve" },
+  { keys: "d", action: "Decline" },
+  { keys: "r", action: "Request resubmission" },
+  { keys: "c", action: "Claim this session" },
+  { keys: "j / k", action: "Next / previous session in the queue" },
+  { keys: "?", action: "Show these shortcuts" },
+] as const;
 
 export function SessionCaseView({ id }: { id: string }) {
   const ws = useWorkspace();
   const trpc = useTRPC();
-  // Every read of a case is written to the audit log (a reviewer view of personal data), so
-  // no polling or refetch-on-focus: the reviewer refreshes on purpose.
+  // A read of a case is a reviewer view of personal data: the server audits it once per
+  // reviewer per 10 minutes (server/sessions/session-case.ts), so the refetches after a claim
+  // or a decision add no rows; still no polling or refetch-on-focus: the reviewer refreshes on purpose.
   const query = useQuery(trpc.sessions.get.queryOptions({ projectId: ws.project.id, mode: ws.mode, id }, { refetchOnWindowFocus: false, staleTime: 60_000 }));
   const reasonCodes = useQuery({ ...trpc.review.reasonCodes.queryOptions({ projectId: ws.project.id, mode: ws.mode }), staleTime: Infinity });
 
+  const router = useRouter();
+  const neighbours = useQueueNeighbours(id);
+  const open = (to: string | null) => to && router.push(ws.href(`/dashboard/sessions/${to}`, { from: "queue" }));
+  useShortcuts({ j: neighbours.next ? () => open(neighbours.next) : undefined, k: neighbours.prev ? () => open(neighbours.prev) : undefined });
+
   const back = (
-    <Link href={ws.href("/dashboard/sessions")} className="inline-flex items-center gap-1 text-sm text-slate-500 hover:text-slate-800">
-      <span aria-hidden="true">←</span> Sessions
-    </Link>
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <div className="flex items-center gap-4 text-sm">
+        <Link href={ws.href("/dashboard/review")} className="inline-flex items-center gap-1 text-slate-500 hover:text-slate-800">
+          <span aria-hidden="true">←</span> Review queue
+        </Link>
+        <Link href={ws.href("/dashboard/sessions")} className="text-slate-500 hover:text-slate-800">
+          All sessions
+        </Link>
+      </div>
+      <div className="flex items-center gap-1.5">
+        <Button variant="ghost" size="sm" disabled={!neighbours.prev} onClick={() => open(neighbours.prev)} aria-keyshortcuts="k">
+          ‹ Previous <kbd className="font-mono text-[11px] text-slate-400">k</kbd>
+        </Button>
+        <Button variant="ghost" size="sm" disabled={!neighbours.next} onClick={() => open(neighbours.next)} aria-keyshortcuts="j" data-testid="queue-next">
+          Next in queue <kbd className="font-mono text-[11px] text-slate-400">j</kbd> ›
+        </Button>
+        <ShortcutsHelp shortcuts={CASE_SHORTCUTS} />
+      </div>
+    </div>
   );
 
   if (query.isPending) {
@@ -73,24 +116,20 @@ export function SessionCaseView({ id }: { id: string }) {
     <div className="space-y-5" data-testid="session-case" data-status={session.status}>
       {back}
       <CaseHeader data={data} reasonLabel={reasonLabel} refreshing={query.isFetching} onRefresh={() => void query.refetch()} />
-      <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="min-w-0 space-y-5">
-          {data.reviewReasons.length ? (
-            <Card>
-              <CardHeader title="Why this needs review" description="Decision rules that sent the session to a reviewer." />
-              <CardBody className="flex flex-wrap gap-2" data-testid="review-reasons">
-                {data.reviewReasons.map((r) => (
-                  <Badge key={r} tone="amber">
-                    <span className="font-mono">{r}</span>
-                  </Badge>
-                ))}
-              </CardBody>
-            </Card>
-          ) : null}
+      {/* phones: one column; laptops: work + side; wide screens: steps | evidence and context | side */}
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_20rem] 2xl:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)_21rem]">
+        <div className="min-w-0 space-y-5 lg:col-start-1 lg:row-start-1">
+          <ReviewReasonsCard reasons={data.reasons} />
           <CaseSteps session={session} steps={data.steps} />
+          <DocumentFieldsCard documents={data.documents} />
+        </div>
+        <div className="min-w-0 space-y-5 lg:col-start-1 lg:row-start-2 2xl:col-start-2 2xl:row-start-1">
+          <EvidenceViewer sessionId={session.id} files={data.evidence} erased={!!session.pii_erased_at} />
+          <DuplicatesCard duplicates={data.duplicates} />
+          <RelatedSessionsCard session={session} />
           <CaseHistory history={data.history} reasonCodes={codes} myUserId={ws.me.id} />
         </div>
-        <div className="space-y-5 md:sticky md:top-6 md:self-start">
+        <div className="order-first space-y-5 lg:order-none lg:col-start-2 lg:row-span-2 lg:row-start-1 2xl:col-start-3">
           <DecisionPanel data={data} />
           <CaseDetails data={data} />
         </div>
@@ -121,7 +160,14 @@ function CaseHeader({ data, reasonLabel, refreshing, onRefresh }: { data: Sessio
             · created <RelativeTime date={session.created_at} />
           </p>
         </div>
-        <div className="flex items-start gap-5">
+        <div className="flex flex-wrap items-start gap-5">
+        <CaseAssignee data={data} />
+        {data.enteredReviewAt && session.status === "review" ? (
+          <div className="text-sm">
+            <p className="text-xs text-slate-500">In review</p>
+            <RelativeTime date={data.enteredReviewAt} className="font-medium text-slate-900" />
+          </div>
+        ) : null}
         <dl className="grid grid-cols-3 gap-x-6 gap-y-1 text-sm" data-testid="case-decision">
           <div>
             <dt className="text-xs text-slate-500">Decision</dt>

@@ -15,6 +15,7 @@ import { LinkProblemScreen, type LinkProblem } from "./link-problem-screen";
 import { OutcomeScreen } from "./outcome-screen";
 import { ProcessingScreen } from "./processing-screen";
 import { StepScreen } from "./step-screen";
+import { WaitingForKeyPeople } from "./waiting-for-key-people";
 import { errorDetails } from "./use-submit-step";
 
 const POLL_MS = 1500;
@@ -115,7 +116,11 @@ function linkProblem(err: unknown): LinkProblem | null {
   if (info.code !== "UNAUTHORIZED" && info.code !== "NOT_FOUND") return null;
   const details = errorDetails(err);
   const reason = typeof details.reason === "string" ? details.reason : "invalid";
-  return { reason: reason as LinkProblem["reason"], org: typeof details.organization_name === "string" ? details.organization_name : null };
+  return {
+    reason: reason as LinkProblem["reason"],
+    org: typeof details.organization_name === "string" ? details.organization_name : null,
+    locale: typeof details.locale === "string" ? details.locale : null,
+  };
 }
 
 /** True while the browser says it is offline (slow and flaky mobile networks). */
@@ -177,18 +182,23 @@ function FlowScreen({ sessionId, getAuthorization }: { sessionId: string; getAut
 
   const [chosen, choose] = useLocaleChoice(sessionId);
   const data = stateQuery.data;
+  const problem = linkProblem(stateQuery.error) ?? linkProblem(start.error);
   const languages = (data?.session.languages ?? []).filter(isLocale);
-  const sessionLocale = isLocale(data?.session.locale) ? data.session.locale : "en";
+  // without the session's state (a link problem), the language the server gave with the failure
+  const sessionLocale = isLocale(data?.session.locale) ? data.session.locale : isLocale(problem?.locale) ? problem.locale : "en";
   const locale: Locale = chosen && (languages.length === 0 || languages.includes(chosen)) ? chosen : sessionLocale;
   const online = useOnline();
+  // remembered for this tab, so a later link problem (no session state then) keeps the language
+  const loadedLocale = data ? sessionLocale : null;
+  useEffect(() => {
+    if (loadedLocale && !readFlowPref(sessionId, "lang")) writeFlowPref(sessionId, "lang", loadedLocale);
+  }, [sessionId, loadedLocale]);
 
   const onLocaleChange = (l: Locale) => {
     choose(l);
     // the session remembers it: a resumed flow and the OTP messages use it
     if (getAuthorization() && data && l !== data.session.locale) setLocale.mutate({ sessionId, locale: l });
   };
-
-  const problem = linkProblem(stateQuery.error) ?? linkProblem(start.error);
 
   let body: React.ReactNode;
   if (problem) {
@@ -206,6 +216,8 @@ function FlowScreen({ sessionId, getAuthorization }: { sessionId: string; getAut
       );
   } else if ((EDITABLE_STATUSES as readonly string[]).includes(data.session.status) && data.currentStep) {
     body = <StepScreen sessionId={sessionId} state={data} locale={locale} />;
+  } else if (data.kyb?.waiting) {
+    body = <WaitingForKeyPeople sessionId={sessionId} kyb={data.kyb} />;
   } else {
     body = <ProcessingScreen organizationName={data.session.organizationName} />;
   }
@@ -215,6 +227,7 @@ function FlowScreen({ sessionId, getAuthorization }: { sessionId: string; getAut
       <FlowShell
         locale={locale}
         organizationName={data?.session.organizationName ?? problem?.org ?? undefined}
+        branding={data?.session.branding}
         testMode={data?.session.mode === "test"}
         languages={languages.length === 0 ? (problem ? FLOW_LOCALES : []) : languages}
         onLocaleChange={onLocaleChange}

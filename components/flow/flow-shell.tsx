@@ -2,15 +2,20 @@
 import { useTranslations } from "use-intl";
 import { Badge } from "~/components/ui/badge";
 import { cn, focusRing } from "~/components/ui/cn";
+import type { ProjectBranding } from "~/server/projects/branding";
+import { brandThemeVariables } from "./brand-theme";
 import { LANGUAGE_NAMES, type Locale } from "./i18n/locales";
 
 /**
- * The hosted flow's frame: who the verification is for, a test-mode badge, the language
- * switcher, and one centred column (full width on phones, a card from 640 px).
+ * The hosted flow's frame: who the verification is for (the project's logo, else its name), a
+ * test-mode badge, the language switcher, and one centred column (full width on phones, a card
+ * from 640 px). The project's brand colour becomes the accent of everything inside
+ * (brand-theme.ts); without branding the default look applies.
  */
 export function FlowShell({
   locale,
   organizationName,
+  branding,
   testMode = false,
   languages,
   onLocaleChange,
@@ -18,18 +23,25 @@ export function FlowShell({
 }: {
   locale: Locale;
   organizationName?: string;
+  branding?: ProjectBranding | null;
   testMode?: boolean;
   languages: readonly Locale[];
   onLocaleChange: (l: Locale) => void;
   children: React.ReactNode;
 }) {
   const t = useTranslations("common");
+  const theme = brandThemeVariables(branding?.brandColor ?? null);
+  const name = organizationName ?? "Verify";
   return (
-    <div lang={locale} className="flex min-h-dvh flex-col bg-white sm:bg-slate-50">
+    <div lang={locale} className="flex min-h-dvh flex-col bg-white sm:bg-slate-50" style={(theme ?? undefined) as React.CSSProperties | undefined} data-testid="flow-shell">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex min-h-16 w-full max-w-xl items-center justify-between gap-3 px-4">
           <div className="min-w-0">
-            <p className="truncate text-base font-semibold text-slate-900">{organizationName ?? "Verify"}</p>
+            {branding?.logoUrl ? (
+              <img src={branding.logoUrl} alt={name} className="mt-1 block h-8 w-auto max-w-44 object-contain object-left" data-testid="flow-logo" />
+            ) : (
+              <p className="truncate text-base font-semibold text-slate-900">{name}</p>
+            )}
             <div className="mt-0.5 flex min-w-0 items-center gap-2">
               {testMode ? (
                 <Badge tone="amber" dot className="shrink-0">
@@ -82,7 +94,7 @@ function LanguageSwitcher({
           aria-pressed={l === locale}
           onClick={() => onChange(l)}
           className={cn(
-            "min-h-10 min-w-11 rounded-md px-2.5 text-sm font-medium transition-colors",
+            "min-h-11 min-w-11 rounded-md px-2.5 text-sm font-medium transition-colors",
             focusRing,
             l === locale ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100",
           )}

@@ -6,6 +6,8 @@ import { MessageScreen } from "./flow-shell";
 export interface LinkProblem {
   reason: "token_expired" | "token_replaced" | "session_cancelled" | "session_expired" | "invalid";
   org: string | null;
+  /** The session's flow language when the server knows the session (a token of it), else absent. */
+  locale?: string | null;
 }
 
 /**

@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useTranslations } from "use-intl";
 import { cn, focusRing } from "~/components/ui/cn";
 import { readFlowPref, writeFlowPref } from "./client-token";
@@ -7,6 +7,7 @@ import { EditStepContext } from "./edit-step";
 import { StepProgress } from "./flow-shell";
 import type { FlowState, FlowStep } from "./flow-types";
 import type { Locale } from "./i18n/locales";
+import { useStepHistory } from "./step-history";
 import { stepComponent } from "./steps/step-registry";
 
 const isOpen = (s: FlowStep) => s.status === "pending" || s.status === "in_progress";
@@ -34,42 +35,34 @@ function useRoundSteps(sessionId: string, state: FlowState): string[] {
   }, [redo, sessionId, state.steps]);
 }
 
-interface Editing {
-  step: string;
-  /** `back`: reached with the Back button (saving moves forward); `review`: from the summary (saving returns to it). */
-  origin: "back" | "review";
-}
-
 /** One step per screen, with progress, a Back button and, on a resubmission, the reviewer's reason. */
 export function StepScreen({ sessionId, state, locale }: { sessionId: string; state: FlowState; locale: Locale }) {
   const t = useTranslations();
-  const [editing, setEditing] = useState<Editing | null>(null);
   const current = state.steps.find((s) => s.name === state.currentStep) ?? state.steps.find(isOpen);
+  const round = useRoundSteps(sessionId, state);
+  // a step Back (and the summary's edit links) can show again: submitted, in this round, not the consent
+  const canShow = (name: string) => round.includes(name) && state.steps.some((s) => s.name === name && s.status === "submitted" && s.type !== "consent");
+  const backChain = current ? round.slice(0, round.indexOf(current.name)).filter(canShow) : [];
+  const { screen: editing, navigate, atGuard } = useStepHistory({ sessionId, currentStep: current?.name, canShow, backChain });
   const edited = editing ? state.steps.find((s) => s.name === editing.step && s.status === "submitted") : undefined;
   const step = edited ?? current;
-  const round = useRoundSteps(sessionId, state);
   const index = step ? Math.max(round.indexOf(step.name), 0) : 0;
   const remainingOpen = state.steps.filter((s) => isOpen(s) && s.required);
   const isLast = !edited && remainingOpen.length <= 1;
 
   // Back: the submitted step before this one in the round (consent is not taken back)
-  const previous = step
-    ? round
-        .slice(0, round.indexOf(step.name))
-        .reverse()
-        .map((n) => state.steps.find((s) => s.name === n))
-    : [];
-  const back = previous.find((s) => s && s.status === "submitted" && s.type !== "consent");
+  const back = step ? round.slice(0, round.indexOf(step.name)).filter(canShow).at(-1) : undefined;
 
+  /** After a step was saved: the current step's successor comes with the new state; an edited one goes on. */
   function done() {
-    if (!editing || !step) return setEditing(null);
-    if (editing.origin === "review") return setEditing(null);
+    if (!editing || !step) return;
+    if (editing.origin === "review") return navigate(null);
     const next = round
       .slice(round.indexOf(step.name) + 1)
       .map((n) => state.steps.find((s) => s.name === n))
       .find((s) => s && s.name !== current?.name);
     const beforeCurrent = next && current && round.indexOf(next.name) < round.indexOf(current.name);
-    setEditing(next && beforeCurrent && next.status === "submitted" ? { step: next.name, origin: "back" } : null);
+    navigate(next && beforeCurrent && next.status === "submitted" ? { step: next.name, origin: "back" } : null);
   }
 
   // a new step: start at the top, and move focus to its heading so screen readers announce it
@@ -92,14 +85,19 @@ export function StepScreen({ sessionId, state, locale }: { sessionId: string; st
   const org = state.session.organizationName;
   const reasonKey = resubmission?.reason ?? "";
   return (
-    <EditStepContext.Provider value={(name) => setEditing({ step: name, origin: "review" })}>
+    <EditStepContext.Provider value={(name) => navigate({ step: name, origin: "review" })}>
       <div ref={containerRef}>
+        {atGuard ? (
+          <p role="status" className="mb-4 rounded-lg bg-slate-900 px-4 py-2.5 text-sm text-white" data-testid="flow-leave-hint">
+            {t("common.leaveHint")}
+          </p>
+        ) : null}
         <div className="mb-6 flex flex-col gap-3">
           {back || edited ? (
             <button
               type="button"
               data-testid="flow-back"
-              onClick={() => (editing?.origin === "review" ? setEditing(null) : back ? setEditing({ step: back.name, origin: "back" }) : setEditing(null))}
+              onClick={() => navigate(editing?.origin !== "review" && back ? { step: back, origin: "back" } : null)}
               className={cn(
                 "-ml-2 inline-flex min-h-11 items-center gap-1 self-start rounded-md px-2 text-sm font-medium text-slate-700 hover:bg-slate-100",
                 focusRing,

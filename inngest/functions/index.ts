@@ -1,11 +1,14 @@
 /** The one list of the app's Inngest functions, served at /api/inngest (STYLE.md 5). */
+import { advanceParent } from "./advance-parent-session";
 import { deliverWebhook } from "./deliver-webhook";
 import { disableFailingEndpoints } from "./disable-failing-endpoints";
+import { enforceRetention } from "./enforce-retention";
 import { expireSessions } from "./expire-sessions";
 import { extractDocument } from "./extract-document";
 import { fanOutEvent } from "./fan-out-event";
+import { inviteKeyPerson } from "./invite-key-person";
 import { processSession } from "./process-session";
 import { pruneEvents } from "./prune-events";
 import { runDirectCheck } from "./run-direct-check";
 
-export const functions = [processSession, fanOutEvent, deliverWebhook, runDirectCheck, pruneEvents, disableFailingEndpoints, expireSessions, extractDocument];
+export const functions = [processSession, fanOutEvent, deliverWebhook, runDirectCheck, pruneEvents, disableFailingEndpoints, expireSessions, enforceRetention, extractDocument, advanceParent, inviteKeyPerson];

@@ -316,8 +316,13 @@ const ZThreshold = (what: string, fallback: number) =>
 
 export const ZFaceMatchInput = z.strictObject({
   selfie_file_id: ZEvidenceFileId.meta({ description: "The applicant's selfie (`file_...`)." }),
-  document_file_id: ZEvidenceFileId.meta({
-    description: "The image to compare with: an identity document showing the holder's photo, or the photo of a UIDAI offline e-KYC (`aadhaar_photo`).",
+  document_file_id: ZEvidenceFileId.optional().meta({
+    description:
+      "The image to compare with: an identity document showing the holder's photo, or the photo of a UIDAI offline e-KYC (`aadhaar_photo`). Optional with `compare_with` `aadhaar` or `any`.",
+  }),
+  compare_with: z.enum(["document", "aadhaar", "any"]).optional().meta({
+    description:
+      "`document` (default): `document_file_id`; `aadhaar`: the photo of the session's UIDAI-signed offline e-KYC; `any`: that photo when it is readable and shows a face, else `document_file_id`.",
   }),
   threshold: ZThreshold("Similarity", 0.5),
 });
@@ -338,6 +343,8 @@ const faceMatch: CheckDefinition<TFaceMatchInput> = {
 export const ZLivenessCheckInput = z.strictObject({
   selfie_file_id: ZEvidenceFileId.meta({ description: "The applicant's selfie (`file_...`)." }),
   threshold: ZThreshold("Liveness score", 0.5),
+  challenge: z.enum(["turn_head", "blink"]).optional().meta({ description: "The active challenge the applicant was asked to do while `frame_file_ids` were taken." }),
+  frame_file_ids: z.array(ZEvidenceFileId).max(12).optional().meta({ description: "Frames taken during the challenge (`selfie_frame`), in order; 3 to 12." }),
 });
 export type TLivenessCheckInput = z.infer<typeof ZLivenessCheckInput>;
 
@@ -346,7 +353,7 @@ const livenessCheck: CheckDefinition<TLivenessCheckInput> = {
   genericKey: "liveness.check",
   country: "IN",
   description:
-    "Passive liveness: anti-spoofing and liveness models score whether the selfie shows a live person rather than a photo or screen (0..1, answered by the service's own models); a low score goes to a reviewer.",
+    "Passive liveness: anti-spoofing and liveness models score whether the selfie shows a live person rather than a photo or screen (0..1, answered by the service's own models); a low score goes to a reviewer. With `challenge`, the frames must show the head turning (yaw) or the eyes blinking, and the selfie's face.",
   answeredBy: "service",
   cacheTtlSeconds: 0,
   input: ZLivenessCheckInput,

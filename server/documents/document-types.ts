@@ -115,6 +115,30 @@ export const DOCUMENT_TYPES: readonly DocumentType[] = [
     ],
   },
   {
+    key: "partnership_deed",
+    country: "IN",
+    name: "Partnership deed",
+    category: "business",
+    sides: ["document"],
+    fields: [
+      { key: "legal_name", label: "Firm name", description: "As printed", type: "string" },
+      { key: "date_of_deed", label: "Date of the deed", description: "ISO 8601", type: "date" },
+      { key: "partners", label: "Partners", description: "Names of the partners, as printed", type: "string", hints: { max_length: 1000 } },
+    ],
+  },
+  {
+    key: "board_resolution",
+    country: "IN",
+    name: "Board resolution (authorized signatory)",
+    category: "business",
+    sides: ["document"],
+    fields: [
+      { key: "legal_name", label: "Company name", description: "As printed", type: "string" },
+      { key: "date_of_resolution", label: "Date of the resolution", description: "ISO 8601", type: "date" },
+      { key: "authorized_signatory", label: "Authorized signatory", description: "The person the board authorized", type: "string", hints: { max_length: 100 } },
+    ],
+  },
+  {
     key: "bank_statement",
     country: "IN",
     name: "Bank statement",

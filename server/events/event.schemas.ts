@@ -19,6 +19,7 @@ export const SESSION_EVENT_TYPES = [
   "session.expired",
   "session.cancelled",
   "session.pii_erased",
+  "session.child_updated",
 ] as const;
 export type TSessionEventType = (typeof SESSION_EVENT_TYPES)[number];
 
@@ -28,7 +29,7 @@ export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
 export const ZEventType = z.enum(PUBLIC_EVENT_TYPES).meta({
   id: "EventType",
   description:
-    "`session.<status>` when a session enters that status, `session.pii_erased` after an erasure, `check.completed` when an asynchronous direct check finishes.",
+    "`session.<status>` when a session enters that status, `session.pii_erased` after an erasure, `session.child_updated` on a KYB session when one of its key people's sessions changes status, `check.completed` when an asynchronous direct check finishes.",
 });
 
 const envelope = {
@@ -67,8 +68,25 @@ export const ZEventCheck = z
   .meta({ id: "EventCheck", description: "The finished check. Retrieve it with GET /v1/checks/{id} for the result." });
 export type TEventCheck = z.infer<typeof ZEventCheck>;
 
+/** The child session of a `session.child_updated` event (a KYB session's key person). */
+export const ZEventRelatedSession = z
+  .object({
+    id: z.string().meta({ examples: ["ses_9aT3kW7mQ2xR5vL8nC1bZ4hY"] }),
+    role: z.string().nullable().meta({ description: "`director`, `partner`, `ubo` or `authorized_signatory`." }),
+    status: ZSessionStatus,
+  })
+  .meta({ id: "EventRelatedSession", description: "The child session whose status changed, with its new status." });
+
 export const ZSessionEvent = z
-  .object({ ...envelope, type: z.enum(SESSION_EVENT_TYPES), ...envelopeTail, data: z.object({ session: ZEventSession }) })
+  .object({
+    ...envelope,
+    type: z.enum(SESSION_EVENT_TYPES),
+    ...envelopeTail,
+    data: z.object({
+      session: ZEventSession,
+      related_session: ZEventRelatedSession.optional().meta({ description: "Only in `session.child_updated`: the child session that changed." }),
+    }),
+  })
   .meta({ id: "SessionEvent", description: "An event about a session." });
 export type TSessionEvent = z.infer<typeof ZSessionEvent>;
 

@@ -71,12 +71,13 @@ export async function enqueue(tx: Tx, name: string, data: InputJsonValue, id = n
 
 /**
  * Public event types that an Inngest function other than the webhook fan-out consumes
- * (inngest/functions/process-session.ts on `app/session.processing`): relayed always. Every
+ * (inngest/functions/process-session.ts on `app/session.processing`,
+ * advance-parent-session.ts on `app/session.child_updated`): relayed always. Every
  * other public event is relayed only when an enabled endpoint of the tenant subscribes to it,
  * so a project without webhooks costs no background work per event. Kept in step with the
  * functions' triggers by inngest/relay.test.ts.
  */
-export const ALWAYS_RELAYED: ReadonlySet<string> = new Set(["session.processing"]);
+export const ALWAYS_RELAYED: ReadonlySet<string> = new Set(["session.processing", "session.child_updated"]);
 
 type EventInput = { projectId: string; mode: Mode; sessionId?: string; checkId?: string } & EventPayload;
 

@@ -2,15 +2,19 @@
  * Evidence files of a session: storing them, issuing short-lived download addresses
  * (interface.md 4.1; decisions.md: 300 s), and serving them. Addresses are bearer URLs
  * `/evidence/<payload>.<hmac>` signed with a key derived from the app secret; every issue
- * and download is audited.
+ * and download is audited. The payload names the file, the expiry and who asked for the
+ * address (actor type and id: the API key of a /v1 call, the dashboard user of the case view),
+ * so the download's audit row names that actor, whoever's browser follows the link.
  */
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
 import { authSecret } from "../auth/auth-secret";
 import type { Db } from "../db";
 import { appUrl } from "../env";
 import { notFound } from "../errors";
 import { newId } from "../ids";
 import { type Actor, writeAudit } from "../audit/write-audit";
+import { ActorType } from "../generated/prisma/enums";
 import { type Tenant, tenantWhere } from "../tenant";
 import { blobStore } from "./blob-store";
 import type { TEvidenceAddress } from "./evidence.schemas";
@@ -25,6 +29,25 @@ function signingKey(): Buffer {
 
 function sign(payload: string): string {
   return createHmac("sha256", signingKey()).update(payload).digest("base64url");
+}
+
+/** The signed claims of an address: file id, expiry (Unix seconds), and the issuing actor's type and id. */
+const ZAddressClaims = z.object({ f: z.string(), e: z.number(), a: z.enum(ActorType), u: z.string().nullable() });
+type AddressClaims = z.infer<typeof ZAddressClaims>;
+
+/** The claims of a correctly signed `<payload>.<hmac>` token, else null. */
+function verifiedClaims(token: string): AddressClaims | null {
+  const [payload, mac] = token.split(".");
+  if (!payload || !mac) return null;
+  const expected = Buffer.from(sign(payload));
+  const given = Buffer.from(mac);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  try {
+    const claims = ZAddressClaims.safeParse(JSON.parse(Buffer.from(payload, "base64url").toString("utf8")));
+    return claims.success ? claims.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -57,7 +80,8 @@ export async function storeEvidence(
 }
 
 /**
- * GET /v1/sessions/{id}/evidence/{evidence_id}: a download address valid for 300 s.
+ * GET /v1/sessions/{id}/evidence/{evidence_id} and the case view's evidence viewer: a download
+ * address valid for 300 s, carrying `actor` (type and id) for the download's audit row.
  * @throws DomainError resource_missing (session or file not the tenant's, or not of that session).
  */
 export async function issueEvidenceAddress(db: Db, tenant: Tenant, sessionId: string, evidenceId: string, actor: Actor): Promise<TEvidenceAddress> {
@@ -67,7 +91,8 @@ export async function issueEvidenceAddress(db: Db, tenant: Tenant, sessionId: st
   });
   if (!file) throw notFound("evidence file", evidenceId, "evidence_id");
   const exp = Math.floor(Date.now() / 1000) + EVIDENCE_URL_TTL_SECONDS;
-  const payload = Buffer.from(JSON.stringify({ f: file.id, e: exp })).toString("base64url");
+  const claims: AddressClaims = { f: file.id, e: exp, a: actor.type, u: actor.id ?? null };
+  const payload = Buffer.from(JSON.stringify(claims)).toString("base64url");
   await db.$transaction((tx) =>
     writeAudit(tx, {
       actor,
@@ -86,20 +111,13 @@ export interface EvidenceDownload {
   headers: Record<string, string>;
 }
 
-/** Resolves a download address; null when invalid, expired, erased or missing. Audited. */
+/**
+ * Resolves a download address; null when invalid, expired, erased or missing. Audited as
+ * `evidence.downloaded` by the actor who was issued the address, from `ip` (the downloader's).
+ */
 export async function openEvidence(db: Db, token: string, ip: string | null): Promise<EvidenceDownload | null> {
-  const [payload, mac] = token.split(".");
-  if (!payload || !mac) return null;
-  const expected = Buffer.from(sign(payload));
-  const given = Buffer.from(mac);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  let claims: { f?: unknown; e?: unknown };
-  try {
-    claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as typeof claims;
-  } catch {
-    return null;
-  }
-  if (typeof claims.f !== "string" || typeof claims.e !== "number" || claims.e < Date.now() / 1000) return null;
+  const claims = verifiedClaims(token);
+  if (!claims || claims.e < Date.now() / 1000) return null;
   const file = await db.evidenceFile.findUnique({
     where: { id: claims.f },
     select: { id: true, contentType: true, storageKey: true, projectId: true, sessionId: true, session: { select: { mode: true } } },
@@ -109,7 +127,7 @@ export async function openEvidence(db: Db, token: string, ip: string | null): Pr
   if (!body) return null;
   await db.$transaction((tx) =>
     writeAudit(tx, {
-      actor: { type: "api_key", id: null, ip },
+      actor: { type: claims.a, id: claims.u, ip },
       action: "evidence.downloaded",
       objectType: "evidence_file",
       objectId: file.id,

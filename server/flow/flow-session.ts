@@ -32,7 +32,10 @@ export type TokenFailureReason = "token_expired" | "token_replaced" | "session_c
 async function explainTokenFailure(db: Db, sessionId: string, token: string): Promise<DomainError> {
   const row = await db.clientToken.findFirst({
     where: { tokenHash: sha256Hex(token), sessionId },
-    select: { revokedAt: true, session: { select: { status: true, expiresAt: true, project: { select: { organization: { select: { name: true } } } } } } },
+    select: {
+      revokedAt: true,
+      session: { select: { status: true, expiresAt: true, locale: true, project: { select: { organization: { select: { name: true } } } } } },
+    },
   });
   let reason: TokenFailureReason = "invalid";
   if (row) {
@@ -43,13 +46,15 @@ async function explainTokenFailure(db: Db, sessionId: string, token: string): Pr
     else reason = "token_expired";
   }
   return new DomainError("client_token_invalid", "This link has expired. Ask for a new link to continue.", {
-    details: { reason, organization_name: row?.session.project.organization.name ?? null },
+    // the session's language only for a token of this session (never for an unknown one)
+    details: { reason, organization_name: row?.session.project.organization.name ?? null, locale: row?.session.locale ?? null },
   });
 }
 
 /**
  * Authenticates the client token (sliding its expiry to now + 30 minutes).
- * @throws DomainError client_token_invalid (401) with `details: { reason, organization_name }`.
+ * @throws DomainError client_token_invalid (401) with `details: { reason, organization_name, locale }`
+ *   (`locale`: the session's flow language, so the screen that explains the failure speaks it).
  */
 export async function authenticateFlow(db: Db, ctx: FlowContext): Promise<void> {
   try {

@@ -14,6 +14,8 @@ import { STEP_SETTINGS, ZDocumentsSettings, ZLocale } from "../workflows/workflo
 import { resolveDocumentsSettings } from "./documents-config";
 import { type FlowContext, authenticateFlow, loadFlowSession } from "./flow-session";
 import { projectBranding } from "../projects/branding";
+import { sessionDocumentSlots } from "../kyb/kyb-submit";
+import { kybFlowState } from "../kyb/kyb-flow-state";
 
 const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 
@@ -104,12 +106,17 @@ export async function getFlowState(db: Db, ctx: FlowContext) {
       type: st.type,
       status: st.status,
       required: st.required,
-      settings: resolveSettings(st.type, settings.get(st.name) ?? {}, s.country),
+      settings:
+        st.type === "business_documents"
+          ? { slots: sessionDocumentSlots(s, settings.get(st.name) ?? {}) }
+          : resolveSettings(st.type, settings.get(st.name) ?? {}, s.country),
       /** what the applicant entered, for the review summary and edit links (never for other sessions) */
       values: publicValues(st.type, st.data),
       otp: (otp.get(st.name) ?? null) as FlowOtpState | null,
     })),
     currentStep: pending[0]?.name ?? null,
+    /** KYB sessions: the registry's directors, the key people's sessions, the waiting state */
+    kyb: s.type === "kyb" ? await kybFlowState(db, s, pending.some((st) => st.required)) : null,
   };
 }
 

@@ -8,55 +8,31 @@ import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { offlineXml, referenceIdAt, signOfflineXml, zipBase64 } from "../checks/aadhaar/fixtures/aadhaar-fixtures";
-import { getDb, getSql, type Db } from "../db";
-import { applyMigrations } from "../db/migrate";
-import { DomainError } from "../errors";
-import { seedDemo } from "../seed/seed-demo";
-import { createSession } from "../sessions/create-session";
+import type { Db } from "../db";
 import { cancelSession, reissueClientToken } from "../sessions/session-actions";
 import { sendStepOtp, verifyStepOtp } from "./flow-otp";
 import type { FlowContext } from "./flow-session";
-import { getFlowState, setFlowLocale, startFlow } from "./flow-state";
+import { getFlowState, setFlowLocale } from "./flow-state";
 import { submitStep } from "./submit-step";
 import { uploadStepFile } from "./upload-step-file";
+import { domainError } from "~/tests/fixtures/domain-error";
+import { FLOW_TEST_ACTOR, flowDb } from "~/tests/fixtures/flow-db";
 
 let db: Db;
 let tenant: { projectId: string; mode: "test" };
-let fullWorkflowId: string;
+let newSession: Awaited<ReturnType<typeof flowDb>>["newSession"];
 let png: Uint8Array;
-const actor = { type: "api_key" as const, id: "key_test" };
 const SHARE_CODE = "Ab1#";
 
 beforeAll(async () => {
   process.env.SCANNER = "off"; // test-mode uploads unscanned here; the scan itself is tested in server/uploads
-  await applyMigrations(await getSql());
-  db = await getDb();
-  const seed = await seedDemo(db);
-  tenant = { projectId: seed.projectId, mode: "test" };
-  const wf = await db.workflow.findUniqueOrThrow({ where: { projectId_name: { projectId: seed.projectId, name: "India KYC (full)" } }, select: { id: true } });
-  fullWorkflowId = wf.id;
+  ({ db, tenant, newSession } = await flowDb());
   png = new Uint8Array(
     await sharp({ create: { width: 32, height: 20, channels: 3, background: "#c0ffee" } })
       .png()
       .toBuffer(),
   );
 });
-
-async function newSession(locale?: "en" | "hi"): Promise<FlowContext & { id: string }> {
-  const created = await createSession(db, tenant, { workflow_id: fullWorkflowId, ...(locale ? { locale } : {}) }, actor);
-  const ctx = { id: created.id, sessionId: created.id, token: created.client_token, ip: "203.0.113.9", userAgent: "vitest" };
-  await startFlow(db, ctx);
-  return ctx;
-}
-
-async function rejects(p: Promise<unknown>): Promise<DomainError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(DomainError);
-  return err as DomainError;
-}
 
 async function offlineZip(): Promise<string> {
   const key = readFileSync(path.resolve("server/providers/uidai-sandbox/sandbox-key.pem"), "utf8");
@@ -74,12 +50,12 @@ describe("India KYC (full)", () => {
     await submitStep(db, ctx, "consent", { accepted: true, notice_version: "2026-10-01" });
 
     // phone: a bad number is a field error (an i18n key), then code, a wrong code counts
-    expect((await rejects(sendStepOtp(db, ctx, "phone", { destination: "12345" }))).message).toBe("phone_invalid");
+    expect((await domainError(sendStepOtp(db, ctx, "phone", { destination: "12345" }))).message).toBe("phone_invalid");
     const sent = await sendStepOtp(db, ctx, "phone", { destination: "98765 43210" });
     expect(sent).toMatchObject({ destination_masked: "+91 ••••• ••210", resend_in_seconds: 30, expires_in_seconds: 600 });
-    const tooSoon = await rejects(sendStepOtp(db, ctx, "phone", {}));
+    const tooSoon = await domainError(sendStepOtp(db, ctx, "phone", {}));
     expect(tooSoon.code).toBe("otp_resend_too_soon");
-    const wrong = await rejects(verifyStepOtp(db, ctx, "phone", { code: "000000" }));
+    const wrong = await domainError(verifyStepOtp(db, ctx, "phone", { code: "000000" }));
     expect(wrong.code).toBe("otp_invalid");
     expect(wrong.details).toEqual({ attempts_left: 4 });
     state = await getFlowState(db, ctx);
@@ -90,7 +66,7 @@ describe("India KYC (full)", () => {
     await verifyStepOtp(db, ctx, "email", { code: "123456" });
     await submitStep(db, ctx, "pan", { pan: "abcpe1234f", name: "Ravi Kumar", dob: "1990-01-01" });
 
-    expect((await rejects(submitStep(db, ctx, "aadhaar", { method: "offline_ekyc", zip_base64: "aGVsbG8=", share_code: "Ab1#" }))).message).toBe(
+    expect((await domainError(submitStep(db, ctx, "aadhaar", { method: "offline_ekyc", zip_base64: "aGVsbG8=", share_code: "Ab1#" }))).message).toBe(
       "aadhaar_zip_invalid",
     );
     await submitStep(db, ctx, "aadhaar", { method: "offline_ekyc", zip_base64: await offlineZip(), share_code: SHARE_CODE });
@@ -100,15 +76,15 @@ describe("India KYC (full)", () => {
     expect(front).toMatchObject({ kind: "passport_data_page", content_type: "image/png" });
     // the sides must be the type's, in order
     const fields = { surname: "Kumar", given_names: "Ravi", date_of_birth: "1990-01-01", passport_number: "j8369854" };
-    expect((await rejects(submitStep(db, ctx, "documents", { document_type: "passport", files: [back.id, front.id], fields }))).param).toBe("files");
-    const badField = await rejects(
+    expect((await domainError(submitStep(db, ctx, "documents", { document_type: "passport", files: [back.id, front.id], fields }))).param).toBe("files");
+    const badField = await domainError(
       submitStep(db, ctx, "documents", { document_type: "passport", files: [front.id, back.id], fields: { ...fields, passport_number: "123" } }),
     );
     expect(badField.details).toEqual([{ param: "fields.passport_number", message: "field_format" }]);
     await submitStep(db, ctx, "documents", { document_type: "passport", files: [front.id, back.id], fields });
 
     // a selfie must be a file of kind selfie of this step
-    expect((await rejects(submitStep(db, ctx, "selfie", { files: [front.id] }))).param).toBe("files");
+    expect((await domainError(submitStep(db, ctx, "selfie", { files: [front.id] }))).param).toBe("files");
     const selfie = await uploadStepFile(db, ctx, { step: "selfie", kind: "selfie", bytes: png });
     await submitStep(db, ctx, "selfie", { files: [selfie.id] });
 
@@ -133,28 +109,28 @@ describe("India KYC (full)", () => {
     expect(stored.email).toEqual({ email: "Asha@example.com", challenge_id: expect.stringMatching(/^otp_/) });
     expect(stored.aadhaar).toMatchObject({ method: "offline_ekyc", share_code: SHARE_CODE });
     expect(stored.selfie).toEqual({ files: [selfie.id] });
-    expect((await rejects(submitStep(db, ctx, "pan", { pan: "ABCPE1234F", name: "Ravi Kumar", dob: "1990-01-01" }))).code).toBe("session_not_editable");
+    expect((await domainError(submitStep(db, ctx, "pan", { pan: "ABCPE1234F", name: "Ravi Kumar", dob: "1990-01-01" }))).code).toBe("session_not_editable");
   });
 
   it("locks a step after five wrong codes, even for the right one", async () => {
     const ctx = await newSession();
     await submitStep(db, ctx, "consent", { accepted: true, notice_version: "2026-10-01" });
     await sendStepOtp(db, ctx, "phone", { destination: "9876543210" });
-    for (const left of [4, 3, 2, 1]) expect((await rejects(verifyStepOtp(db, ctx, "phone", { code: "111111" }))).details).toEqual({ attempts_left: left });
-    const locked = await rejects(verifyStepOtp(db, ctx, "phone", { code: "111111" }));
+    for (const left of [4, 3, 2, 1]) expect((await domainError(verifyStepOtp(db, ctx, "phone", { code: "111111" }))).details).toEqual({ attempts_left: left });
+    const locked = await domainError(verifyStepOtp(db, ctx, "phone", { code: "111111" }));
     expect(locked.code).toBe("otp_locked");
-    expect((await rejects(verifyStepOtp(db, ctx, "phone", { code: "123456" }))).code).toBe("otp_locked");
+    expect((await domainError(verifyStepOtp(db, ctx, "phone", { code: "123456" }))).code).toBe("otp_locked");
     const state = await getFlowState(db, ctx);
     expect(state.steps.find((s) => s.name === "phone")?.otp?.locked_for_seconds).toBeGreaterThan(800);
   });
 
   it("refuses an upload of a kind the step does not take, and files of another step", async () => {
     const ctx = await newSession();
-    expect((await rejects(uploadStepFile(db, ctx, { step: "documents", kind: "selfie", bytes: png }))).param).toBe("kind");
-    expect((await rejects(uploadStepFile(db, ctx, { step: "pan", kind: "selfie", bytes: png }))).code).toBe("step_not_available");
+    expect((await domainError(uploadStepFile(db, ctx, { step: "documents", kind: "selfie", bytes: png }))).param).toBe("kind");
+    expect((await domainError(uploadStepFile(db, ctx, { step: "pan", kind: "selfie", bytes: png }))).code).toBe("step_not_available");
     const other = await newSession();
     const foreign = await uploadStepFile(db, other, { step: "selfie", kind: "selfie", bytes: png });
-    expect((await rejects(submitStep(db, ctx, "selfie", { files: [foreign.id] }))).param).toBe("files");
+    expect((await domainError(submitStep(db, ctx, "selfie", { files: [foreign.id] }))).param).toBe("files");
   });
 
   it("keeps the applicant's language choice on the session", async () => {
@@ -162,13 +138,13 @@ describe("India KYC (full)", () => {
     expect((await getFlowState(db, ctx)).session.locale).toBe("en");
     await setFlowLocale(db, ctx, "hi");
     expect((await getFlowState(db, ctx)).session.locale).toBe("hi");
-    expect((await rejects(setFlowLocale(db, ctx, "fr"))).code).toBe("locale_not_supported");
+    expect((await domainError(setFlowLocale(db, ctx, "fr"))).code).toBe("locale_not_supported");
   });
 });
 
 describe("a link that no longer works says why", () => {
   const reason = async (ctx: FlowContext) => {
-    const err = await rejects(getFlowState(db, ctx));
+    const err = await domainError(getFlowState(db, ctx));
     expect(err.code).toBe("client_token_invalid");
     return (err.details as { reason: string; organization_name: string | null }).reason;
   };
@@ -177,23 +153,26 @@ describe("a link that no longer works says why", () => {
     const idle = await newSession();
     await db.clientToken.updateMany({ where: { sessionId: idle.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect(await reason(idle)).toBe("token_expired");
-    const fresh = await reissueClientToken(db, tenant, idle.id, actor);
+    const fresh = await reissueClientToken(db, tenant, idle.id, FLOW_TEST_ACTOR);
     expect((await getFlowState(db, { ...idle, token: fresh.client_token })).currentStep).toBe("consent"); // resumes
     expect(await reason(idle)).toBe("token_replaced");
 
     const cancelled = await newSession();
-    await cancelSession(db, tenant, cancelled.id, actor);
+    await cancelSession(db, tenant, cancelled.id, FLOW_TEST_ACTOR);
     expect(await reason(cancelled)).toBe("session_cancelled");
-    const err = await rejects(getFlowState(db, cancelled));
-    expect((err.details as { organization_name: string }).organization_name).toBe("Demo Fintech");
+    await db.session.update({ where: { id: cancelled.id }, data: { locale: "hi" } });
+    const err = await domainError(getFlowState(db, cancelled));
+    // the screen that explains it speaks the session's language
+    expect(err.details).toEqual({ reason: "session_cancelled", organization_name: "Demo Fintech", locale: "hi" });
 
     expect(await reason({ ...cancelled, token: "st_unknowntoken0000000000000000000" })).toBe("invalid");
+    expect((await domainError(getFlowState(db, { ...cancelled, token: "st_unknowntoken0000000000000000000" }))).details).toMatchObject({ locale: null });
   });
 
   it("a session past its expiry becomes expired and takes no more input", async () => {
     const ctx = await newSession();
     await db.session.update({ where: { id: ctx.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect((await getFlowState(db, ctx)).session.status).toBe("expired");
-    expect((await rejects(submitStep(db, ctx, "consent", { accepted: true, notice_version: "2026-10-01" }))).code).toBe("session_not_editable");
+    expect((await domainError(submitStep(db, ctx, "consent", { accepted: true, notice_version: "2026-10-01" }))).code).toBe("session_not_editable");
   });
 });

@@ -163,9 +163,13 @@ export function documentFieldsInput(fields: readonly ResolvedDocumentField[]) {
   return z.object(Object.fromEntries(fields.map((f) => [f.key, documentFieldSchema(f)])));
 }
 
+/** A document extraction id (`dex_...`) as returned by `flow.extractDocument`. */
+const ZExtractionId = z.string().regex(/^dex_[0-9A-Za-z]{20,40}$/, { error: "file_required" });
+
 /**
- * `{ document_type, files: [file_...], fields }` for the step's resolved settings: a type the
- * workflow offers, one file per side in the type's order, and the type's fields.
+ * `{ document_type, files: [file_...], fields, extraction_id? }` for the step's resolved
+ * settings: a type the workflow offers, one file per side in the type's order, and the type's
+ * fields; `extraction_id` names the OCR pre-fill the fields were confirmed from.
  */
 export function documentsStepInput(config: ResolvedDocumentsSettings) {
   return z
@@ -173,6 +177,7 @@ export function documentsStepInput(config: ResolvedDocumentsSettings) {
       document_type: z.string({ error: "document_type_required" }),
       files: z.array(ZFileId).min(1, { error: "file_required" }).max(10),
       fields: z.record(z.string(), z.string()).default({}),
+      extraction_id: ZExtractionId.optional(),
     })
     .transform((input, ctx) => {
       const type = config.types.find((t) => t.key === input.document_type);
@@ -189,14 +194,24 @@ export function documentsStepInput(config: ResolvedDocumentsSettings) {
         for (const issue of fields.error.issues) ctx.addIssue({ code: "custom", path: ["fields", ...issue.path.map(String)], message: issue.message });
         return z.NEVER;
       }
-      return { document_type: type.key, files: input.files, fields: fields.data as Record<string, string> };
+      return {
+        document_type: type.key,
+        files: input.files,
+        fields: fields.data as Record<string, string>,
+        ...(input.extraction_id ? { extraction_id: input.extraction_id } : {}),
+      };
     });
 }
 export type TDocumentsStepInput = z.output<ReturnType<typeof documentsStepInput>>;
 
-export const ZSelfieStepInput = z.strictObject({ files: z.array(ZFileId).length(1, { error: "file_required" }) });
+/** Fewest and most frames of an active liveness challenge (burst taken in the browser, checked on the server). */
+export const LIVENESS_FRAMES_MIN = 3;
+export const LIVENESS_FRAMES_MAX = 12;
+
+/** `{ files: [selfie], frames?: [selfie_frame...] }`: `frames` are the active liveness challenge's burst, in order. */
+export const ZSelfieStepInput = z.strictObject({
+  files: z.array(ZFileId).length(1, { error: "file_required" }),
+  frames: z.array(ZFileId).min(LIVENESS_FRAMES_MIN, { error: "liveness_frames_required" }).max(LIVENESS_FRAMES_MAX).optional(),
+});
 
 export const ZReviewStepInput = z.strictObject({ confirmed: z.literal(true, { error: "review_confirm_required" }) });
-
-/** The step types the hosted flow can render. */
-export const FLOW_STEP_TYPES = ["consent", "phone", "email", "pan", "aadhaar", "documents", "selfie", "review"] as const;

@@ -1,18 +1,23 @@
 /**
  * Submitting a step of the hosted flow. The first submission moves the session to
  * `in_progress`; once every required step is submitted it moves to `processing`, which starts
- * the checks (decisions.md "Session lifecycle").
+ * the checks (decisions.md "Session lifecycle"). A KYB session whose key people are not all
+ * decided stays `in_progress` instead (server/kyb/key-people.ts).
  */
 import type { Db } from "../db";
 import { DomainError } from "../errors";
 import { type Actor, writeAudit } from "../audit/write-audit";
 import { outboxCommitted } from "../events/outbox";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
+import { type KybSubmission, parseKybStep } from "../kyb/kyb-submit";
+import { waitsForKeyPeople } from "../kyb/key-people";
 import { transitionSession } from "../sessions/session-state";
 import { getWorkflowVersionDefinition } from "../workflows/workflow.queries";
-import { ZConsentSettings, ZDocumentsSettings, ZPanSettings } from "../workflows/workflow.schemas";
+import { confirmDocumentFields } from "../intelligence/document-extractions";
+import { ZConsentSettings, ZDocumentsSettings, ZPanSettings, ZSelfieSettings } from "../workflows/workflow.schemas";
 import { documentKind, resolveDocumentsSettings } from "./documents-config";
 import { type FlowContext, type FlowSessionRow, loadEditableSession, openStep, validationError } from "./flow-session";
+import { SELFIE_FRAME_KIND } from "./upload-step-file";
 import { ZAadhaarStepInput, ZConsentStepInput, ZReviewStepInput, ZSelfieStepInput, documentsStepInput, panStepInput } from "./step-inputs";
 
 type Step = FlowSessionRow["steps"][number];
@@ -34,7 +39,7 @@ async function parsePayload(
   step: Step,
   settings: Record<string, unknown>,
   payload: unknown,
-): Promise<{ data: Record<string, unknown>; method: string }> {
+): Promise<KybSubmission> {
   switch (step.type) {
     case "consent": {
       const parsed = ZConsentStepInput.safeParse(payload);
@@ -89,21 +94,34 @@ async function parsePayload(
         parsed.data.files,
         type.sides.map((side) => documentKind(type.key, side)),
       );
+      // both the extracted and the confirmed values are kept; their differences become review signals
+      if (parsed.data.extraction_id) {
+        await confirmDocumentFields(db, { projectId: s.projectId, mode: s.mode }, s.id, parsed.data.extraction_id, parsed.data.fields);
+      }
       return { data: parsed.data, method: "upload" };
     }
     case "selfie": {
       const parsed = ZSelfieStepInput.safeParse(payload);
       if (!parsed.success) throw validationError(parsed.error);
       await checkFiles(db, s, step.name, parsed.data.files, ["selfie"]);
-      return { data: parsed.data, method: "camera" };
+      const challenge = ZSelfieSettings.parse(settings).liveness.active;
+      if (challenge === "none") return { data: { files: parsed.data.files }, method: "camera" };
+      const frames = parsed.data.frames ?? [];
+      if (!frames.length) throw new DomainError("parameter_invalid", "liveness_frames_required", { param: "frames" });
+      await checkFiles(db, s, step.name, frames, frames.map(() => SELFIE_FRAME_KIND));
+      return { data: { files: parsed.data.files, frames, challenge }, method: "camera" };
     }
     case "review": {
       const parsed = ZReviewStepInput.safeParse(payload);
       if (!parsed.success) throw validationError(parsed.error);
       return { data: { confirmed: true, at: new Date().toISOString() }, method: "confirmation" };
     }
-    default:
-      throw new DomainError("step_not_available", `Step type '${step.type}' is not available in the hosted flow yet.`, { param: "step" });
+    default: {
+      const kyb = parseKybStep(db, ctx, s, step, settings, payload);
+      if (!kyb) throw new DomainError("step_not_available", `Step type '${step.type}' is not available in the hosted flow yet.`, { param: "step" });
+      if (kyb.files) await checkFiles(db, s, step.name, kyb.files.ids, kyb.files.kinds);
+      return kyb;
+    }
   }
 }
 
@@ -111,12 +129,20 @@ async function parsePayload(
  * Stores a step's data as `submitted` and moves the session on (`in_progress`, then
  * `processing` once no required step is open). Shared by submitStep and the OTP verification.
  */
-export async function recordStep(db: Db, ctx: FlowContext, s: FlowSessionRow, step: Step, data: Record<string, unknown>, method: string): Promise<void> {
+export async function recordStep(
+  db: Db,
+  ctx: FlowContext,
+  s: FlowSessionRow,
+  step: Step,
+  data: Record<string, unknown>,
+  method: string,
+  prepare?: KybSubmission["prepare"],
+): Promise<void> {
   const actor: Actor = { type: "applicant", id: s.id, ip: ctx.ip };
   await db.$transaction(async (tx) => {
     await tx.sessionStep.update({
       where: { sessionId_name: { sessionId: s.id, name: step.name } },
-      data: { status: "submitted", data: data as InputJsonValue, method, attempts: { increment: 1 }, submittedAt: new Date() },
+      data: { status: "submitted", data: (prepare ? await prepare(tx) : data) as InputJsonValue, method, attempts: { increment: 1 }, submittedAt: new Date() },
     });
     if (step.type === "consent") {
       await writeAudit(tx, {
@@ -136,7 +162,7 @@ export async function recordStep(db: Db, ctx: FlowContext, s: FlowSessionRow, st
     }
     const steps = await tx.sessionStep.findMany({ where: { sessionId: s.id }, select: { status: true, required: true } });
     const open = steps.some((st) => st.required && (st.status === "pending" || st.status === "in_progress"));
-    if (!open) await transitionSession(tx, s.id, "in_progress", "processing", { actor });
+    if (!open && !(await waitsForKeyPeople(tx, s.id))) await transitionSession(tx, s.id, "in_progress", "processing", { actor });
   });
   outboxCommitted();
 }
@@ -153,6 +179,7 @@ export async function submitStep(db: Db, ctx: FlowContext, stepName: string, pay
   const step = openStep(s, stepName);
   const definition = await getWorkflowVersionDefinition(db, s.workflowVersionId);
   const settings = definition.steps.find((st) => st.name === stepName)?.settings ?? {};
-  const { data, method } = await parsePayload(db, ctx, s, step, settings, payload);
-  await recordStep(db, ctx, s, step, data, method);
+  const { data, method, prepare, afterCommit } = await parsePayload(db, ctx, s, step, settings, payload);
+  await recordStep(db, ctx, s, step, data, method, prepare);
+  await afterCommit?.();
 }

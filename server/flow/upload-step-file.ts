@@ -5,11 +5,27 @@
  */
 import type { Db } from "../db";
 import { DomainError } from "../errors";
+import { businessDocumentKind } from "../kyb/business-documents";
+import { sessionDocumentSlots } from "../kyb/kyb-submit";
 import { acceptUpload } from "../uploads/accept-upload";
 import { getWorkflowVersionDefinition } from "../workflows/workflow.queries";
-import { ZDocumentsSettings } from "../workflows/workflow.schemas";
-import { documentKind, resolveDocumentsSettings } from "./documents-config";
-import { type FlowContext, loadEditableSession, openStep } from "./flow-session";
+import { ZDocumentsSettings, ZSelfieSettings } from "../workflows/workflow.schemas";
+import { documentKind, type ResolvedDocumentsSettings, resolveDocumentsSettings } from "./documents-config";
+import { type FlowContext, type FlowSessionRow, loadEditableSession, openStep } from "./flow-session";
+
+/** Upload kind of a frame taken during the selfie step's active liveness challenge. */
+export const SELFIE_FRAME_KIND = "selfie_frame";
+
+/** The settings of step `stepName` in the session's workflow version (`{}` when it has none). */
+export async function stepSettings(db: Db, s: FlowSessionRow, stepName: string): Promise<Record<string, unknown>> {
+  const definition = await getWorkflowVersionDefinition(db, s.workflowVersionId);
+  return definition.steps.find((st) => st.name === stepName)?.settings ?? {};
+}
+
+/** The `documents` step's settings resolved against the document-type catalog of the session's country. */
+export async function stepDocumentsConfig(db: Db, s: FlowSessionRow, stepName: string): Promise<ResolvedDocumentsSettings> {
+  return resolveDocumentsSettings(ZDocumentsSettings.parse(await stepSettings(db, s, stepName)), s.country);
+}
 
 export interface UploadedFlowFile {
   id: string;
@@ -20,7 +36,9 @@ export interface UploadedFlowFile {
 
 /**
  * Stores one upload of `stepName` as evidence of kind `kind` (`<document_type>_<side>` for a
- * document step, `selfie` for a selfie step).
+ * document step; `selfie` for a selfie step, and `selfie_frame` for the frames of its active
+ * liveness challenge when the step has one; `<document_type>_document` for a
+ * `business_documents` step, server/kyb/business-documents.ts).
  * @throws DomainError parameter_invalid (`param: "kind"`) for a kind the step does not take;
  *   acceptUpload's file_too_large (413), file_infected (422), file_type_not_allowed (415),
  *   file_unreadable (422), scanner_unavailable (503); session_not_editable, step_not_available,
@@ -28,13 +46,16 @@ export interface UploadedFlowFile {
  */
 export async function uploadStepFile(db: Db, ctx: FlowContext, input: { step: string; kind: string; bytes: Uint8Array }): Promise<UploadedFlowFile> {
   const s = await loadEditableSession(db, ctx);
-  const step = openStep(s, input.step, ["documents", "selfie"]);
-  let kinds: string[] = ["selfie"];
+  const step = openStep(s, input.step, ["documents", "selfie", "business_documents"]);
+  let kinds: string[];
   if (step.type === "documents") {
-    const definition = await getWorkflowVersionDefinition(db, s.workflowVersionId);
-    const settings = definition.steps.find((st) => st.name === step.name)?.settings ?? {};
-    const config = resolveDocumentsSettings(ZDocumentsSettings.parse(settings), s.country);
+    const config = await stepDocumentsConfig(db, s, step.name);
     kinds = config.types.flatMap((t) => t.sides.map((side) => documentKind(t.key, side)));
+  } else if (step.type === "business_documents") {
+    kinds = sessionDocumentSlots(s, await stepSettings(db, s, step.name)).map((slot) => businessDocumentKind(slot.type));
+  } else {
+    const settings = ZSelfieSettings.parse(await stepSettings(db, s, step.name));
+    kinds = settings.liveness.active === "none" ? ["selfie"] : ["selfie", SELFIE_FRAME_KIND];
   }
   if (!kinds.includes(input.kind)) throw new DomainError("parameter_invalid", `This step does not take files of kind '${input.kind}'.`, { param: "kind" });
   const row = await acceptUpload({

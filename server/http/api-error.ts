@@ -6,15 +6,14 @@ import "server-only";
  */
 import { z, ZodError } from "zod";
 import { API_VERSION } from "../api-version";
-import { DomainError, ERROR_CODES, ERROR_TYPES, type ErrorCode, fromZodError } from "../errors";
+import { API_ERROR_CODES, DomainError, ERROR_CODES, ERROR_TYPES, type ErrorCode, fromZodError } from "../errors";
 import { newId } from "../ids";
 
-/** The Error object (interface.md 2.8, decisions.md "Errors"): the body of every failed /v1 request. */
-export const ZError = z
-  .object({
+function errorObject(codes: [ErrorCode, ...ErrorCode[]]) {
+  return z.object({
     error: z.object({
       type: z.enum(ERROR_TYPES).meta({ description: "The kind of error; branch on it (and on `code`)." }),
-      code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]).meta({ description: "Stable snake_case code of the error." }),
+      code: z.enum(codes).meta({ description: "Stable snake_case code of the error." }),
       message: z.string().meta({ description: "A human-readable explanation; may change, do not parse it." }),
       param: z
         .string()
@@ -23,9 +22,16 @@ export const ZError = z
       details: z.unknown().optional().meta({ description: "More about the error; validation errors list every problem as `{ param, message }`." }),
       request_id: z.string().meta({ description: "`req_...`: also in the `Request-Id` header. Quote it when asking for help." }),
     }),
-  })
-  .meta({ id: "Error", description: "Every failed request answers with this object." });
-export type ApiErrorBody = z.infer<typeof ZError>;
+  });
+}
+
+/**
+ * The Error object (interface.md 2.8, decisions.md "Errors"): the body of every failed /v1
+ * request, with the codes /v1 answers with (API_ERROR_CODES; the OpenAPI document's schema).
+ */
+export const ZError = errorObject(API_ERROR_CODES).meta({ id: "Error", description: "Every failed request answers with this object." });
+/** The same object with any code: the hosted flow's upload route answers with flow codes too. */
+export type ApiErrorBody = z.infer<ReturnType<typeof errorObject>>;
 
 /** A complete /v1 error Response (Request-Id, Service-Version, plus `headers`) for routes outside `withApi`. */
 export function apiErrorResponse(err: unknown, headers: Record<string, string> = {}): Response {

@@ -66,6 +66,15 @@ describe("OpenAPI document", () => {
     expect(signatureHeader(["whsec_a", "whsec_b"], '{"id":"evt_1"}', 1_790_000_000)).toMatch(new RegExp(signature.schema.pattern));
   });
 
+  it("lists the error codes /v1 answers with, not those of the hosted flow or the dashboard", () => {
+    const codes: string[] = doc.components.schemas.Error.properties.error.properties.code.enum;
+    expect(codes).toEqual(expect.arrayContaining(["parameter_invalid", "resource_missing", "session_not_decidable", "client_token_not_allowed"]));
+    for (const flowOrDashboard of ["override_not_confirmed", "session_claimed", "last_owner", "invalid_credentials", "otp_invalid", "file_infected"]) {
+      expect(codes).not.toContain(flowOrDashboard);
+      expect(JSON.stringify(doc.components.responses)).not.toContain(`\`${flowOrDashboard}\``);
+    }
+  });
+
   it("describes responses as closed objects and requests by their input (defaults optional)", () => {
     expect(doc.components.schemas.Session).toMatchObject({ type: "object", additionalProperties: false });
     expect(doc.components.schemas.Session.required).toContain("status");

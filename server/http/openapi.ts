@@ -13,7 +13,7 @@ import "server-only";
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { API_VERSION, SUPPORTED_API_VERSIONS } from "../api-version";
-import { ERROR_CODES } from "../errors";
+import { API_ERROR_CODES, ERROR_CODES } from "../errors";
 import { IDEMPOTENCY_TTL_MS, MAX_KEY_LENGTH } from "./idempotency";
 import { PUBLIC_EVENT_TYPES, ZCheckCompletedEvent, ZSessionEvent } from "../events/event.schemas";
 import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER } from "../webhooks/sign";
@@ -175,7 +175,8 @@ const ERROR_SUMMARIES: Record<number, string> = {
 /** `components.responses.Error<status>`: the Error object, with the codes of that status. */
 function errorResponse(status: number): Json {
   const byType = new Map<string, string[]>();
-  for (const [code, e] of Object.entries(ERROR_CODES)) {
+  for (const code of API_ERROR_CODES) {
+    const e = ERROR_CODES[code];
     if (e.status === status) byType.set(e.type, [...(byType.get(e.type) ?? []), code]);
   }
   const codes = [...byType].map(([type, list]) => `- \`${type}\`: ${list.map((c) => `\`${c}\``).join(", ")}`).join("\n");
@@ -219,6 +220,8 @@ function operation(schemas: SchemaCollector, e: ApiEndpoint): Json {
 
 const EVENT_DESCRIPTIONS: Partial<Record<(typeof PUBLIC_EVENT_TYPES)[number], string>> = {
   "session.pii_erased": "The personal data of a session was erased (DELETE /v1/sessions/{id}/pii).",
+  "session.child_updated":
+    "A child session of this KYB session (a key person's KYC, `data.related_session` with its `role`) changed status; `data.session` is the KYB session.",
   "check.completed": "An asynchronous direct check (`POST /v1/checks/{key}?async=true`) finished; retrieve it for the result.",
 };
 

@@ -10,10 +10,11 @@ const extracted = {
 };
 
 describe("compareConfirmedFields", () => {
-  it("raises nothing when the applicant confirms the values (case and spacing aside)", () => {
+  it("raises no difference when the applicant confirms the values (case and spacing aside), only notes the unsure one kept", () => {
     expect(compareConfirmedFields(extracted, { pan: "abcpe 1234f", name: "Anita  Sharma", father_name: "RAJESH SHARMA", date_of_birth: "1988-08-14" })).toEqual(
-      [],
+      [{ code: "field_low_confidence", field: "name", severity: "info", detail: { extracted_confidence: 0.6 } }],
     );
+    expect(compareConfirmedFields({ pan: field("ABCPE1234F", 0.95) }, { pan: "ABCPE1234F" })).toEqual([]);
   });
 
   it("always sends a changed identifier or date to review", () => {

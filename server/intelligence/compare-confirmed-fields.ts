@@ -8,7 +8,9 @@
  *   two are close (names: the checks engine's name matcher >= 0.8; text: edit similarity >= 0.85),
  *   i.e. the applicant fixed a misread: `info`;
  * - an extracted value was cleared: `field_removed` (review);
- * - a value typed where OCR found none: `field_not_extracted` (info).
+ * - a value typed where OCR found none: `field_not_extracted` (info);
+ * - a value OCR was unsure of (confidence < LOW_CONFIDENCE) that the applicant kept as read:
+ *   `field_low_confidence` (info: shown to the reviewer; a rule may route on it).
  * Values are compared after normalization (upper case, whitespace collapsed; `aadhaar_last4` and
  * identifiers without spaces), so re-typing the same value is not a difference.
  */
@@ -45,8 +47,8 @@ export function editSimilarity(a: string, b: string): number {
  * Review signals for the differences between extracted and confirmed fields.
  * @param extracted the fields as OCR read them (`extractDocumentFields().fields`).
  * @param confirmed the values the applicant submitted, keyed like `extracted`; null or `""` = cleared.
- * @returns one signal per changed field (codes `field_corrected`, `field_removed`,
- *   `field_not_extracted`), with `detail: { extracted, confirmed, similarity, extracted_confidence }`.
+ * @returns one signal per changed or unsure field (codes `field_corrected`, `field_removed`,
+ *   `field_not_extracted`, `field_low_confidence`), with `detail: { extracted, confirmed, similarity, extracted_confidence }`.
  */
 export function compareConfirmedFields(extracted: ExtractedFields, confirmed: Record<string, string | null | undefined>): ReviewSignal[] {
   const signals: ReviewSignal[] = [];
@@ -61,7 +63,11 @@ export function compareConfirmedFields(extracted: ExtractedFields, confirmed: Re
     }
     if (!(key in confirmed)) continue;
     const x = norm(key, e.value);
-    if (x === c) continue;
+    if (x === c) {
+      if (e.confidence < LOW_CONFIDENCE)
+        signals.push({ code: "field_low_confidence", field: key, severity: "info", detail: { extracted_confidence: e.confidence } });
+      continue;
+    }
     if (!c) {
       signals.push({ code: "field_removed", field: key, severity: "review", detail: { extracted: e.value, extracted_confidence: e.confidence } });
       continue;

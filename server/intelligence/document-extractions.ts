@@ -11,9 +11,14 @@
  * 2. `getDocumentExtraction` until `status` is `completed` (pre-fill with `fields[*].value`, show
  *    low `confidence` fields highlighted) or `failed` (the applicant types the fields);
  * 3. `confirmDocumentFields` with what the applicant submitted -> signals stored; the step data
- *    keeps the confirmed values as today (`in.document.review` input `fields`).
+ *    keeps the confirmed values and the `extraction_id` (`in.document.review` input `fields`).
+ *    The applicant may submit before the OCR finished (the flow never makes them wait): the
+ *    confirmation is stored at once and its signals are computed when the extraction completes.
+ * 4. The session's decision reads the signals of the extractions its submitted documents steps
+ *    name (`submittedDocumentSignals`, rule condition `document_signal`).
  */
-import type { Db } from "../db";
+import type { Db, Tx } from "../db";
+import type { DocumentSignalFact } from "../sessions/evaluate-decision";
 import { DomainError, notFound } from "../errors";
 import { enqueue, outboxCommitted } from "../events/outbox";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
@@ -150,12 +155,15 @@ export async function runDocumentExtraction(db: Db, extractionId: string, extrac
     });
     return toDto(failed);
   }
+  // confirmed while the OCR ran: the differences are known only now
+  const confirmed = row.confirmed as Record<string, string | null> | null;
+  const signals = confirmed ? withConfirmationSignals(result.signals, result.fields, confirmed) : result.signals;
   const done = await db.documentExtraction.update({
     where: { id: extractionId },
     data: {
       status: "completed",
       extracted: { fields: result.fields, pages: result.pages } as unknown as InputJsonValue,
-      signals: result.signals as unknown as InputJsonValue,
+      signals: signals as unknown as InputJsonValue,
       completedAt: new Date(),
     },
     select,
@@ -170,11 +178,20 @@ export async function getDocumentExtraction(db: Db, tenant: Tenant, sessionId: s
   return toDto(row);
 }
 
+/** Signal codes computed from the applicant's confirmation (replaced when they confirm again). */
+const CONFIRMATION_CODES = new Set(["field_corrected", "field_removed", "field_not_extracted", "field_low_confidence"]);
+
+/** The document's own signals followed by those of the confirmation (`compareConfirmedFields`). */
+function withConfirmationSignals(signals: ReviewSignal[], extracted: ExtractedFields, confirmed: Record<string, string | null>): ReviewSignal[] {
+  return [...signals.filter((s) => !CONFIRMATION_CODES.has(s.code)), ...compareConfirmedFields(extracted, confirmed)];
+}
+
 /**
  * Stores the fields as the applicant confirmed or corrected them, and the review signals of the
  * differences (`compareConfirmedFields`) after the document's own signals. Confirming again
- * replaces the earlier confirmation.
- * @throws DomainError resource_missing; parameter_invalid (`extraction_id`) while still pending.
+ * replaces the earlier confirmation. While the extraction is pending only the values are stored;
+ * `runDocumentExtraction` adds the signals when it completes.
+ * @throws DomainError resource_missing.
  */
 export async function confirmDocumentFields(
   db: Db,
@@ -185,10 +202,9 @@ export async function confirmDocumentFields(
 ): Promise<DocumentExtractionDto> {
   const row = await db.documentExtraction.findFirst({ where: { id: extractionId, sessionId, ...tenantWhere(tenant) }, select });
   if (!row) throw notFound("document extraction", extractionId, "extraction_id");
-  if (row.status === "pending") throw new DomainError("parameter_invalid", "The extraction has not finished yet.", { param: "extraction_id" });
   const extracted = ((row.extracted as { fields?: ExtractedFields } | null)?.fields ?? {}) as ExtractedFields;
-  const own = ((row.signals as ReviewSignal[] | null) ?? []).filter((s) => !["field_corrected", "field_removed", "field_not_extracted"].includes(s.code));
-  const signals = [...own, ...compareConfirmedFields(extracted, confirmed)];
+  const own = (row.signals as ReviewSignal[] | null) ?? [];
+  const signals = row.status === "pending" ? own : withConfirmationSignals(own, extracted, confirmed);
   const updated = await db.documentExtraction.update({
     where: { id: extractionId },
     data: { confirmed: confirmed as InputJsonValue, signals: signals as unknown as InputJsonValue, confirmedAt: new Date() },
@@ -209,4 +225,32 @@ export async function sessionDocumentSignals(
     select: { id: true, documentType: true, signals: true },
   });
   return rows.flatMap((r) => ((r.signals as ReviewSignal[] | null) ?? []).map((s) => ({ ...s, extraction_id: r.id, document_type: r.documentType })));
+}
+
+/**
+ * The review signals of the extractions the session's submitted `documents` steps name
+ * (`data.extraction_id`), as decision facts: what the session was decided on, not extractions
+ * of documents the applicant replaced.
+ */
+export async function submittedDocumentSignals(
+  db: Db | Tx,
+  session: { id: string; projectId: string; mode: Tenant["mode"]; steps: { type: string; status: string; data: unknown }[] },
+): Promise<DocumentSignalFact[]> {
+  const ids = session.steps.flatMap((st) => {
+    const id = (st.data as { extraction_id?: unknown } | null)?.extraction_id;
+    return st.type === "documents" && st.status !== "pending" && typeof id === "string" ? [id] : [];
+  });
+  if (!ids.length) return [];
+  const rows = await db.documentExtraction.findMany({
+    where: { id: { in: ids }, sessionId: session.id, projectId: session.projectId, mode: session.mode },
+    select: { documentType: true, signals: true },
+  });
+  return rows.flatMap((r) =>
+    ((r.signals as ReviewSignal[] | null) ?? []).map((x) => ({
+      code: x.code,
+      severity: x.severity,
+      ...(x.field ? { field: x.field } : {}),
+      documentType: r.documentType,
+    })),
+  );
 }

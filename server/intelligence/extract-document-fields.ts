@@ -9,6 +9,7 @@ import { DomainError } from "../errors";
 import type { Tenant } from "../tenant";
 import { loadEvidenceBytes } from "./evidence-bytes";
 import { bottomBand, prepareForOcr } from "./ocr/preprocess";
+import { asImage } from "./pdf-page";
 import { recognizeText } from "./ocr/tesseract-ocr";
 import { DOCUMENT_PARSERS, EXTRACTABLE_DOCUMENT_TYPES } from "./parsers/parse-document";
 import type { ExtractedFields, OcrPage, ReviewSignal } from "./parsers/parse-common";
@@ -33,11 +34,11 @@ export const isExtractable = (documentType: string) => EXTRACTABLE_DOCUMENT_TYPE
 
 /**
  * Extracts the fields of one document from its images, without the database.
- * @param images encoded images (JPEG, PNG, WebP, ...), one per side or page, any order.
+ * @param images encoded images (JPEG, PNG, WebP, ...) or PDFs (page 1), one per side or page, any order.
  * @param documentType a key of `DOCUMENT_PARSERS` (`pan_card`, `aadhaar_card`, `passport`,
  *   `voter_id`, `driving_licence`, `gst_certificate`).
  * @throws DomainError parameter_invalid (`document_type`) for a type without a parser;
- *   file_unreadable for an image that does not decode (PDFs are not rasterized).
+ *   file_unreadable for an image that does not decode (of a PDF, page 1 is rendered and read).
  */
 export async function extractFieldsFromImages(images: { fileId?: string; bytes: Uint8Array }[], documentType: string): Promise<DocumentExtractionResult> {
   const parser = DOCUMENT_PARSERS[documentType];
@@ -49,9 +50,9 @@ export async function extractFieldsFromImages(images: { fileId?: string; bytes: 
   const prepared: Buffer[] = [];
   for (const img of images) {
     try {
-      prepared.push(await prepareForOcr(img.bytes));
+      prepared.push(await prepareForOcr(await asImage(img.bytes)));
     } catch {
-      throw new DomainError("file_unreadable", "A document image could not be read (only JPEG, PNG and WebP images are read; PDFs are not).", {
+      throw new DomainError("file_unreadable", "A document image could not be read (JPEG, PNG, WebP, or the first page of a PDF).", {
         param: "evidence_file_ids",
       });
     }

@@ -11,9 +11,16 @@ import type { Db } from "../db";
 import { storeEvidence } from "../evidence/evidence";
 import { createSession } from "../sessions/create-session";
 import { eraseSessionPii } from "../sessions/session-actions";
-import { confirmDocumentFields, getDocumentExtraction, requestDocumentExtraction, runDocumentExtraction } from "./document-extractions";
+import {
+  confirmDocumentFields,
+  getDocumentExtraction,
+  requestDocumentExtraction,
+  runDocumentExtraction,
+  submittedDocumentSignals,
+} from "./document-extractions";
 import { terminateOcr } from "./ocr/tesseract-ocr";
 import { demoDb } from "~/tests/fixtures/demo-db";
+import { textPdf } from "~/tests/fixtures/intelligence/one-page-pdf";
 
 let db: Db;
 let projectId: string;
@@ -187,5 +194,124 @@ describe("document extractions", () => {
     await expect(
       requestDocumentExtraction(db, tenant, { sessionId: s.sessionId, step: "documents", documentType: "pan_card", fileIds: [other.ids.pan_card_front!] }),
     ).rejects.toMatchObject({ code: "resource_missing" });
+  });
+});
+
+describe("confirmation timing, decision signals and PDFs", () => {
+  const tenant = { projectId: "", mode: "test" as const };
+  beforeAll(() => {
+    tenant.projectId = projectId;
+  });
+
+  it("keeps a confirmation given while the OCR runs, and adds its signals when the OCR completes", async () => {
+    const s = await sessionWith({ pan_card_front: "pan-card.jpg" });
+    const req = await requestDocumentExtraction(db, tenant, {
+      sessionId: s.sessionId,
+      step: "documents",
+      documentType: "pan_card",
+      fileIds: [s.ids.pan_card_front!],
+    });
+    const early = await confirmDocumentFields(db, tenant, s.sessionId, req.id, { pan: "ABCPE1234F", name: "ANITA SHARMA", date_of_birth: "1988-08-15" });
+    expect(early).toMatchObject({ status: "pending", confirmed: { date_of_birth: "1988-08-15" }, signals: [] });
+
+    const done = await runDocumentExtraction(db, req.id);
+    expect(done.fields?.date_of_birth?.value).toBe("1988-08-14");
+    expect(done.confirmed?.date_of_birth).toBe("1988-08-15");
+    expect(done.signals.filter((x) => x.severity === "review").map((x) => [x.code, x.field])).toEqual([["field_corrected", "date_of_birth"]]);
+
+    // the decision reads the extraction the submitted step names, and only in its own session
+    const steps = [{ type: "documents", status: "submitted", data: { extraction_id: req.id } }];
+    expect(await submittedDocumentSignals(db, { id: s.sessionId, projectId, mode: "test", steps })).toContainEqual({
+      code: "field_corrected",
+      severity: "review",
+      field: "date_of_birth",
+      documentType: "pan_card",
+    });
+    expect(
+      await submittedDocumentSignals(db, { id: s.sessionId, projectId, mode: "test", steps: [{ type: "documents", status: "submitted", data: {} }] }),
+    ).toEqual([]);
+    const other = await sessionWith({});
+    expect(await submittedDocumentSignals(db, { id: other.sessionId, projectId, mode: "test", steps })).toEqual([]);
+  });
+
+  it("reads the fields on the first page of a PDF", async () => {
+    const s = await sessionWith({});
+    const pdf = textPdf([
+      "INCOME TAX DEPARTMENT GOVT. OF INDIA",
+      "Permanent Account Number Card",
+      "ABCPE1234F",
+      "Name",
+      "ANITA SHARMA",
+      "Date of Birth",
+      "14/08/1988",
+    ]);
+    const file = await storeEvidence(db, {
+      projectId,
+      sessionId: s.sessionId,
+      step: "documents",
+      kind: "pan_card_front",
+      contentType: "application/pdf",
+      data: pdf,
+    });
+    const req = await requestDocumentExtraction(db, tenant, { sessionId: s.sessionId, step: "documents", documentType: "pan_card", fileIds: [file] });
+    const done = await runDocumentExtraction(db, req.id);
+    expect(done.status).toBe("completed");
+    expect(done.fields?.pan).toMatchObject({ value: "ABCPE1234F", valid: true });
+    expect(done.fields?.date_of_birth?.value).toBe("1988-08-14");
+  });
+});
+
+describe("the selfie's reference photo and the active challenge", () => {
+  const faceMatch = (sessionId: string, input: Record<string, unknown>) => runCheck(db, { projectId, mode: "test", key: "in.face.match", sessionId, input });
+
+  it("prefers a readable UIDAI photo with `any`, falls back to the document, and fails without a reference", async () => {
+    const s = await sessionWith({ selfie: "selfie-collins.jpg", pan_card_front: "pan-card.jpg" });
+    const input = { selfie_file_id: s.ids.selfie, document_file_id: s.ids.pan_card_front, compare_with: "any" };
+    const store = (data: Buffer) =>
+      storeEvidence(db, { projectId, sessionId: s.sessionId, step: "aadhaar", kind: "aadhaar_photo", contentType: "image/jpeg", data });
+    // the sandbox e-KYC's "photo" is marker bytes that do not decode: the document decides
+    await store(Buffer.from("ffd8ffe000104a464946", "hex"));
+    // (the same face was seen in earlier sessions of this file: `face_duplicate` may send it to review)
+    const fallback = await faceMatch(s.sessionId, input);
+    expect(fallback.score!).toBeGreaterThan(0.6);
+    expect(fallback.result).toMatchObject({ reference: "document" });
+    expect(await faceMatch(s.sessionId, { selfie_file_id: s.ids.selfie, compare_with: "aadhaar" })).toMatchObject({
+      status: "failed",
+      errorCode: "face_image_unreadable",
+    });
+
+    await store(read("aadhaar-front.jpg"));
+    const uidai = await faceMatch(s.sessionId, input);
+    expect(uidai.score!).toBeGreaterThan(0.6);
+    expect(uidai.result).toMatchObject({ reference: "aadhaar_photo" });
+
+    expect(await faceMatch(s.sessionId, { selfie_file_id: s.ids.selfie, compare_with: "document" })).toMatchObject({
+      status: "failed",
+      errorCode: "reference_photo_missing",
+    });
+  });
+
+  it("verifies the challenge's frames on the server: a still face or another face is not a live challenge", async () => {
+    const s = await sessionWith({
+      selfie: "selfie-collins.jpg",
+      f1: "selfie-collins.jpg",
+      f2: "selfie-collins.jpg",
+      f3: "selfie-collins.jpg",
+      h1: "selfie-hopper.jpg",
+    });
+    const liveness = (frames: string[]) =>
+      runCheck(db, {
+        projectId,
+        mode: "test",
+        key: "in.liveness.check",
+        sessionId: s.sessionId,
+        input: { selfie_file_id: s.ids.selfie, challenge: "turn_head", frame_file_ids: frames },
+      });
+    const still = await liveness([s.ids.f1!, s.ids.f2!, s.ids.f3!]);
+    expect(still).toMatchObject({ status: "needs_review", errorCode: "liveness_challenge_failed" });
+    expect(still.result).toMatchObject({ method: "active", challenge: { type: "turn_head", frames: 3, face_frames: 3, passed: false } });
+    expect((still.result as { challenge: { yaw_range: number } }).challenge.yaw_range).toBeLessThan(20);
+
+    expect(await liveness([s.ids.f1!, s.ids.h1!, s.ids.f3!])).toMatchObject({ status: "needs_review", errorCode: "liveness_face_changed" });
   });
 });

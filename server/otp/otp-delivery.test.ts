@@ -8,13 +8,13 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../db";
-import { DomainError } from "../errors";
 import { createSession } from "../sessions/create-session";
 import { OTP_RESEND_AFTER_MS } from "./otp-code";
 import { otpDeliveryConfig } from "./otp-config";
 import { sendOtp } from "./send-otp";
 import { verifyOtp } from "./verify-otp";
 import { demoDb } from "~/tests/fixtures/demo-db";
+import { domainError } from "~/tests/fixtures/domain-error";
 
 let db: Db;
 let projectId: string;
@@ -198,15 +198,6 @@ function codeIn(text: string): string {
   const m = /\b(\d{6})\b/.exec(text);
   expect(m).not.toBeNull();
   return m![1]!;
-}
-
-async function domainError(p: Promise<unknown>): Promise<DomainError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(DomainError);
-  return err as DomainError;
 }
 
 describe("otpDeliveryConfig", () => {

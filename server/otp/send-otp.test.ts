@@ -5,7 +5,6 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db";
-import { DomainError } from "../errors";
 import { createSession } from "../sessions/create-session";
 import { OTP_LOCK_MS, OTP_RESEND_AFTER_MS, OTP_TTL_MS } from "./otp-code";
 import { maskDestination } from "./otp.dto";
@@ -13,6 +12,7 @@ import { ZEmailAddress, ZIndianMobile, ZVerifyOtpResponse } from "./otp.schemas"
 import { sendOtp } from "./send-otp";
 import { verifyOtp } from "./verify-otp";
 import { demoDb } from "~/tests/fixtures/demo-db";
+import { domainError } from "~/tests/fixtures/domain-error";
 
 let db: Db;
 let projectId: string;
@@ -34,16 +34,6 @@ async function newSession(mode: "test" | "live" = "test"): Promise<string> {
 
 function send(sessionId: string, over: Partial<Parameters<typeof sendOtp>[0]> = {}) {
   return sendOtp({ db, projectId, mode: "test", sessionId, step: "phone", channel: "phone", destination: "+91 98765 43210", locale: "en", now: T0, ...over });
-}
-
-/** The DomainError a promise rejects with. */
-async function domainError(p: Promise<unknown>): Promise<DomainError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(DomainError);
-  return err as DomainError;
 }
 
 describe("destinations", () => {

@@ -63,7 +63,7 @@ export const SANDBOX_VALUES = [
     check: "in.gstin.verify",
     input: "any other valid GSTIN (e.g. 27AAPFU0939F1ZV)",
     outcome:
-      "found, status Active, legal name SANDBOX LEGAL NAME (or the name given, echoed), trade name SANDBOX TRADE NAME, constitution and state from the GSTIN: passed",
+      "found, status Active, legal name SANDBOX LEGAL NAME (or the name given, echoed), trade name SANDBOX TRADE NAME, constitution and state from the GSTIN: passed (in a KYB session, a GSTIN whose PAN, characters 3-12, is not the business PAN is the cross-check gstin_pan: review)",
   },
   {
     check: "in.cin.verify",
@@ -80,7 +80,7 @@ export const SANDBOX_VALUES = [
     check: "in.cin.verify",
     input: "any other valid CIN (e.g. U72900KA2015PTC012345) or LLPIN (e.g. AAB-1234)",
     outcome:
-      "found, status Active, name SANDBOX PRIVATE LIMITED (suffix by class; SANDBOX LLP for an LLPIN), incorporated on 1 January of the CIN's year: passed",
+      "found, status Active, name SANDBOX PRIVATE LIMITED (suffix by class; SANDBOX LLP for an LLPIN), incorporated on 1 January of the CIN's year, directors (designated partners of an LLP) ASHA VERMA (DIN 00000001) and RAVI KUMAR (DIN 00000002): passed (in a KYB session, a legal name scoring below 0.8 against the name is the cross-check registry_name: review)",
   },
   { check: "in.udyam.verify", input: "Udyam number ending 9999 (UDYAM-MH-19-0009999)", outcome: "not found: failed, error_code udyam_not_found" },
   { check: "in.udyam.verify", input: "Udyam number ending 7777", outcome: "the registry times out: error after retries, error_code provider_timeout" },
@@ -209,6 +209,12 @@ function companyName(ownershipClass: CinOwnershipClass): string {
   return "SANDBOX LIMITED";
 }
 
+/** The directors (designated partners) of every sandbox company (LLP) found: the KYB flow prefills its key people from them. */
+const SANDBOX_DIRECTORS = [
+  { din: "00000001", name: "ASHA VERMA" },
+  { din: "00000002", name: "RAVI KUMAR" },
+];
+
 function cinVerify(input: TCinVerifyInput): ProviderResult {
   const id = input.cin ?? input.llpin ?? "";
   const digits = id.slice(-4);
@@ -221,6 +227,7 @@ function cinVerify(input: TCinVerifyInput): ProviderResult {
     company_name: cin ? companyName(cin.ownershipClass) : "SANDBOX LLP",
     company_status: digits === "6666" ? "Strike Off" : "Active",
     incorporation_date: `${cin?.incorporationYear ?? 2015}-01-01`,
+    directors: SANDBOX_DIRECTORS.map((d) => ({ ...d, designation: cin ? "Director" : "Designated Partner" })),
     ...(cin ? { listed: cin.listed, ownership: cin.ownership, state_code: cin.stateCode, nic_code: cin.nicCode } : {}),
   };
   if (digits === "6666") return { ...base, status: "failed", errorCode: "company_struck_off", result: answer };

@@ -8,7 +8,7 @@
  * record could be inserted): atomic without a transaction round trip, and the hot path of an
  * integration costs two statements in all (API key, this). bench/README.md has the numbers.
  */
-import type { Db } from "../db";
+import type { Db, Tx } from "../db";
 import { DomainError } from "../errors";
 import { newId } from "../ids";
 import { type Actor, auditInsertSql } from "../audit/write-audit";
@@ -31,9 +31,19 @@ export interface CreateSessionOptions {
   allowedOrigins?: string[];
   /** Claim the request's Idempotency-Key in the same statement (withApi `atomicIdempotency`). */
   idempotency?: AtomicIdempotency;
+  /**
+   * Use this version instead of the workflow's current one: the dashboard's preview of a draft
+   * (a preview snapshot, server/workflows/preview-workflow.ts). Test mode only; never set by /v1.
+   */
+  previewVersion?: PublishedWorkflow;
+  /**
+   * Create a child session: `parent_session_id` and `role` are set (a KYB key person's KYC,
+   * server/kyb/key-people.ts). Used inside the caller's transaction.
+   */
+  parent?: { sessionId: string; role: string };
 }
 
-async function assertRedirectAllowed(db: Db, tenant: Tenant, redirectUrl: string, known?: string[]): Promise<void> {
+async function assertRedirectAllowed(db: Db | Tx, tenant: Tenant, redirectUrl: string, known?: string[]): Promise<void> {
   const allowed = known ?? (await db.project.findUniqueOrThrow({ where: { id: tenant.projectId }, select: { allowedOrigins: true } })).allowedOrigins;
   if (!allowed.includes(originOf(redirectUrl))) {
     throw new DomainError("redirect_url_not_allowed", `The origin of redirect_url is not an allowed origin of this project (${originOf(redirectUrl)}).`, {
@@ -48,16 +58,20 @@ async function assertRedirectAllowed(db: Db, tenant: Tenant, redirectUrl: string
  *   IdempotencyKeyTaken when `opts.idempotency` found its key already used.
  */
 export async function createSession(
-  db: Db,
+  db: Db | Tx,
   tenant: Tenant,
   input: TCreateSessionRequest,
   actor: Actor,
   opts: CreateSessionOptions = {},
 ): Promise<TCreatedSession> {
   if (input.redirect_url) await assertRedirectAllowed(db, tenant, input.redirect_url, opts.allowedOrigins);
+  if (opts.previewVersion) {
+    if (tenant.mode !== "test") throw new DomainError("parameter_invalid", "A workflow preview runs in test mode only.");
+    return (await insertSession(db, tenant, input, actor, opts.previewVersion, opts.idempotency, sql`TRUE`, opts.parent))!;
+  }
   for (let attempt = 0; ; attempt++) {
     const workflow = await cachedPublishedWorkflow(db, tenant.projectId, input.workflow_id, "workflow_id");
-    const created = await insertSession(db, tenant, input, actor, workflow, opts.idempotency);
+    const created = await insertSession(db, tenant, input, actor, workflow, opts.idempotency, undefined, opts.parent);
     if (created) return created;
     // The version was replaced since this process cached it: read it again (once is enough
     // unless someone publishes in between every time, which the bound turns into an error).
@@ -67,14 +81,16 @@ export async function createSession(
   }
 }
 
-/** One statement; null when `workflow` is no longer the current version. */
+/** One statement; null when `current` (by default: `workflow` is still the current version) does not hold. */
 async function insertSession(
-  db: Db,
+  db: Db | Tx,
   tenant: Tenant,
   input: TCreateSessionRequest,
   actor: Actor,
   workflow: PublishedWorkflow,
   idempotency?: AtomicIdempotency,
+  current = workflowIsCurrentSql(workflow),
+  parent?: CreateSessionOptions["parent"],
 ): Promise<TCreatedSession | null> {
   const locale = input.locale ?? workflow.definition.languages[0] ?? "en";
   if (!workflow.definition.languages.includes(locale)) {
@@ -86,7 +102,6 @@ async function insertSession(
   const { token, row: tokenRow } = mintClientToken(now);
   const result: TCreatedSession = { id, status: "created", url: hostedFlowUrl(id, token), client_token: token, expires_at: expiresAt.toISOString() };
 
-  const current = workflowIsCurrentSql(workflow);
   const claim = idempotency ? sql`claim AS (${idempotency.claimSql(result, current)}),` : sql``;
   const gate = idempotency ? sql`EXISTS (SELECT 1 FROM claim)` : current;
   const inserted = sql`EXISTS (SELECT 1 FROM s)`;
@@ -107,8 +122,8 @@ async function insertSession(
   const [row] = await db.$queryRaw<{ current: boolean; created: number; relayed: number }[]>`
     WITH ${claim}
     s AS (
-      INSERT INTO sessions (id, project_id, mode, type, status, country, workflow_id, workflow_version_id, reference_id, locale, redirect_url, metadata, prefill, expires_at, created_at, updated_at)
-      SELECT ${id}, ${tenant.projectId}, ${tenant.mode}::"Mode", ${workflow.type}::"SessionType", 'created'::"SessionStatus", ${(input.country ?? workflow.country).toUpperCase()}, ${workflow.id}, ${workflow.versionId},
+      INSERT INTO sessions (id, project_id, mode, type, status, country, workflow_id, workflow_version_id, parent_session_id, role, reference_id, locale, redirect_url, metadata, prefill, expires_at, created_at, updated_at)
+      SELECT ${id}, ${tenant.projectId}, ${tenant.mode}::"Mode", ${workflow.type}::"SessionType", 'created'::"SessionStatus", ${(input.country ?? workflow.country).toUpperCase()}, ${workflow.id}, ${workflow.versionId}, ${parent?.sessionId ?? null}, ${parent?.role ?? null},
         ${input.reference_id ?? null}, ${locale}, ${input.redirect_url ?? null}, ${sqlJson(input.metadata ?? {})}, ${sqlJson(input.prefill ?? null)}, ${sqlTimestamp(expiresAt)}, ${ts}, ${ts}
       WHERE ${gate}
       RETURNING id

@@ -1,32 +1,61 @@
 /**
  * A manual decision (POST /v1/sessions/{id}/decision and the reviewer's dashboard action):
  * decides a session in `review`, or overrides a final decision (decisions.md "Session
- * lifecycle"). The earlier decision stays in history and the audit log.
+ * lifecycle"). The earlier decision stays in history and the audit log: an override writes
+ * `session.decision_overridden` (earlier and new decision) next to the transition's
+ * `session.decided`.
  */
 import type { Db } from "../db";
 import { DomainError, notFound } from "../errors";
-import type { Actor } from "../audit/write-audit";
+import { type Actor, writeAudit } from "../audit/write-audit";
 import { outboxCommitted } from "../events/outbox";
-import type { Tenant } from "../tenant";
+import { type Tenant, tenantWhere } from "../tenant";
 import type { TDecisionRequest, TDecisionResult } from "./session.schemas";
 import { transitionSession } from "./session-state";
 
 const DECIDABLE = ["review", "approved", "declined"] as const;
 
+export interface DecideOptions {
+  /**
+   * The dashboard's explicit confirmation of an override. When given (the dashboard always
+   * gives it), a decided session is only decided again with `true`: a reviewer who saw the
+   * session in review never silently overrides a decision someone took meanwhile. The /v1
+   * endpoint passes no options: an API call may override (interface.md 4.1), so /v1 never
+   * answers `override_not_confirmed`.
+   */
+  confirmOverride?: boolean;
+}
+
 /**
  * @returns `{ id, status, outcome }` (interface.md 4.1).
- * @throws DomainError resource_missing, session_not_decidable (409), parameter_invalid
+ * @throws DomainError resource_missing, session_not_decidable (409: not review, approved or
+ *   declined), override_not_confirmed (409, param `override`, details `{ status, decision,
+ *   decision_source }`: `opts.confirmOverride` is false and the session is already decided), parameter_invalid
  *   (param `steps`: unknown step names, or steps given for an outcome other than resubmission).
  */
-export async function decideSession(db: Db, tenant: Tenant, id: string, input: TDecisionRequest, actor: Actor): Promise<TDecisionResult> {
+export async function decideSession(
+  db: Db,
+  tenant: Tenant,
+  id: string,
+  input: TDecisionRequest,
+  actor: Actor,
+  opts: DecideOptions = {},
+): Promise<TDecisionResult> {
   const result = await db.$transaction(async (tx) => {
     const s = await tx.session.findFirst({
       where: { id, projectId: tenant.projectId, mode: tenant.mode },
-      select: { id: true, status: true, steps: { select: { name: true, status: true } } },
+      select: { id: true, status: true, decision: true, decisionSource: true, reasonCode: true, steps: { select: { name: true, status: true } } },
     });
     if (!s) throw notFound("session", id);
     if (!(DECIDABLE as readonly string[]).includes(s.status)) {
       throw new DomainError("session_not_decidable", `A session in '${s.status}' cannot be decided; only review, approved and declined sessions can.`);
+    }
+    const overriding = s.status !== "review";
+    if (overriding && opts.confirmOverride === false) {
+      throw new DomainError("override_not_confirmed", `This session was already ${s.status}. Confirm the override to change a final decision.`, {
+        param: "override",
+        details: { status: s.status, decision: s.decision, decision_source: s.decisionSource },
+      });
     }
     if (input.steps && input.outcome !== "resubmission_requested") {
       throw new DomainError("parameter_invalid", "steps is only allowed with outcome resubmission_requested.", { param: "steps" });
@@ -44,6 +73,19 @@ export async function decideSession(db: Db, tenant: Tenant, id: string, input: T
       { actor, decision: input.outcome, decisionSource: "manual", reasonCode: input.reason_code, note: input.note ?? null },
       "session_not_decidable",
     );
+    if (overriding) {
+      await writeAudit(tx, {
+        actor,
+        action: "session.decision_overridden",
+        objectType: "session",
+        objectId: s.id,
+        ...tenantWhere(tenant),
+        data: {
+          previous: { decision: s.decision, decision_source: s.decisionSource, reason_code: s.reasonCode },
+          new: { decision: input.outcome, decision_source: "manual", reason_code: input.reason_code },
+        },
+      });
+    }
     if (input.outcome === "resubmission_requested") {
       const redo = input.steps ?? s.steps.filter((st) => st.status === "failed" || st.status === "needs_review").map((st) => st.name);
       const steps = redo.length ? redo : s.steps.map((st) => st.name);

@@ -241,6 +241,87 @@ describe("the India KYC rules", () => {
   });
 });
 
+describe("the condition `document_signal`", () => {
+  const corrected = { code: "field_corrected", severity: "review" as const, field: "date_of_birth", documentType: "pan_card" };
+  const misread = { code: "field_corrected", severity: "info" as const, field: "name", documentType: "pan_card" };
+  const mrz = { code: "mrz_visual_mismatch", severity: "review" as const, field: "date_of_birth", documentType: "passport" };
+  const unsure = { code: "field_low_confidence", severity: "info" as const, field: "name", documentType: "pan_card" };
+  const holds = (when: unknown, documentSignals: DecisionFacts["documentSignals"]) =>
+    conditionHolds(rules({ rules: [{ name: "r", when, outcome: "review" }] }).rules[0]!.when, { checks: [], documentSignals });
+
+  it("without kinds, holds for signals meant for a reviewer only, naming document, code and field", () => {
+    expect(holds({ type: "document_signal" }, [corrected, misread])).toBe("pan_card: field_corrected (date_of_birth)");
+    expect(holds({ type: "document_signal" }, [misread, unsure])).toBeNull();
+    expect(holds({ type: "document_signal" }, [])).toBeNull();
+    expect(holds({ type: "document_signal" }, undefined)).toBeNull();
+  });
+
+  it("with kinds, holds for those codes of any severity unless a severity is given", () => {
+    expect(holds({ type: "document_signal", kinds: ["mrz_visual_mismatch", "mrz_check_digit_invalid"] }, [corrected, mrz])).toBe(
+      "passport: mrz_visual_mismatch (date_of_birth)",
+    );
+    expect(holds({ type: "document_signal", kinds: ["field_low_confidence"] }, [unsure])).toBe("pan_card: field_low_confidence (name)");
+    expect(holds({ type: "document_signal", kinds: ["field_corrected"], severity: ["review"] }, [misread])).toBeNull();
+    expect(holds({ type: "document_signal", kinds: ["field_corrected"], severity: ["info"] }, [misread, corrected])).toBe("pan_card: field_corrected (name)");
+  });
+
+  it("rejects unknown signal kinds and empty lists", () => {
+    expect(ZDecisionRules.safeParse({ rules: [{ name: "x", when: { type: "document_signal", kinds: ["looks_fake"] }, outcome: "review" }] }).success).toBe(false);
+    expect(ZDecisionRules.safeParse({ rules: [{ name: "x", when: { type: "document_signal", kinds: [] }, outcome: "review" }] }).success).toBe(false);
+  });
+});
+
+describe("the India KYC (full) rules: selfie and documents", () => {
+  const full = INDIA_WORKFLOWS.find((w) => w.name === "India KYC (full)")!.definition.decision;
+  const face = (over: Partial<CheckFact> = {}): CheckFact => ({
+    checkKey: "in.face.match",
+    genericKey: "face.match",
+    status: "passed",
+    errorCode: null,
+    score: 0.86,
+    provider: "face",
+    ...over,
+  });
+  const liveness = (over: Partial<CheckFact> = {}): CheckFact => ({
+    checkKey: "in.liveness.check",
+    genericKey: "liveness.check",
+    status: "passed",
+    errorCode: null,
+    score: 0.8,
+    provider: "face",
+    ...over,
+  });
+
+  it("approves a matching, live selfie when everything else passed", () => {
+    expect(evaluateDecision(full, { checks: [pan(), face(), liveness()] })).toMatchObject({ outcome: "approve", reasons: ["all_required_checks_passed"] });
+  });
+
+  it("declines a face that clearly does not match, explaining the score", () => {
+    const d = evaluateDecision(full, { checks: [pan(), face({ status: "failed", errorCode: "face_mismatch", score: 0.27 }), liveness()] });
+    expect(d).toMatchObject({ outcome: "decline", reasons: ["face_mismatch"] });
+    expect(d.explanations[0]).toContain("in.face.match failed (face_mismatch), score 0.27");
+  });
+
+  it("sends a borderline match, a missing face, a duplicate face and a failed challenge to review", () => {
+    for (const c of [
+      face({ status: "needs_review", errorCode: "face_mismatch", score: 0.45 }),
+      face({ status: "failed", errorCode: "face_not_found", score: null }),
+      face({ status: "needs_review", errorCode: "face_duplicate" }),
+    ]) {
+      expect(evaluateDecision(full, { checks: [pan(), c, liveness()] })).toMatchObject({ outcome: "review", reasons: ["face_needs_review"] });
+    }
+    expect(evaluateDecision(full, { checks: [pan(), face(), liveness({ status: "needs_review", errorCode: "liveness_challenge_failed" })] })).toMatchObject({
+      outcome: "review",
+      reasons: ["liveness_not_confirmed"],
+    });
+  });
+
+  it("sends a document with a review signal to review, also when every check passed", () => {
+    const documentSignals = [{ code: "field_corrected", severity: "review" as const, field: "pan", documentType: "pan_card" }];
+    expect(evaluateDecision(full, { checks: [pan(), face(), liveness()], documentSignals })).toMatchObject({ outcome: "review", reasons: ["document_signal"] });
+  });
+});
+
 describe("the rule schema", () => {
   it("reads stored rules from before `type` existed as check conditions", () => {
     const parsed = rules({

@@ -1,7 +1,7 @@
 /**
  * Applies a workflow version's decision rules (server/workflows/workflow.schemas.ts
  * `ZDecisionRules`) to what a session's processing found: its finished checks, its duplicates
- * and the names its verified sources hold. Pure: no I/O.
+ * the names its verified sources hold and the review signals of its documents. Pure: no I/O.
  *
  * decisions.md "Session lifecycle": processing -> approved / declined (`decision_source: auto`)
  * when the rules say so, -> review when a rule says review or any check needs a reviewer.
@@ -48,10 +48,38 @@ export interface NameFact {
   name: string;
 }
 
+/** A review signal of a document the applicant submitted (server/intelligence/document-extractions.ts). */
+export interface DocumentSignalFact {
+  /** A code of DOCUMENT_SIGNAL_CODES, e.g. `field_corrected`, `mrz_visual_mismatch`. */
+  code: string;
+  severity: "review" | "info";
+  /** The field concerned (a catalog key such as `date_of_birth`), when there is one. */
+  field?: string;
+  /** The document type key, e.g. `passport`. */
+  documentType: string;
+}
+
+/** A key person's KYC session of a KYB session (a child session, server/kyb/). */
+export interface RelatedSessionFact {
+  sessionId: string;
+  role: string | null;
+  status: string;
+}
+
+/** A finding of the KYB cross-checks (server/kyb/cross-checks.ts), e.g. `gstin_pan`. */
+export interface BusinessMismatchFact {
+  mismatch: string;
+  /** What was compared, without personal data (e.g. `gstin vs business_pan`). */
+  detail: string;
+}
+
 export interface DecisionFacts {
   checks: readonly CheckFact[];
   duplicates?: readonly DuplicateFact[];
   names?: readonly NameFact[];
+  documentSignals?: readonly DocumentSignalFact[];
+  related?: readonly RelatedSessionFact[];
+  businessMismatches?: readonly BusinessMismatchFact[];
 }
 
 /** A rule that fired, with why (no personal data: keys, statuses, codes, scores, session ids). */
@@ -117,6 +145,23 @@ export function conditionHolds(when: TRuleCondition, facts: DecisionFacts): stri
         }
       }
       return low.length ? low.join("; ") : null;
+    }
+    case "document_signal": {
+      const severity: readonly string[] = when.severity ?? (when.kinds ? ["review", "info"] : ["review"]);
+      const hits = (facts.documentSignals ?? []).filter(
+        (d) => severity.includes(d.severity) && (!when.kinds || (when.kinds as readonly string[]).includes(d.code)),
+      );
+      return hits.length ? hits.map((d) => `${d.documentType}: ${d.code}${d.field ? ` (${d.field})` : ""}`).join("; ") : null;
+    }
+    case "related_sessions": {
+      const hits = (facts.related ?? []).filter(
+        (r) => (when.status as readonly string[]).includes(r.status) && (!when.role || (r.role !== null && (when.role as readonly string[]).includes(r.role))),
+      );
+      return hits.length ? hits.map((r) => `${r.role ?? "related"} ${r.sessionId} ${r.status}`).join("; ") : null;
+    }
+    case "business_mismatch": {
+      const hits = (facts.businessMismatches ?? []).filter((m) => !when.mismatch || (when.mismatch as readonly string[]).includes(m.mismatch));
+      return hits.length ? hits.map((m) => `${m.mismatch}: ${m.detail}`).join("; ") : null;
     }
   }
 }

@@ -22,8 +22,12 @@ import { recordSignalsAndFindDuplicates } from "../duplicates/detect-duplicates"
 import { outboxCommitted } from "../events/outbox";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
 import type { SessionStatus, StepStatus } from "../generated/prisma/enums";
+import { submittedDocumentSignals } from "../intelligence/document-extractions";
 import { getWorkflowVersionDefinition } from "../workflows/workflow.queries";
 import type { TWorkflowDefinition } from "../workflows/workflow.schemas";
+import { buildBusinessProfile } from "../kyb/business-profile";
+import { businessMismatches } from "../kyb/cross-checks";
+import { keyPeopleSessionIds } from "../kyb/key-people";
 import { type CheckFact, type NameFact, evaluateDecision } from "./evaluate-decision";
 import { transitionSession } from "./session-state";
 
@@ -92,7 +96,7 @@ export async function planSessionChecks(db: Db, sessionId: string): Promise<Sess
         continue;
       }
       const settings = definition.steps.find((d) => d.name === step.name)?.settings ?? {};
-      for (const planned of checksForStep(step.type, settings, step.data, step.method)) {
+      for (const planned of checksForStep(step.type, settings, step.data, step.method, { steps: s.steps })) {
         const check = await prepareCheck(
           tx,
           { projectId: s.projectId, mode: s.mode, key: planned.key, country: s.country, input: planned.input, sessionId: s.id, step: step.name },
@@ -158,9 +162,9 @@ interface RoundCheck {
  * The checks that count for the decision: per step, only those created since the step's
  * latest submission (a resubmitted step's earlier checks no longer count), the latest per key.
  */
-function currentChecks(steps: { name: string; submittedAt: Date | null }[], checks: RoundCheck[]): RoundCheck[] {
+export function currentChecks<C extends Pick<RoundCheck, "step" | "checkKey" | "createdAt">>(steps: { name: string; submittedAt: Date | null }[], checks: C[]): C[] {
   const submitted = new Map(steps.map((st) => [st.name, st.submittedAt]));
-  const latest = new Map<string, RoundCheck>();
+  const latest = new Map<string, C>();
   for (const c of checks) {
     const since = c.step ? submitted.get(c.step) : undefined;
     if (!since || c.createdAt < since) continue;
@@ -202,6 +206,7 @@ export async function applyAutomaticDecision(db: Db, sessionId: string): Promise
         parentSessionId: true,
         workflowVersionId: true,
         steps: { select: { name: true, type: true, status: true, required: true, data: true, submittedAt: true } },
+        children: { select: { id: true, role: true, status: true } },
         checks: {
           select: {
             step: true,
@@ -233,7 +238,7 @@ export async function applyAutomaticDecision(db: Db, sessionId: string): Promise
     }
 
     const duplicates = await recordSignalsAndFindDuplicates(tx, s, checks);
-    const profile = buildProfile(s.steps, checks);
+    const profile = s.type === "kyc" ? buildProfile(s.steps, checks) : buildBusinessProfile(s.steps, checks);
     await tx.session.update({
       where: { id: sessionId },
       data: {
@@ -246,6 +251,9 @@ export async function applyAutomaticDecision(db: Db, sessionId: string): Promise
       checks: checks.map((c) => ({ ...c, required: c.step ? (required.get(c.step) ?? true) : true })),
       duplicates: duplicates.map((d) => ({ sessionId: d.session_id, status: d.status, signals: d.signals })),
       names: verifiedNames(checks),
+      documentSignals: await submittedDocumentSignals(tx, s),
+      related: s.children.filter((c) => keyPeopleSessionIds(s.steps).includes(c.id)).map((c) => ({ sessionId: c.id, role: c.role, status: c.status })),
+      businessMismatches: businessMismatches(s.steps, checks),
     });
     const to = decision.outcome === "approve" ? "approved" : decision.outcome === "decline" ? "declined" : "review";
     await transitionSession(tx, sessionId, "processing", to, {

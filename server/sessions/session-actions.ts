@@ -26,10 +26,17 @@ async function findOwn(db: Db | Tx, tenant: Tenant, id: string) {
 
 const isActive = (status: SessionStatus) => ACTIVE_STATUSES.includes(status);
 
-/** Moves an active session to `cancelled` and revokes its client tokens (same transaction). */
-async function cancelWithTokens(tx: Tx, id: string, from: SessionStatus, opts: { actor: Actor; reason?: string }) {
+/**
+ * Moves an active session to `cancelled` and revokes its client tokens (same transaction). A KYB
+ * business's active key-people sessions are cancelled with it (reason `parent_cancelled`): they
+ * exist only for its verification. Their data is theirs and is kept (an erasure of the business
+ * does not erase them).
+ */
+export async function cancelWithTokens(tx: Tx, id: string, from: SessionStatus, opts: { actor: Actor; reason?: string }) {
   await transitionSession(tx, id, from, "cancelled", opts, "session_not_cancellable");
   await tx.clientToken.updateMany({ where: { sessionId: id, revokedAt: null }, data: { revokedAt: new Date() } });
+  const children = await tx.session.findMany({ where: { parentSessionId: id, status: { in: [...ACTIVE_STATUSES] } }, select: { id: true, status: true } });
+  for (const c of children) await cancelWithTokens(tx, c.id, c.status, { actor: opts.actor, reason: "parent_cancelled" });
 }
 
 /**
@@ -66,6 +73,9 @@ export async function reissueClientToken(db: Db, tenant: Tenant, id: string, act
  * step, check inputs and results, and free-text notes; keeps the skeleton (id, status,
  * decision, decision_source, reason codes, check keys/statuses, timestamps, reference_id,
  * metadata). An active session is cancelled first: its flow cannot go on without the data.
+ * A KYB business loses its copy of its key people's names, emails and phones (its step data
+ * and profile); their own sessions are separate people's and are not erased (active ones are
+ * cancelled with the business, `cancelWithTokens`).
  * Idempotent: a second call returns `files_deleted: 0` and emits nothing.
  */
 export async function eraseSessionPii(db: Db, tenant: Tenant, id: string, actor: Actor): Promise<TPiiErasure> {

@@ -1,7 +1,8 @@
 /**
  * The session state machine (decisions.md "Session lifecycle"): the only place a session's
  * status changes. Every transition, in the caller's transaction, appends history, writes an
- * audit row and emits the public event `session.<to>` (outbox).
+ * audit row and emits the public event `session.<to>` (outbox); a child session (a KYB
+ * session's key person) also emits `session.child_updated` on its parent.
  */
 import type { Tx } from "../db";
 import { DomainError } from "../errors";
@@ -86,7 +87,7 @@ export async function transitionSession(
   if (updated.count !== 1) throw new DomainError(conflictCode, `The session is no longer '${from}'.`);
   const s = await tx.session.findUniqueOrThrow({
     where: { id: sessionId },
-    select: { id: true, projectId: true, mode: true, status: true, referenceId: true, decision: true, decisionSource: true },
+    select: { id: true, projectId: true, mode: true, status: true, referenceId: true, decision: true, decisionSource: true, parentSessionId: true, role: true },
   });
   await tx.sessionHistory.create({
     data: {
@@ -111,6 +112,14 @@ export async function transitionSession(
     data: { from, to, ...(opts.reasonCode ? { reason_code: opts.reasonCode } : {}), ...(isDecision ? { decision: opts.decision ?? null, decision_source: opts.decisionSource ?? null } : {}) },
   });
   await emitEvent(tx, { projectId: s.projectId, mode: s.mode, type: `session.${to}` as TSessionEventType, data: { session: sessionEventData(s) }, sessionId }, now);
+  if (s.parentSessionId) {
+    const parent = await tx.session.findUniqueOrThrow({
+      where: { id: s.parentSessionId },
+      select: { id: true, referenceId: true, status: true, decision: true, decisionSource: true },
+    });
+    const related_session = { id: s.id, role: s.role, status: s.status };
+    await emitEvent(tx, { projectId: s.projectId, mode: s.mode, type: "session.child_updated", data: { session: sessionEventData(parent), related_session }, sessionId: parent.id }, now);
+  }
   return s;
 }
 

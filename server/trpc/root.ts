@@ -2,7 +2,9 @@ import "server-only";
 /** Composes the area routers (STYLE.md 4). */
 import { createCallerFactory, createTRPCRouter } from "./init";
 import { apiKeysRouter } from "./routers/api-keys";
+import { auditRouter } from "./routers/audit";
 import { flowRouter } from "./routers/flow";
+import { kybRouter } from "./routers/kyb";
 import { membersRouter } from "./routers/members";
 import { overviewRouter } from "./routers/overview";
 import { settingsRouter } from "./routers/settings";
@@ -11,6 +13,7 @@ import { reviewRouter } from "./routers/review";
 import { sessionsRouter } from "./routers/sessions";
 import { eventsRouter } from "./routers/events";
 import { webhooksRouter } from "./routers/webhooks";
+import { workflowsRouter } from "./routers/workflows";
 
 export const appRouter = createTRPCRouter({
   flow: flowRouter,
@@ -23,6 +26,9 @@ export const appRouter = createTRPCRouter({
   overview: overviewRouter,
   webhooks: webhooksRouter,
   events: eventsRouter,
+  kyb: kybRouter,
+  audit: auditRouter,
+  workflows: workflowsRouter,
 });
 
 export type AppRouter = typeof appRouter;

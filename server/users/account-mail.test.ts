@@ -2,8 +2,6 @@
  * Password reset links and invitations, emailed through a real SMTP server on loopback
  * (smtp-server) configured by SMTP_URL / EMAIL_FROM exactly as in production.
  */
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb, getSql, type Db } from "../db";
 import { appUrl } from "../env";
@@ -15,58 +13,32 @@ import { changeMemberRole, listMembers, removeMember } from "./members";
 import { hashPassword } from "./passwords";
 import { PASSWORD_RESET_TTL_MS, requestPasswordReset } from "./request-password-reset";
 import { resetPassword } from "./reset-password";
+import { decodedMail, type SinkMail, type SmtpSink, startSmtpSink } from "~/tests/fixtures/smtp-sink";
 
-interface Mail {
-  from: string;
-  to: string[];
-  raw: string;
-}
-const mails: Mail[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpSink;
+let mails: SinkMail[];
 let smtpUrl: string;
 let db: Db;
 let organizationId: string;
 let ownerId: string;
 
-/** The raw message with quoted-printable soft breaks and escapes undone (enough to read links and text). */
-function decoded(raw: string): string {
-  return raw.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-}
-
 /** The single link with a `#token=` fragment in the mail (text part). */
-function linkIn(mail: Mail): string {
-  const links = [...new Set(decoded(mail.raw).match(/https?:\/\/[^\s"<>]+#token=[0-9A-Za-z]+/g) ?? [])];
+function linkIn(mail: SinkMail): string {
+  const links = [...new Set(decodedMail(mail.raw).match(/https?:\/\/[^\s"<>]+#token=[0-9A-Za-z]+/g) ?? [])];
   expect(links).toHaveLength(1);
   return links[0]!;
 }
 const tokenOf = (link: string) => new URL(link).hash.slice("#token=".length);
 
-async function waitForMail(to: string): Promise<Mail> {
+async function waitForMail(to: string): Promise<SinkMail> {
   await expect.poll(() => mails.some((m) => m.to.includes(to)), { timeout: 10_000 }).toBe(true);
   return mails.find((m) => m.to.includes(to))!;
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    secure: false,
-    disabledCommands: ["STARTTLS"],
-    authOptional: true,
-    logger: false,
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        mails.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpSink();
+  mails = smtp.mails;
+  smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
 
   await applyMigrations(await getSql());
   db = await getDb();
@@ -78,7 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env.SMTP_URL;
   delete process.env.EMAIL_FROM;
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 beforeEach(() => {
@@ -124,8 +96,8 @@ describe("password reset by emailed link", () => {
     expect(await requestPasswordReset(db, "  Reset@Demo.test ")).toBe("sent");
     const mail = await waitForMail("reset@demo.test");
     expect(mail.from).toBe("no-reply@verify.test");
-    expect(decoded(mail.raw)).toContain("Subject: Reset your Verify password");
-    expect(decoded(mail.raw)).toContain("expires in 30 minutes");
+    expect(decodedMail(mail.raw)).toContain("Subject: Reset your Verify password");
+    expect(decodedMail(mail.raw)).toContain("expires in 30 minutes");
     const link = linkIn(mail);
     expect(link.startsWith(`${appUrl()}/reset-password#token=`)).toBe(true);
     // only the hash is stored
@@ -185,7 +157,7 @@ describe("invitations", () => {
     const res = await inviteMember(db, { organizationId, email: "New.Dev@Example.com", role: "developer", actor: actor(), actorRole: "owner" });
     expect(res).toMatchObject({ emailed: true, acceptUrl: null, invitation: { email: "new.dev@example.com", role: "developer", invitedBy: "Demo Admin" } });
     const mail = await waitForMail("new.dev@example.com");
-    const text = decoded(mail.raw);
+    const text = decodedMail(mail.raw);
     expect(text).toContain("Demo Admin invited you to join Demo Fintech on Verify as Developer.");
     const link = linkIn(mail);
     expect(link.startsWith(`${appUrl()}/invite#token=`)).toBe(true);

@@ -5,7 +5,7 @@
  *
  * - owner: everything, including granting and removing the owner role.
  * - admin: everything except changing or removing owners and making someone an owner.
- * - developer: API keys and allowed origins; reads sessions.
+ * - developer: API keys, allowed origins and workflows; reads sessions.
  * - reviewer: decides sessions in review; reads sessions.
  * - viewer: reads sessions, the overview and settings.
  */
@@ -26,6 +26,12 @@ export const PERMISSIONS = {
   manageSettings: ["owner", "admin"],
   /** Decide sessions in review and override decisions. */
   decideSessions: ["owner", "admin", "reviewer"],
+  /** Assign review-queue sessions to other members (claiming one for yourself is decideSessions). */
+  assignReviews: ["owner", "admin"],
+  /** Browse and export the audit log (it names every user and IP address). */
+  readAuditLog: ["owner", "admin"],
+  /** Create workflows, edit and discard drafts, publish versions, preview drafts (every role reads workflows). */
+  manageWorkflows: ["owner", "admin", "developer"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -38,7 +44,7 @@ export function can(role: Role, permission: Permission): boolean {
 export const ROLE_LABELS: Record<Role, { label: string; description: string }> = {
   owner: { label: "Owner", description: "Full access, including managing owners." },
   admin: { label: "Administrator", description: "Full access except managing owners." },
-  developer: { label: "Developer", description: "API keys, allowed origins; reads sessions." },
+  developer: { label: "Developer", description: "API keys, allowed origins, workflows; reads sessions." },
   reviewer: { label: "Reviewer", description: "Decides sessions in review; reads sessions." },
   viewer: { label: "View only", description: "Reads sessions, the overview and settings." },
 };

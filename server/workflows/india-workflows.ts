@@ -1,6 +1,7 @@
 /**
- * The India workflows every new organization starts with (seeded by server/seed): KYC, KYB,
- * and a KYC with every step of the hosted flow.
+ * The India workflows every new organization starts with (seeded by server/seed): KYC, KYB
+ * (the business, its documents, its key people, each verified with "India KYC", and its bank
+ * account), and a KYC with every step of the hosted flow.
  *
  * Decision rules (data: server/workflows/workflow.schemas.ts `ZDecisionRules`, applied by
  * server/sessions/evaluate-decision.ts; the strongest matching outcome wins): an inactive PAN
@@ -12,7 +13,8 @@
  */
 import type { TWorkflowDefinition } from "./workflow.schemas";
 
-const indiaDecisionRules: TWorkflowDefinition["decision"] = {
+/** The decision rules of the India workflows; also the rules a new workflow starts with in the builder (workflow-templates.ts). */
+export const indiaDecisionRules: TWorkflowDefinition["decision"] = {
   rules: [
     {
       name: "pan_inactive",
@@ -50,6 +52,130 @@ const indiaDecisionRules: TWorkflowDefinition["decision"] = {
   otherwise: "review",
 };
 
+/**
+ * "India KYC (full)" adds the selfie's and the documents' rules to the India rules: a face that
+ * clearly does not match the document declines (similarity more than the review band below the
+ * threshold, `face_mismatch`); a borderline match, no face found, a face seen in another session,
+ * a low liveness score or a failed active challenge, and a document review signal (a value the
+ * applicant changed, MRZ vs visual zone, failed MRZ check digits, an expired document) go to review.
+ */
+const fullKycDecisionRules: TWorkflowDefinition["decision"] = {
+  rules: [
+    {
+      name: "face_mismatch",
+      description: "The selfie does not show the person on the document.",
+      when: { type: "check", check: "in.face.match", status: ["failed"], error_code: ["face_mismatch"] },
+      outcome: "decline",
+    },
+    {
+      name: "face_needs_review",
+      description: "The face match is borderline, found no face, or the face was seen in another session.",
+      when: { type: "check", check: "in.face.match", status: ["needs_review", "failed"], error_code: ["face_mismatch", "face_not_found", "document_face_not_found", "multiple_faces", "face_duplicate", "face_image_unreadable", "reference_photo_missing"] },
+      outcome: "review",
+    },
+    {
+      name: "liveness_not_confirmed",
+      description: "The selfie may not be of a live person (low liveness score or a failed challenge).",
+      when: { type: "check", check: "in.liveness.check", status: ["needs_review", "failed"] },
+      outcome: "review",
+    },
+    {
+      name: "document_signal",
+      description: "A document raised a review signal (a value changed by the applicant, MRZ vs visual zone, MRZ check digits, expiry).",
+      when: { type: "document_signal" },
+      outcome: "review",
+    },
+    ...indiaDecisionRules.rules,
+  ],
+  otherwise: indiaDecisionRules.otherwise,
+};
+
+/**
+ * The India KYB rules (server/kyb/): a GSTIN cancelled or a company struck off declines; a key
+ * person declined, expired or cancelled, a GSTIN whose PAN is not the business PAN, a legal name
+ * unlike the MCA21 name, a suspended or unknown GSTIN, an unknown company, a cancelled Udyam
+ * registration, a GST name or a bank account that does not match goes to review; then the India rules (the business PAN, the bank
+ * account's name, duplicates; all required checks passed -> approve).
+ */
+const kybDecisionRules: TWorkflowDefinition["decision"] = {
+  rules: [
+    {
+      name: "gstin_cancelled",
+      description: "The GST registration is cancelled.",
+      when: { type: "check", check: "in.gstin.verify", status: ["failed"], error_code: ["gstin_cancelled"] },
+      outcome: "decline",
+    },
+    {
+      name: "company_struck_off",
+      description: "The company or LLP is struck off the MCA21 register.",
+      when: { type: "check", check: "in.cin.verify", status: ["failed"], error_code: ["company_struck_off"] },
+      outcome: "decline",
+    },
+    {
+      name: "key_person_declined",
+      description: "A director, partner, beneficial owner or signatory was declined in their own verification.",
+      when: { type: "related_sessions", status: ["declined"] },
+      outcome: "review",
+    },
+    {
+      name: "key_person_not_verified",
+      description: "A key person's verification expired or was cancelled.",
+      when: { type: "related_sessions", status: ["expired", "cancelled"] },
+      outcome: "review",
+    },
+    {
+      name: "gstin_pan_mismatch",
+      description: "The PAN inside the GSTIN is not the business PAN.",
+      when: { type: "business_mismatch", mismatch: ["gstin_pan"] },
+      outcome: "review",
+    },
+    {
+      name: "registry_name_mismatch",
+      description: "The legal name scores below 0.8 against the MCA21 name.",
+      when: { type: "business_mismatch", mismatch: ["registry_name"] },
+      outcome: "review",
+    },
+    {
+      name: "gstin_suspended",
+      description: "The GST registration is suspended.",
+      when: { type: "check", check: "in.gstin.verify", status: ["failed"], error_code: ["gstin_suspended"] },
+      outcome: "review",
+    },
+    {
+      name: "udyam_cancelled",
+      description: "The Udyam (MSME) registration is cancelled.",
+      when: { type: "check", check: "in.udyam.verify", status: ["failed"], error_code: ["udyam_cancelled"] },
+      outcome: "review",
+    },
+    {
+      name: "gstin_not_found",
+      description: "The GST network has no such GSTIN.",
+      when: { type: "check", check: "in.gstin.verify", status: ["failed"], error_code: ["gstin_not_found"] },
+      outcome: "review",
+    },
+    {
+      name: "company_not_found",
+      description: "MCA21 has no such company or LLP.",
+      when: { type: "check", check: "in.cin.verify", status: ["failed"], error_code: ["company_not_found"] },
+      outcome: "review",
+    },
+    {
+      name: "gst_name_mismatch",
+      description: "The legal name does not match the GST registration's legal or trade name.",
+      when: { type: "check", check: "in.gstin.verify", status: ["failed"], error_code: ["name_mismatch"] },
+      outcome: "review",
+    },
+    {
+      name: "bank_account_not_verified",
+      description: "The penny drop found no open account in the business's name.",
+      when: { type: "check", check: "in.bank_account.verify", status: ["failed"] },
+      outcome: "review",
+    },
+    ...indiaDecisionRules.rules,
+  ],
+  otherwise: indiaDecisionRules.otherwise,
+};
+
 export const INDIA_WORKFLOWS: { name: string; type: "kyc" | "kyb"; country: string; definition: TWorkflowDefinition }[] = [
   {
     name: "India KYC",
@@ -75,8 +201,12 @@ export const INDIA_WORKFLOWS: { name: string; type: "kyc" | "kyb"; country: stri
       steps: [
         { name: "consent", type: "consent", required: true, settings: { notice_version: "2026-10-01" } },
         { name: "business_pan", type: "pan", required: true, settings: { holder: "business" } },
+        { name: "business_details", type: "business_details", required: true, settings: {} },
+        { name: "business_documents", type: "business_documents", required: true, settings: {} },
+        { name: "key_people", type: "key_people", required: true, settings: { kyc_workflow: "India KYC" } },
+        { name: "bank_account", type: "bank_account", required: true, settings: {} },
       ],
-      decision: indiaDecisionRules,
+      decision: kybDecisionRules,
     },
   },
   {
@@ -103,10 +233,15 @@ export const INDIA_WORKFLOWS: { name: string; type: "kyc" | "kyb"; country: stri
             capture: "upload_or_camera",
           },
         },
-        { name: "selfie", type: "selfie", required: true, settings: {} },
+        {
+          name: "selfie",
+          type: "selfie",
+          required: true,
+          settings: { face_match: { compare_with: "any" }, liveness: { passive: true, active: "none" } },
+        },
         { name: "review", type: "review", required: true, settings: {} },
       ],
-      decision: indiaDecisionRules,
+      decision: fullKycDecisionRules,
     },
   },
 ];

@@ -1,4 +1,8 @@
-/** Reads of published workflows (the API never sees drafts: decisions.md "Workflow object"). */
+/**
+ * Reads of published workflows (the API never sees drafts: decisions.md "Workflow object").
+ * They go through `current_version_id`, which never points at a preview snapshot of a draft
+ * (`WorkflowVersion.preview`, server/workflows/preview-workflow.ts), so previews are never listed.
+ */
 import type { Db, Tx } from "../db";
 import { DomainError, notFound } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
@@ -20,32 +24,39 @@ export interface PublishedWorkflow {
   definition: TWorkflowDefinition;
 }
 
+/** The workflow's own columns of a PublishedWorkflow (a Prisma `select`). */
+export const WORKFLOW_COLUMNS = { id: true, projectId: true, name: true, type: true, country: true, createdAt: true } as const;
+
 const select = {
-  id: true,
-  projectId: true,
-  name: true,
-  type: true,
-  country: true,
-  createdAt: true,
+  ...WORKFLOW_COLUMNS,
   currentVersion: { select: { id: true, version: true, publishedAt: true, definition: true } },
 } as const;
 
 type Row = Prisma.WorkflowGetPayload<{ select: typeof select }>;
 
+/** A workflow (its WORKFLOW_COLUMNS) with one of its versions and that version's parsed definition. */
+export function asPublishedWorkflow(
+  wf: Prisma.WorkflowGetPayload<{ select: typeof WORKFLOW_COLUMNS }>,
+  version: { id: string; version: number; publishedAt: Date },
+  definition: TWorkflowDefinition,
+): PublishedWorkflow {
+  return {
+    id: wf.id,
+    projectId: wf.projectId,
+    name: wf.name,
+    type: wf.type,
+    country: wf.country,
+    createdAt: wf.createdAt,
+    versionId: version.id,
+    version: version.version,
+    publishedAt: version.publishedAt,
+    definition,
+  };
+}
+
 function toPublished(row: Row): PublishedWorkflow | null {
   if (!row.currentVersion) return null;
-  return {
-    id: row.id,
-    projectId: row.projectId,
-    name: row.name,
-    type: row.type,
-    country: row.country,
-    createdAt: row.createdAt,
-    versionId: row.currentVersion.id,
-    version: row.currentVersion.version,
-    publishedAt: row.currentVersion.publishedAt,
-    definition: ZWorkflowDefinition.parse(row.currentVersion.definition),
-  };
+  return asPublishedWorkflow(row, row.currentVersion, ZWorkflowDefinition.parse(row.currentVersion.definition));
 }
 
 /** Bounded process cache: entries are checked against the database by the statement that uses them. */

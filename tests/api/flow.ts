@@ -3,17 +3,8 @@
  * procedures over HTTP (superjson envelope), authenticated with the client token.
  */
 import { expect } from "vitest";
+import { callFlowProcedure } from "../fixtures/flow-procedure";
 import type { api } from "./client";
-
-async function trpc(baseUrl: string, token: string, procedure: string, input: unknown) {
-  const res = await fetch(`${baseUrl}/api/trpc/${procedure}?batch=1`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({ 0: { json: input } }),
-  });
-  const body = (await res.json()) as [{ error?: { json: { message: string } } }];
-  if (!res.ok || body[0].error) throw new Error(`${procedure} failed: ${res.status} ${JSON.stringify(body)}`);
-}
 
 export interface Created {
   id: string;
@@ -22,9 +13,10 @@ export interface Created {
 
 /** consent + PAN; the session then moves to processing and on to its decision. */
 export async function completeFlow(baseUrl: string, s: Created, pan = { pan: "ABCPE1234F", name: "Ravi Kumar", dob: "1990-01-01" }) {
-  await trpc(baseUrl, s.client_token, "flow.start", { sessionId: s.id });
-  await trpc(baseUrl, s.client_token, "flow.submitStep", { sessionId: s.id, step: "consent", values: { accepted: true, notice_version: "2026-10-01" } });
-  await trpc(baseUrl, s.client_token, "flow.submitStep", { sessionId: s.id, step: "pan", values: pan });
+  const submit = (step: string, values: unknown) => callFlowProcedure(baseUrl, s.client_token, "flow.submitStep", { sessionId: s.id, step, values });
+  await callFlowProcedure(baseUrl, s.client_token, "flow.start", { sessionId: s.id });
+  await submit("consent", { accepted: true, notice_version: "2026-10-01" });
+  await submit("pan", pan);
 }
 
 /** Polls the session until it reaches `status` (the pipeline runs in the background). */

@@ -7,13 +7,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
-import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { describedBy, Field } from "~/components/ui/field";
-import { FormError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { clientErrorInfo } from "~/components/trpc/domain-error";
 import { ZCreateWebhookEndpointRequest } from "~/server/webhooks/webhook-endpoint.schemas";
+import { FormActions } from "../form-actions";
 import { EVENT_TYPES } from "./webhook-ui";
 
 const ZForm = z.object({ ...ZCreateWebhookEndpointRequest.shape, events: z.array(z.string()).min(1, "Choose at least one event.") });
@@ -141,15 +140,7 @@ export function EndpointForm({
           );
         }}
       />
-      <FormError>{rootError}</FormError>
-      <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormActions error={rootError} submitLabel={submitLabel} submitting={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

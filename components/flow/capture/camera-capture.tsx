@@ -52,14 +52,15 @@ export function useCamera(facing: "user" | "environment") {
     };
   }, [facing, attempt]);
 
-  /** The current frame as a JPEG (not mirrored), or null before the first frame. */
-  const capture = useCallback(async (): Promise<Blob | null> => {
+  /** The current frame as a JPEG (not mirrored), at most `maxWidth` pixels wide, or null before the first frame. */
+  const capture = useCallback(async (maxWidth?: number): Promise<Blob | null> => {
     const video = videoRef.current;
     if (!video || !video.videoWidth) return null;
+    const scale = maxWidth ? Math.min(1, maxWidth / video.videoWidth) : 1;
     const canvas = document.createElement("canvas");
-    canvas.width = video.videoWidth;
-    canvas.height = video.videoHeight;
-    canvas.getContext("2d")?.drawImage(video, 0, 0);
+    canvas.width = Math.round(video.videoWidth * scale);
+    canvas.height = Math.round(video.videoHeight * scale);
+    canvas.getContext("2d")?.drawImage(video, 0, 0, canvas.width, canvas.height);
     return new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.9));
   }, []);
 
@@ -99,9 +100,22 @@ export function CameraProblem({ status, onRetry, children }: { status: CameraSta
   );
 }
 
+/** An active liveness challenge: after the shutter, `frames` small frames are taken `intervalMs` apart while `prompt` shows. */
+export interface CameraChallenge {
+  prompt: string;
+  /** Shown while the frames are taken. */
+  recording: string;
+  frames: number;
+  intervalMs: number;
+}
+
+/** Width of challenge frames in pixels: enough for face detection, small to upload. */
+const CHALLENGE_FRAME_WIDTH = 480;
+
 /**
  * A viewfinder with a guide (an oval for a face, a card-shaped frame for a document) and a
- * shutter button. Calls `onCapture` with a JPEG of the frame.
+ * shutter button. Calls `onCapture` with a JPEG of the frame and, with a `challenge`, the frames
+ * taken during it (in order; judged by the server, not here).
  */
 export function CameraCapture({
   facing,
@@ -110,18 +124,41 @@ export function CameraCapture({
   onCancel,
   cancelLabel,
   fallback,
+  challenge,
 }: {
   facing: "user" | "environment";
   guide: "oval" | "document";
-  onCapture: (photo: Blob) => void;
+  onCapture: (photo: Blob, frames: Blob[]) => void;
   onCancel?: () => void;
   cancelLabel?: string;
   /** Offered next to "Try again" when the camera cannot start (e.g. "Upload a file"). */
   fallback?: React.ReactNode;
+  challenge?: CameraChallenge;
 }) {
   const t = useTranslations("camera");
   const { videoRef, status, capture, retry } = useCamera(facing);
   const [busy, setBusy] = useState(false);
+  /** Frames taken so far during the challenge, or null outside it. */
+  const [taken, setTaken] = useState<number | null>(null);
+
+  async function shoot() {
+    setBusy(true);
+    const photo = await capture();
+    if (!photo) return setBusy(false);
+    const frames: Blob[] = [];
+    if (challenge) {
+      setTaken(0);
+      for (let i = 0; i < challenge.frames; i++) {
+        await new Promise((resolve) => setTimeout(resolve, challenge.intervalMs));
+        const frame = await capture(CHALLENGE_FRAME_WIDTH);
+        if (frame) frames.push(frame);
+        setTaken(i + 1);
+      }
+      setTaken(null);
+    }
+    setBusy(false);
+    onCapture(photo, frames);
+  }
 
   if (status !== "live" && status !== "starting") {
     return (
@@ -166,24 +203,27 @@ export function CameraCapture({
             <rect x="40" y="40" width="320" height="202" rx="12" fill="none" stroke="white" strokeWidth="3" />
           )}
         </svg>
-        <p className="absolute inset-x-0 bottom-3 px-4 text-center text-sm font-medium text-white drop-shadow">
-          {status === "starting" ? t("starting") : guide === "oval" ? t("selfieGuide") : t("documentGuide")}
-        </p>
+        {challenge && taken !== null ? (
+          <div
+            className="absolute inset-x-0 bottom-0 bg-slate-900/70 px-4 py-3 text-center text-white"
+            role="status"
+            aria-live="assertive"
+            data-testid="camera-challenge"
+          >
+            <p className="text-base font-semibold">{challenge.prompt}</p>
+            <p className="mt-1 text-sm">{challenge.recording}</p>
+            <div className="mx-auto mt-2 h-1.5 w-2/3 overflow-hidden rounded-full bg-white/30" aria-hidden="true">
+              <div className="h-full bg-white transition-[width]" style={{ width: `${(taken / challenge.frames) * 100}%` }} />
+            </div>
+          </div>
+        ) : (
+          <p className="absolute inset-x-0 bottom-3 px-4 text-center text-sm font-medium text-white drop-shadow">
+            {status === "starting" ? t("starting") : guide === "oval" ? t("selfieGuide") : t("documentGuide")}
+          </p>
+        )}
       </div>
       <div className="mt-5 flex flex-col gap-3">
-        <Button
-          size="lg"
-          block
-          data-testid="camera-shutter"
-          disabled={status !== "live"}
-          loading={busy}
-          onClick={async () => {
-            setBusy(true);
-            const photo = await capture();
-            setBusy(false);
-            if (photo) onCapture(photo);
-          }}
-        >
+        <Button size="lg" block data-testid="camera-shutter" disabled={status !== "live"} loading={busy} onClick={() => void shoot()}>
           {t("capture")}
         </Button>
         {onCancel ? (

@@ -212,7 +212,7 @@ export function AadhaarStep({ sessionId, state, step, isLast, onDone }: StepProp
   );
 }
 
-/** Secure QR: scan it with the camera or read it from a photo (Barcode Detection API). */
+/** Secure QR: scan it with the camera or read it from a photo (capture/qr-reader.ts). */
 function QrMethod({
   payload,
   error,
@@ -229,26 +229,41 @@ function QrMethod({
   onPayload: (payload: string | null) => void;
 }) {
   const t = useTranslations("aadhaar");
+  const tc = useTranslations("common");
   const [supported, setSupported] = useState<boolean | null>(null);
   const [scanning, setScanning] = useState(false);
   const [photoError, setPhotoError] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
   const photoInput = useRef<HTMLInputElement>(null);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    void qrSupported().then(setSupported);
-  }, []);
+    // loads the QR reader (ZXing's WebAssembly where the browser has none) on opening this option
+    let current = true;
+    setSupported(null);
+    void qrSupported().then((ok) => current && setSupported(ok));
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
 
   if (supported === false) {
     return (
-      <div className="mt-6 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-base text-amber-900" data-testid="qr-unsupported">
+      <div className="mt-6 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-base text-amber-900" role="alert" data-testid="qr-unsupported">
         <p>{t("qrUnsupported")}</p>
-        {canUseOffline ? (
-          <Button variant="secondary" size="lg" block className="mt-3" onClick={onUseOffline}>
-            {t("offlineTitle")}
+        <div className="mt-3 flex flex-col gap-3">
+          <Button variant="secondary" size="lg" block onClick={() => setAttempt((n) => n + 1)}>
+            {tc("retry")}
           </Button>
-        ) : null}
+          {canUseOffline ? (
+            <Button variant="secondary" size="lg" block onClick={onUseOffline}>
+              {t("offlineTitle")}
+            </Button>
+          ) : null}
+        </div>
       </div>
     );
   }
+  const shownError = error ?? photoError;
   if (payload && !error) {
     return (
       <div className="mt-6 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-emerald-900" role="status" data-testid="qr-read">
@@ -272,10 +287,26 @@ function QrMethod({
         />
       ) : (
         <div className="flex flex-col gap-3">
-          <Button size="lg" block onClick={() => (setPhotoError(null), setScanning(true))} disabled={supported === null} data-testid="qr-scan">
+          <Button
+            size="lg"
+            block
+            onClick={() => (setPhotoError(null), setScanning(true))}
+            loading={supported === null}
+            aria-describedby={shownError ? errorId : undefined}
+            data-testid="qr-scan"
+          >
             {t("scan")}
           </Button>
-          <Button variant="secondary" size="lg" block onClick={() => photoInput.current?.click()} disabled={supported === null} data-testid="qr-photo">
+          <Button
+            variant="secondary"
+            size="lg"
+            block
+            onClick={() => photoInput.current?.click()}
+            loading={reading}
+            disabled={supported === null}
+            aria-describedby={shownError ? errorId : undefined}
+            data-testid="qr-photo"
+          >
             {t("uploadQr")}
           </Button>
           <input
@@ -290,14 +321,18 @@ function QrMethod({
               e.target.value = "";
               if (!file) return;
               setPhotoError(null);
+              setReading(true);
               const value = await readQrFromFile(file).catch(() => null);
+              setReading(false);
               if (value) onPayload(value);
               else setPhotoError(t("qrNotFound"));
             }}
           />
         </div>
       )}
-      <FieldError id={errorId}>{error ?? photoError}</FieldError>
+      <div aria-live="polite">
+        <FieldError id={errorId}>{shownError}</FieldError>
+      </div>
     </div>
   );
 }
@@ -305,6 +340,11 @@ function QrMethod({
 function QrScanner({ onRead, onStop }: { onRead: (value: string) => void; onStop: () => void }) {
   const t = useTranslations("aadhaar");
   const { videoRef, status, retry } = useCamera("environment");
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // on a phone the viewfinder starts below the fold
+    frame.current?.scrollIntoView({ block: "center", behavior: "smooth" });
+  }, []);
   useEffect(() => {
     if (status !== "live") return;
     let stopped = false;
@@ -323,7 +363,7 @@ function QrScanner({ onRead, onStop }: { onRead: (value: string) => void; onStop
 
   if (status !== "live" && status !== "starting") return <CameraProblem status={status} onRetry={retry} />;
   return (
-    <div data-testid="qr-scanner">
+    <div ref={frame} data-testid="qr-scanner">
       <div className="relative aspect-square overflow-hidden rounded-xl bg-slate-900">
         <video ref={videoRef} playsInline muted autoPlay className="absolute inset-0 size-full object-cover" aria-label={t("scanning")} />
         <div aria-hidden="true" className="absolute inset-[15%] rounded-lg border-4 border-white/90" />

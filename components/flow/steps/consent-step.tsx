@@ -16,37 +16,32 @@ const DEFAULT_RETENTION_DAYS = 365 * 5;
 
 type ConsentT = ReturnType<typeof useTranslations<"consent">>;
 
-/** What the workflow's later steps collect, in the notice's words, and where each is checked. */
+/** Per step type: what it collects and where that is checked, as keys of the notice (`consent.*`). */
+const COLLECTED = {
+  pan: ["dataPan", "sourcePan"],
+  phone: ["dataPhone", "sourceOtp"],
+  email: ["dataEmail", "sourceOtp"],
+  aadhaar: ["dataAadhaar", "sourceAadhaar"],
+  documents: ["dataDocuments", "sourceDocuments"],
+  selfie: ["dataSelfie", "sourceDocuments"],
+  business_details: ["dataBusinessDetails", "sourceRegistries"],
+  business_documents: ["dataBusinessDocuments", "sourceDocuments"],
+  key_people: ["dataKeyPeople", "sourceKeyPeople"],
+  bank_account: ["dataBankAccount", "sourceBankAccount"],
+} as const satisfies Record<string, readonly [item: Parameters<ConsentT>[0], source: Parameters<ConsentT>[0]]>;
+
+/**
+ * What the workflow's steps collect, in the notice's words, and where each is checked: derived
+ * from the step types (KYC and KYB alike, COLLECTED), so a workflow's notice follows its steps.
+ */
 function collectedData(steps: readonly FlowStep[], t: ConsentT, org: string): { items: string[]; sources: string[] } {
   const items: string[] = [];
   const sources: string[] = [];
   for (const s of steps) {
-    switch (s.type) {
-      case "pan":
-        items.push(s.settings.holder === "business" ? t("dataBusinessPan") : t("dataPan"));
-        sources.push(t("sourcePan"));
-        break;
-      case "phone":
-        items.push(t("dataPhone"));
-        sources.push(t("sourceOtp"));
-        break;
-      case "email":
-        items.push(t("dataEmail"));
-        sources.push(t("sourceOtp"));
-        break;
-      case "aadhaar":
-        items.push(t("dataAadhaar"));
-        sources.push(t("sourceAadhaar"));
-        break;
-      case "documents":
-        items.push(t("dataDocuments"));
-        sources.push(t("sourceDocuments", { org }));
-        break;
-      case "selfie":
-        items.push(t("dataSelfie"));
-        sources.push(t("sourceDocuments", { org }));
-        break;
-    }
+    if (!Object.hasOwn(COLLECTED, s.type)) continue;
+    const entry = COLLECTED[s.type as keyof typeof COLLECTED];
+    items.push(t(s.type === "pan" && s.settings.holder === "business" ? "dataBusinessPan" : entry[0]));
+    sources.push(t(entry[1], { org }));
   }
   return { items: [...new Set(items)], sources: [...new Set(sources)] };
 }
@@ -67,6 +62,8 @@ export function ConsentStep({ sessionId, state, step, isLast, onDone }: StepProp
   const errorText = useErrorText();
   const org = state.session.organizationName;
   const collected = collectedData(state.steps, t, org);
+  // a business's verification (KYB) is about the business and its people, not the applicant alone
+  const business = state.session.type === "kyb";
   const settings = step.settings as { notice_version?: unknown; retention_days?: unknown; grievance_contact?: unknown };
   const noticeVersion = typeof settings.notice_version === "string" ? settings.notice_version : DEFAULT_NOTICE_VERSION;
   const retentionDays = typeof settings.retention_days === "number" ? settings.retention_days : DEFAULT_RETENTION_DAYS;
@@ -108,7 +105,7 @@ export function ConsentStep({ sessionId, state, step, isLast, onDone }: StepProp
   return (
     <form onSubmit={onSubmit} noValidate data-testid="flow-step-consent">
       <h1 className="text-2xl font-semibold text-slate-900 outline-none">{t("title")}</h1>
-      <p className="mt-2 text-base text-slate-600">{t("intro", { org })}</p>
+      <p className="mt-2 text-base text-slate-600">{t(business ? "introBusiness" : "intro", { org })}</p>
 
       <div className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200 text-[15px] leading-relaxed text-slate-700">
         <NoticeSection title={t("whoTitle")}>
@@ -127,7 +124,7 @@ export function ConsentStep({ sessionId, state, step, isLast, onDone }: StepProp
           ))}
         </NoticeSection>
         <NoticeSection title={t("purposeTitle")}>
-          <p>{t("purpose", { org })}</p>
+          <p>{t(business ? "purposeBusiness" : "purpose", { org })}</p>
         </NoticeSection>
         <NoticeSection title={t("retentionTitle")}>
           <p>{t("retention", { org, period: retentionPeriod(t, retentionDays) })}</p>
@@ -167,7 +164,7 @@ export function ConsentStep({ sessionId, state, step, isLast, onDone }: StepProp
               if (e.target.checked) setFieldError(null);
             }}
           />
-          <span className="text-base text-slate-800">{t("checkbox", { org })}</span>
+          <span className="text-base text-slate-800">{t(business ? "checkboxBusiness" : "checkbox", { org })}</span>
         </label>
         <FieldError id={errorId}>{errorText(fieldError)}</FieldError>
       </div>

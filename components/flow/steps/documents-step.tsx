@@ -1,6 +1,8 @@
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
+import type { UseFormReturn } from "react-hook-form";
 import { useForm } from "react-hook-form";
 import { useTranslations } from "use-intl";
 import { Button } from "~/components/ui/button";
@@ -9,6 +11,8 @@ import { FormError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { RadioCards } from "~/components/ui/radio-cards";
 import { Select } from "~/components/ui/select";
+import { Spinner } from "~/components/ui/spinner";
+import { useTRPC } from "~/components/trpc/react";
 import { documentKind, type ResolvedDocumentField, type ResolvedDocumentsSettings, type ResolvedDocumentType } from "~/server/flow/documents-config";
 import { documentFieldsInput } from "~/server/flow/step-inputs";
 import { CameraCapture } from "../capture/camera-capture";
@@ -30,6 +34,17 @@ type Phase =
 /** Each side's uploaded file (id), by side index. */
 type Uploaded = (string | null)[];
 
+/**
+ * The OCR pre-fill of the fields form: `requesting` while the request is on its way, the
+ * extraction's id once queued, `unavailable` when it could not be queued; null when there is
+ * nothing to read (a type without extraction, or the applicant came back to edit).
+ */
+type Prefill = { kind: "requesting" } | { kind: "queued"; id: string } | { kind: "unavailable" } | null;
+
+/** After this long the form stops waiting for the OCR and says so (the applicant types). */
+const PREFILL_PATIENCE_MS = 25_000;
+const PREFILL_POLL_MS = 1_000;
+
 function settingsOf(settings: Record<string, unknown>): ResolvedDocumentsSettings {
   return (settings.documents as ResolvedDocumentsSettings | undefined) ?? { capture: "upload_or_camera", types: [] };
 }
@@ -50,7 +65,7 @@ export function DocumentsStep({ sessionId, state, step, isLast, locale, onDone }
   const t = useTranslations("documents");
   const catalog = useCatalogText();
   const config = settingsOf(step.settings);
-  const previous = step.values as { document_type?: string; files?: string[]; fields?: Record<string, string> } | null;
+  const previous = step.values as { document_type?: string; files?: string[]; fields?: Record<string, string>; extraction_id?: string } | null;
   const previousType = config.types.find((d) => d.key === previous?.document_type);
   const [typeKey, setTypeKey] = useState<string | null>(previousType?.key ?? (config.types.length === 1 ? config.types[0]!.key : null));
   const type = config.types.find((d) => d.key === typeKey) ?? null;
@@ -67,6 +82,21 @@ export function DocumentsStep({ sessionId, state, step, isLast, locale, onDone }
   const authorization = useFlowAuthorization();
   const fileInput = useRef<HTMLInputElement>(null);
   const errorText = useErrorText();
+  const trpc = useTRPC();
+  const extract = useMutation(trpc.flow.extractDocument.mutationOptions());
+  const [prefill, setPrefill] = useState<Prefill>(null);
+
+  /** Queues the OCR of the document's files (never waited for: the form opens at once). */
+  function requestPrefill(documentType: string, files: string[]) {
+    setPrefill({ kind: "requesting" });
+    extract.mutate(
+      { sessionId, step: step.name, document_type: documentType, files },
+      {
+        onSuccess: (x) => setPrefill(x ? { kind: "queued", id: x.id } : null),
+        onError: () => setPrefill({ kind: "unavailable" }),
+      },
+    );
+  }
 
   useEffect(() => () => (phase.kind === "preview" ? URL.revokeObjectURL(phase.url) : undefined), [phase]);
 
@@ -98,7 +128,13 @@ export function DocumentsStep({ sessionId, state, step, isLast, locale, onDone }
       const next = [...uploaded];
       next[index] = result.id;
       setUploaded(next);
-      setPhase(index + 1 < type.sides.length ? { kind: "side", index: index + 1, mode: "options" } : { kind: "fields" });
+      const done = index + 1 >= type.sides.length;
+      if (done)
+        requestPrefill(
+          type.key,
+          next.filter((f): f is string => !!f),
+        );
+      setPhase(done ? { kind: "fields" } : { kind: "side", index: index + 1, mode: "options" });
     } catch (err) {
       if (err instanceof UploadError) setPhase({ kind: "refused", index, code: err.code });
       else setFormError(errorText("generic") ?? null);
@@ -119,6 +155,8 @@ export function DocumentsStep({ sessionId, state, step, isLast, locale, onDone }
         type={type}
         files={uploaded.filter((f): f is string => !!f)}
         initial={previous?.document_type === type.key ? (previous.fields ?? {}) : {}}
+        prefill={prefill ?? (previous?.document_type === type.key && previous.extraction_id ? { kind: "queued", id: previous.extraction_id } : null)}
+        announcePrefill={prefill !== null}
         prefillName={state.session.prefill.full_name}
         isLast={isLast}
         locale={locale}
@@ -263,6 +301,8 @@ function FieldsForm({
   type,
   files,
   initial,
+  prefill,
+  announcePrefill,
   prefillName,
   isLast,
   locale,
@@ -275,6 +315,9 @@ function FieldsForm({
   type: ResolvedDocumentType;
   files: string[];
   initial: Record<string, string>;
+  prefill: Prefill;
+  /** False when the applicant came back to edit: the extraction is kept for the submission, nothing is filled or announced. */
+  announcePrefill: boolean;
   prefillName?: string;
   isLast: boolean;
   locale: Locale;
@@ -294,11 +337,17 @@ function FieldsForm({
   const submit = useSubmitStep(sessionId);
   const [formError, setFormError] = useState<string | null>(null);
   const id = useId();
+  const reading = useDocumentPrefill(sessionId, stepName, prefill, announcePrefill, type, form);
+  const extractionId = prefill?.kind === "queued" ? prefill.id : undefined;
 
   const onSubmit = handleSubmit(async (fields) => {
     setFormError(null);
     try {
-      await submit.mutateAsync({ sessionId, step: stepName, values: { document_type: type.key, files, fields } });
+      await submit.mutateAsync({
+        sessionId,
+        step: stepName,
+        values: { document_type: type.key, files, fields, ...(extractionId ? { extraction_id: extractionId } : {}) },
+      });
       onDone();
     } catch (err) {
       const { fieldIssues, formKey } = splitServerErrors(
@@ -322,14 +371,23 @@ function FieldsForm({
           {t("retakePhotos")}
         </button>
       </p>
+      <PrefillNotice reading={reading} />
       <div className="mt-6 space-y-5">
         {type.fields.map((f) => {
           const fieldId = `${id}-${f.key}`;
           const error = errorText(formState.errors[f.key]?.message);
-          const hint = f.example && f.type === "string" ? t("example", { example: f.example }) : undefined;
+          const attention = reading.attention.has(f.key) && !formState.dirtyFields[f.key];
+          const hint = attention ? (
+            <span className="font-medium text-amber-800" data-testid={`doc-field-${f.key}-attention`}>
+              {t("checkThis")}
+            </span>
+          ) : f.example && f.type === "string" ? (
+            t("example", { example: f.example })
+          ) : undefined;
           const common = {
             id: fieldId,
             "data-testid": `doc-field-${f.key}`,
+            "data-prefilled": reading.filled.has(f.key) || undefined,
             invalid: !!error,
             "aria-describedby": describedBy(fieldId, { hint, error }),
             "aria-required": f.required || undefined,
@@ -373,5 +431,98 @@ function FieldsForm({
         </Button>
       ) : null}
     </form>
+  );
+}
+
+/** What the OCR pre-fill did for the form, for the notice above the fields and the field hints. */
+interface PrefillReading {
+  /** `idle`: nothing to announce; `reading`; `slow`: gave up waiting; `filled`; `none`: nothing could be read. */
+  status: "idle" | "reading" | "slow" | "filled" | "none";
+  /** Fields filled from the document. */
+  filled: ReadonlySet<string>;
+  /** Filled fields the applicant should look at twice (OCR unsure, or the value fails its format). */
+  attention: ReadonlySet<string>;
+}
+
+/**
+ * Polls the document's extraction while it is pending (never longer than PREFILL_PATIENCE_MS)
+ * and, once completed, fills the fields the applicant has not touched and left empty. Typing
+ * never waits for it.
+ */
+function useDocumentPrefill(
+  sessionId: string,
+  stepName: string,
+  prefill: Prefill,
+  announce: boolean,
+  type: ResolvedDocumentType,
+  form: UseFormReturn<Record<string, string>>,
+): PrefillReading {
+  const trpc = useTRPC();
+  const [slow, setSlow] = useState(false);
+  const [result, setResult] = useState<{ filled: Set<string>; attention: Set<string> } | null>(null);
+  const id = prefill?.kind === "queued" ? prefill.id : null;
+  const query = useQuery(
+    trpc.flow.documentExtraction.queryOptions(
+      { sessionId, step: stepName, extraction_id: id ?? "" },
+      { enabled: announce && !!id, refetchInterval: (q) => (q.state.data?.status === "pending" && !slow ? PREFILL_POLL_MS : false), retry: 1 },
+    ),
+  );
+  useEffect(() => {
+    if (!announce || !prefill) return;
+    const timer = setTimeout(() => setSlow(true), PREFILL_PATIENCE_MS);
+    return () => clearTimeout(timer);
+  }, [announce, prefill]);
+
+  const data = query.data;
+  useEffect(() => {
+    if (result || slow || data?.status !== "completed") return;
+    const filled = new Set<string>();
+    const attention = new Set<string>();
+    for (const f of type.fields) {
+      const read = data.fields[f.key];
+      if (!read || form.getFieldState(f.key).isDirty || form.getValues(f.key)) continue;
+      form.setValue(f.key, read.value);
+      filled.add(f.key);
+      if (read.attention) attention.add(f.key);
+    }
+    setResult({ filled, attention });
+  }, [data, result, slow, type.fields, form]);
+
+  const empty = new Set<string>();
+  if (!announce || !prefill) return { status: "idle", filled: empty, attention: empty };
+  if (result) return { status: result.filled.size ? "filled" : "none", ...result };
+  if (prefill.kind === "unavailable" || query.isError || data?.status === "failed") return { status: "none", filled: empty, attention: empty };
+  return { status: slow ? "slow" : "reading", filled: empty, attention: empty };
+}
+
+/** The pre-fill's state above the fields, in a live region that exists before it changes (screen readers announce it). */
+function PrefillNotice({ reading }: { reading: PrefillReading }) {
+  const t = useTranslations("documents");
+  const tone =
+    reading.status === "filled" ? "bg-sky-50 text-sky-900" : reading.status === "reading" ? "bg-slate-50 text-slate-800" : "bg-amber-50 text-amber-900";
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className={reading.status === "idle" ? "sr-only" : `mt-4 rounded-lg px-4 py-3 text-sm ${tone}`}
+      data-testid="document-prefill"
+      data-status={reading.status}
+    >
+      {reading.status === "reading" ? (
+        <>
+          <p className="flex items-center gap-2 font-medium">
+            <Spinner className="size-4" />
+            {t("reading")}
+          </p>
+          <p className="mt-1">{t("readingHint")}</p>
+        </>
+      ) : reading.status === "filled" ? (
+        t("prefilled", { count: reading.filled.size })
+      ) : reading.status === "slow" ? (
+        t("readingSlow")
+      ) : reading.status === "none" ? (
+        t("prefillNone")
+      ) : null}
+    </div>
   );
 }

@@ -1,16 +1,14 @@
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslations } from "use-intl";
 import { panStepInput } from "~/server/flow/step-inputs";
-import { Button } from "~/components/ui/button";
 import { describedBy, Field } from "~/components/ui/field";
-import { FormError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import type { StepProps } from "../flow-types";
 import { useErrorText } from "../i18n/use-error-text";
-import { applyServerErrors, useSubmitStep } from "../use-submit-step";
+import { SandboxHint, StepFormFooter, useStepForm } from "../step-form";
 
 const FIELDS = ["pan", "name", "dob"] as const;
 /** Sandbox values that pass (decisions.md "Sandbox provider"). */
@@ -44,7 +42,6 @@ function today(): string {
  */
 export function PanStep({ sessionId, state, step, isLast, editing, onDone }: StepProps) {
   const t = useTranslations("pan");
-  const tc = useTranslations("common");
   const errorText = useErrorText();
   const business = step.settings.holder === "business";
   const schema = useMemo(() => panStepInput(business ? "business" : "individual"), [business]);
@@ -58,10 +55,9 @@ export function PanStep({ sessionId, state, step, isLast, editing, onDone }: Ste
       dob: text(previous.dob),
     },
   });
-  const { register, handleSubmit, setError, setValue, formState, watch } = form;
+  const { register, setValue, formState, watch } = form;
   const { errors, touchedFields, isSubmitted } = formState;
-  const submit = useSubmitStep(sessionId);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { onSubmit, formError, pending } = useStepForm(form, { sessionId, step: step.name, onDone, fields: FIELDS });
   const id = useId();
   const ids = { pan: `${id}-pan`, name: `${id}-name`, dob: `${id}-dob` };
 
@@ -72,16 +68,6 @@ export function PanStep({ sessionId, state, step, isLast, editing, onDone }: Ste
   const nameError = errorText(errors.name?.message);
   const dobError = errorText(errors.dob?.message);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await submit.mutateAsync({ sessionId, step: step.name, values });
-      onDone();
-    } catch (err) {
-      setFormError(applyServerErrors(err, setError, FIELDS));
-    }
-  });
-
   const pan = register("pan");
   const panHint = t("hint");
   return (
@@ -90,24 +76,18 @@ export function PanStep({ sessionId, state, step, isLast, editing, onDone }: Ste
       <p className="mt-2 text-base text-slate-600">{business ? t("introBusiness") : t("intro")}</p>
 
       {state.session.mode === "test" && !editing ? (
-        <aside className="mt-5 rounded-lg border border-dashed border-amber-400 px-4 py-3 text-sm text-slate-700" data-testid="sandbox-hint">
-          <p className="font-medium text-amber-900">{t("sandboxTitle")}</p>
-          <ul className="mt-1 list-disc space-y-0.5 pl-5">
-            <li>{business ? t("sandboxPassBusiness") : t("sandboxPass")}</li>
-            <li>{t("sandboxNotFound", { example: business ? "ABCCE9999Z" : "ABCPE9999Z" })}</li>
-            <li>{t("sandboxMismatch")}</li>
-          </ul>
-          <button
-            type="button"
-            className="mt-1 min-h-11 font-medium text-brand-700 underline underline-offset-2 outline-none focus-visible:outline-2 focus-visible:outline-brand-600"
-            onClick={() => {
-              const values = SANDBOX_PASS[business ? "business" : "individual"];
-              for (const f of FIELDS) setValue(f, values[f], { shouldValidate: true, shouldTouch: true });
-            }}
-          >
-            {t("sandboxFill")}
-          </button>
-        </aside>
+        <SandboxHint
+          title={t("sandboxTitle")}
+          fillLabel={t("sandboxFill")}
+          onFill={() => {
+            const values = SANDBOX_PASS[business ? "business" : "individual"];
+            for (const f of FIELDS) setValue(f, values[f], { shouldValidate: true, shouldTouch: true });
+          }}
+        >
+          <li>{business ? t("sandboxPassBusiness") : t("sandboxPass")}</li>
+          <li>{t("sandboxNotFound", { example: business ? "ABCCE9999Z" : "ABCPE9999Z" })}</li>
+          <li>{t("sandboxMismatch")}</li>
+        </SandboxHint>
       ) : null}
 
       <div className="mt-6 space-y-5">
@@ -170,10 +150,7 @@ export function PanStep({ sessionId, state, step, isLast, editing, onDone }: Ste
         </Field>
       </div>
 
-      <FormError className="mt-5">{errorText(formError)}</FormError>
-      <Button type="submit" size="lg" block className="mt-8" loading={submit.isPending || formState.isSubmitting}>
-        {isLast ? tc("submit") : tc("continue")}
-      </Button>
+      <StepFormFooter error={formError} pending={pending} isLast={isLast} />
     </form>
   );
 }

@@ -4,27 +4,20 @@
  *   inside a UIDAI-signed offline e-KYC (stored as evidence `aadhaar_photo` by the Aadhaar check);
  *   a similarity score (server/intelligence/face/similarity.ts) against a per-workflow threshold;
  *   the selfie's embedding is stored and searched 1:N within the project for duplicates;
- * - passive liveness: the anti-spoofing and liveness models' scores on the selfie.
+ * - liveness: the anti-spoofing and liveness models' scores on the selfie (passive) and, when the
+ *   workflow asks for an active challenge, the head turn or blink seen in the frames the flow took
+ *   during it (verified here, on the server: a verdict of the browser could be forged).
  * Pure scoring (`scoreFaceMatch`, `scoreLiveness`) is separate from loading and storing, so the
  * bench and tests run it on fixture bytes.
  */
 import type { Db } from "../../db";
 import type { Tenant } from "../../tenant";
 import { loadEvidenceBytes } from "../evidence-bytes";
+import { asImage } from "../pdf-page";
 import { analyzeFaces, FACE_MODEL, type FaceAnalysis, FaceImageUnreadableError } from "./face-engine";
 import { type FaceDuplicate, findFaceDuplicates, type FaceSource, storeFaceEmbedding } from "./face-embeddings.queries";
+import { DEFAULT_FACE_MATCH_THRESHOLD, DEFAULT_LIVENESS_THRESHOLD, FACE_MATCH_REVIEW_BAND } from "./face-thresholds";
 import { faceSimilarity } from "./similarity";
-
-/**
- * Default face match threshold (faceSimilarity). Human's author calibrates 0.5 as "usually the
- * same person"; on our fixtures the same person across selfie and printed card photo scores
- * 0.80-0.90 and different people 0.22-0.34 (bench/README.md), so 0.5 keeps a margin both ways.
- */
-export const DEFAULT_FACE_MATCH_THRESHOLD = 0.5;
-/** Scores this far below the threshold go to a reviewer instead of failing. */
-export const FACE_MATCH_REVIEW_BAND = 0.1;
-/** Default passive liveness threshold (mean of the anti-spoofing and liveness scores). */
-export const DEFAULT_LIVENESS_THRESHOLD = 0.5;
 
 /** Error codes of the face checks (`check.error_code`). */
 export type FaceErrorCode =
@@ -34,7 +27,10 @@ export type FaceErrorCode =
   | "face_mismatch"
   | "face_duplicate"
   | "face_image_unreadable"
-  | "liveness_low";
+  | "reference_photo_missing"
+  | "liveness_low"
+  | "liveness_challenge_failed"
+  | "liveness_face_changed";
 
 export interface FaceMatchScore {
   status: "passed" | "failed" | "needs_review";
@@ -106,7 +102,11 @@ export interface LivenessScore {
  *   weak evidence either way: a reviewer looks, or the flow asks for the active challenge).
  */
 export async function scoreLiveness(selfie: Uint8Array, threshold = DEFAULT_LIVENESS_THRESHOLD): Promise<LivenessScore> {
-  const a = await analyze(selfie);
+  return livenessOf(await analyze(selfie), threshold);
+}
+
+/** `scoreLiveness` of a selfie already analysed. */
+function livenessOf(a: FaceAnalysis | "unreadable", threshold = DEFAULT_LIVENESS_THRESHOLD): LivenessScore {
   if (a === "unreadable") return { status: "failed", errorCode: "face_image_unreadable", score: null, antispoof: null, liveness: null, threshold, faces: 0 };
   const f = a.faces[0];
   if (!f) return { status: "failed", errorCode: "face_not_found", score: null, antispoof: null, liveness: null, threshold, faces: 0 };
@@ -121,43 +121,211 @@ export async function scoreLiveness(selfie: Uint8Array, threshold = DEFAULT_LIVE
 export interface FaceMatchOutcome extends Omit<FaceMatchScore, "selfieEmbedding" | "documentEmbedding"> {
   /** Other sessions of the project with a face at or above the threshold (1:N). */
   duplicates: FaceDuplicate[];
+  /** What the selfie was compared with: `document` or `aadhaar_photo`; null when there was nothing to compare with. */
+  reference: FaceSource | null;
 }
 
 const sourceOf = (kind: string): FaceSource => (kind === "aadhaar_photo" ? "aadhaar_photo" : kind.includes("selfie") ? "selfie" : "document");
 
+/** Reference failures that let `compare_with: "any"` try the next reference photo. */
+const TRY_NEXT: readonly (FaceErrorCode | null)[] = ["face_image_unreadable", "document_face_not_found"];
+
 /**
- * Runs the face match on two evidence files of the tenant, stores both embeddings, and searches
- * the project's other sessions for the selfie's face. A passing match with duplicates becomes
- * `needs_review` `face_duplicate`.
+ * Runs the face match of a selfie against reference photos (evidence files of the tenant), in
+ * order: the first reference that decodes and shows a face decides. Stores the embeddings and
+ * searches the project's other sessions for the selfie's face; a passing match with duplicates
+ * becomes `needs_review` `face_duplicate`. No reference -> `failed` `reference_photo_missing`.
  * @throws DomainError resource_missing when a file is not the tenant's.
  */
 export async function matchEvidenceFaces(
   db: Db,
   tenant: Tenant,
-  input: { selfieFileId: string; documentFileId: string; threshold?: number },
+  input: { selfieFileId: string; referenceFileIds: readonly string[]; threshold?: number },
 ): Promise<FaceMatchOutcome> {
-  const [selfie, document] = await loadEvidenceBytes(db, tenant, [input.selfieFileId, input.documentFileId]);
-  const score = await scoreFaceMatch(selfie!.bytes, document!.bytes, input.threshold);
+  const threshold = input.threshold ?? DEFAULT_FACE_MATCH_THRESHOLD;
+  const [selfie, ...references] = await loadEvidenceBytes(db, tenant, [input.selfieFileId, ...input.referenceFileIds]);
+  let score: FaceMatchScore | null = null;
+  let reference: (typeof references)[number] | null = null;
+  for (const candidate of references) {
+    reference = candidate;
+    score = await scoreFaceMatch(selfie!.bytes, await documentImage(candidate.bytes), threshold);
+    if (!TRY_NEXT.includes(score.errorCode)) break;
+  }
+  if (!score || !reference) {
+    return {
+      status: "failed",
+      errorCode: "reference_photo_missing",
+      similarity: null,
+      threshold,
+      selfieFaces: 0,
+      documentFaces: 0,
+      duplicates: [],
+      reference: null,
+    };
+  }
   const { selfieEmbedding, documentEmbedding, ...answer } = score;
   for (const [file, embedding, source] of [
     [selfie!, selfieEmbedding, "selfie"],
-    [document!, documentEmbedding, sourceOf(document!.kind)],
+    [reference, documentEmbedding, sourceOf(reference.kind)],
   ] as const) {
     if (embedding) await storeFaceEmbedding(db, tenant, { sessionId: file.sessionId, evidenceFileId: file.id, source, model: FACE_MODEL, embedding });
   }
   const duplicates = selfieEmbedding
     ? await findFaceDuplicates(db, tenant, selfieEmbedding, { model: FACE_MODEL, excludeSessionId: selfie!.sessionId, threshold: score.threshold })
     : [];
-  const outcome: FaceMatchOutcome = { ...answer, duplicates };
+  const outcome: FaceMatchOutcome = { ...answer, duplicates, reference: sourceOf(reference.kind) };
   if (outcome.status === "passed" && duplicates.length > 0) return { ...outcome, status: "needs_review", errorCode: "face_duplicate" };
   return outcome;
 }
 
+/** A document image for face detection: page 1 of a PDF, else the bytes (undecodable bytes fail in `scoreFaceMatch`). */
+async function documentImage(bytes: Uint8Array): Promise<Uint8Array> {
+  try {
+    return await asImage(bytes);
+  } catch {
+    return bytes;
+  }
+}
+
 /**
- * Passive liveness on a selfie evidence file of the tenant.
- * @throws DomainError resource_missing when the file is not the tenant's.
+ * The reference photos of a session's selfie, in the order to try them (`compare_with`):
+ * `aadhaar` the photo of the session's UIDAI-signed offline e-KYC (evidence `aadhaar_photo`
+ * stored by a passed Aadhaar check); `document` the given document image; `any` both, Aadhaar first.
+ * @returns the file ids, and `waiting: true` when the Aadhaar photo may still come (an Aadhaar
+ *   check of the session has not finished): the caller retries later.
  */
-export async function checkEvidenceLiveness(db: Db, tenant: Tenant, input: { selfieFileId: string; threshold?: number }): Promise<LivenessScore> {
-  const [selfie] = await loadEvidenceBytes(db, tenant, [input.selfieFileId]);
-  return scoreLiveness(selfie!.bytes, input.threshold);
+export async function sessionReferencePhotos(
+  db: Db,
+  tenant: Tenant,
+  input: { sessionId: string | null; compareWith: "document" | "aadhaar" | "any"; documentFileId?: string },
+): Promise<{ fileIds: string[]; waiting: boolean }> {
+  const document = input.compareWith !== "aadhaar" && input.documentFileId ? [input.documentFileId] : [];
+  if (input.compareWith === "document" || !input.sessionId) return { fileIds: document, waiting: false };
+  const photo = await db.evidenceFile.findFirst({
+    where: { sessionId: input.sessionId, projectId: tenant.projectId, session: { mode: tenant.mode }, kind: "aadhaar_photo" },
+    orderBy: { createdAt: "desc" },
+    select: { id: true },
+  });
+  const open = photo
+    ? 0
+    : await db.check.count({
+        where: {
+          sessionId: input.sessionId,
+          projectId: tenant.projectId,
+          mode: tenant.mode,
+          checkKey: { startsWith: "in.aadhaar." },
+          status: { in: ["pending", "running"] },
+        },
+      });
+  return { fileIds: [...(photo ? [photo.id] : []), ...document], waiting: open > 0 };
+}
+
+/** Fewest frames showing a face for an active challenge to count. */
+export const CHALLENGE_MIN_FACE_FRAMES = 3;
+/** A head turn: the yaw of the frames spans at least this many degrees (left to right). */
+export const HEAD_TURN_MIN_DEGREES = 20;
+/** A blink: some frame's eye openness is below CLOSED and another's above OPEN (Human's blink gesture: < 0.2). */
+export const EYES_CLOSED_BELOW = 0.2;
+export const EYES_OPEN_ABOVE = 0.28;
+
+/** What one challenge frame showed (its largest face). */
+export interface ChallengeFrame {
+  yaw: number | null;
+  eyeOpenness: number | null;
+  /** faceSimilarity with the selfie's face, 0..1. */
+  similarity: number;
+}
+
+export interface ChallengeVerdict {
+  passed: boolean;
+  /** `liveness_challenge_failed` (not enough faces or no movement), `liveness_face_changed` (another face in the frames); null when passed. */
+  errorCode: "liveness_challenge_failed" | "liveness_face_changed" | null;
+  face_frames: number;
+  /** turn_head: max - min yaw in degrees. */
+  yaw_range: number | null;
+  /** blink: lowest and highest eye openness. */
+  eye_openness: { min: number; max: number } | null;
+}
+
+/**
+ * Judges an active challenge from the frames' faces (pure; server-side, since a browser-only
+ * verdict could be forged). Every frame's face must be the selfie's (similarity >= the face
+ * match threshold); `turn_head` needs a yaw span of HEAD_TURN_MIN_DEGREES, `blink` closed and
+ * open eyes among the frames.
+ * @param frames one entry per frame in which a face was found.
+ */
+export function judgeChallenge(
+  challenge: "turn_head" | "blink",
+  frames: readonly ChallengeFrame[],
+  sameFaceThreshold = DEFAULT_FACE_MATCH_THRESHOLD,
+): ChallengeVerdict {
+  const yaws = frames.map((f) => f.yaw).filter((v): v is number => v !== null);
+  const eyes = frames.map((f) => f.eyeOpenness).filter((v): v is number => v !== null);
+  const yaw_range = yaws.length ? Math.round((Math.max(...yaws) - Math.min(...yaws)) * 10) / 10 : null;
+  const eye_openness = eyes.length ? { min: Math.min(...eyes), max: Math.max(...eyes) } : null;
+  const base = {
+    face_frames: frames.length,
+    yaw_range: challenge === "turn_head" ? yaw_range : null,
+    eye_openness: challenge === "blink" ? eye_openness : null,
+  };
+  if (frames.length < CHALLENGE_MIN_FACE_FRAMES) return { ...base, passed: false, errorCode: "liveness_challenge_failed" };
+  if (frames.some((f) => f.similarity < sameFaceThreshold)) return { ...base, passed: false, errorCode: "liveness_face_changed" };
+  const moved =
+    challenge === "turn_head"
+      ? yaw_range !== null && yaw_range >= HEAD_TURN_MIN_DEGREES
+      : eye_openness !== null && eye_openness.min < EYES_CLOSED_BELOW && eye_openness.max > EYES_OPEN_ABOVE;
+  return { ...base, passed: moved, errorCode: moved ? null : "liveness_challenge_failed" };
+}
+
+/**
+ * Judges an active challenge on the frames' images (`judgeChallenge`): each frame's largest face,
+ * compared with `reference` (the embedding of the selfie's face); frames without a readable face
+ * are left out. Without a reference no frame counts (`liveness_challenge_failed`).
+ */
+export async function judgeChallengeFrames(
+  challenge: "turn_head" | "blink",
+  reference: Float32Array | null,
+  frames: readonly Uint8Array[],
+): Promise<ChallengeVerdict> {
+  const seen: ChallengeFrame[] = [];
+  if (!reference) return judgeChallenge(challenge, seen);
+  for (const frame of frames) {
+    const a = await analyze(frame);
+    const f = a === "unreadable" ? undefined : a.faces[0];
+    if (f) seen.push({ yaw: f.pose?.yaw ?? null, eyeOpenness: f.eyeOpenness, similarity: faceSimilarity(reference, f.embedding) });
+  }
+  return judgeChallenge(challenge, seen);
+}
+
+/** The liveness check's answer: the passive score, and the active challenge's verdict when there was one. */
+export interface LivenessOutcome extends LivenessScore {
+  challenge: ({ type: "turn_head" | "blink"; frames: number } & ChallengeVerdict) | null;
+}
+
+/**
+ * Liveness of a selfie evidence file of the tenant: the passive score (`scoreLiveness`) and,
+ * with `challenge`, the verdict on the challenge's frames (`judgeChallenge`). A failed challenge
+ * turns a passing selfie into `needs_review` with the challenge's error code (a reviewer sees
+ * the frames); a failing passive result keeps its own status and code.
+ * @throws DomainError resource_missing when a file is not the tenant's.
+ */
+export async function checkEvidenceLiveness(
+  db: Db,
+  tenant: Tenant,
+  input: { selfieFileId: string; threshold?: number; challenge?: "turn_head" | "blink"; frameFileIds?: readonly string[] },
+): Promise<LivenessOutcome> {
+  const [selfie, ...frames] = await loadEvidenceBytes(db, tenant, [input.selfieFileId, ...(input.frameFileIds ?? [])]);
+  // the selfie is analysed once: for the passive score and as the challenge frames' reference face
+  const selfieFaces = await analyze(selfie!.bytes);
+  const passive = livenessOf(selfieFaces, input.threshold);
+  if (!input.challenge) return { ...passive, challenge: null };
+  const reference = selfieFaces === "unreadable" ? null : (selfieFaces.faces[0]?.embedding ?? null);
+  const verdict = await judgeChallengeFrames(
+    input.challenge,
+    reference,
+    frames.map((f) => f.bytes),
+  );
+  const challenge = { type: input.challenge, frames: frames.length, ...verdict };
+  if (passive.status === "passed" && !verdict.passed) return { ...passive, status: "needs_review", errorCode: verdict.errorCode, challenge };
+  return { ...passive, challenge };
 }

@@ -39,6 +39,28 @@ export interface DetectedFace {
   antispoof: number | null;
   /** Passive liveness score of the `liveness` model, 0..1 (1 = live); null when not computed. */
   liveness: number | null;
+  /** Head yaw (turn left/right) and pitch (up/down) in degrees from the face mesh, 0 = facing the camera; null without a mesh. */
+  pose: { yaw: number; pitch: number } | null;
+  /** How open the eyes are (mean of both, ~0.1 closed to ~0.5 open; Human's blink measure: lid gap / eye-region height); null without a mesh. */
+  eyeOpenness: number | null;
+}
+
+const degrees = (rad: number) => Math.round(((rad * 180) / Math.PI) * 10) / 10;
+
+/** Mesh points as Human returns them: [x, y, z]. */
+type Mesh = readonly (readonly (number | undefined)[])[];
+
+/**
+ * Eye openness from the 468-point face mesh, as Human's `blink` gesture measures it
+ * (src/gesture/gesture.ts): the vertical gap between the lids (points 374/386 left, 145/159
+ * right) over the height of the wider eye region (443/450, 223/230). Below 0.2 Human calls it a blink.
+ */
+function eyeOpenness(mesh: Mesh): number | null {
+  if (mesh.length < 468) return null;
+  const gap = (a: number, b: number) => Math.abs(mesh[a]![1]! - mesh[b]![1]!);
+  const left = gap(374, 386) / (gap(443, 450) || 1);
+  const right = gap(145, 159) / (gap(223, 230) || 1);
+  return Math.round(((left + right) / 2) * 1000) / 1000;
 }
 
 /** The faces of one image, largest first. */
@@ -177,6 +199,8 @@ export async function analyzeFaces(bytes: Uint8Array): Promise<FaceAnalysis> {
           embedding: Float32Array.from(f.embedding ?? []),
           antispoof: typeof f.real === "number" ? f.real : null,
           liveness: typeof f.live === "number" ? f.live : null,
+          pose: f.rotation ? { yaw: degrees(f.rotation.angle.yaw), pitch: degrees(f.rotation.angle.pitch) } : null,
+          eyeOpenness: eyeOpenness(f.mesh),
         }));
       faces.sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
       return { width: rgb.width, height: rgb.height, faces, ms: performance.now() - t0 };

@@ -141,6 +141,37 @@ const PROCEDURES: Record<string, { allowed: readonly Role[]; call: (c: ReturnTyp
     allowed: PERMISSIONS.decideSessions,
     call: (c) => c.review.decide({ ...tenantA(), id: "ses_missing", outcome: "approved", reason_code: "identity_confirmed" }),
   },
+  "review.queue": { allowed: PERMISSIONS.readProject, call: (c) => c.review.queue({ ...tenantA(), limit: 1 }) },
+  "review.summary": { allowed: PERMISSIONS.readProject, call: (c) => c.review.summary(tenantA()) },
+  "review.assignees": { allowed: PERMISSIONS.readProject, call: (c) => c.review.assignees(tenantA()) },
+  "review.claim": { allowed: PERMISSIONS.decideSessions, call: (c) => c.review.claim({ ...tenantA(), id: "ses_missing" }) },
+  "review.release": { allowed: PERMISSIONS.decideSessions, call: (c) => c.review.release({ ...tenantA(), id: "ses_missing" }) },
+  "review.assign": { allowed: PERMISSIONS.assignReviews, call: (c) => c.review.assign({ ...tenantA(), id: "ses_missing", assigneeId: null }) },
+  "review.evidenceAddress": {
+    allowed: PERMISSIONS.readProject,
+    call: (c) => c.review.evidenceAddress({ ...tenantA(), id: "ses_missing", evidenceId: "file_missing" }),
+  },
+  "review.updateReasonCodes": {
+    allowed: PERMISSIONS.manageSettings,
+    call: (c) => c.review.updateReasonCodes({ ...tenantA(), codes: [{ code: "identity_confirmed", label: "Identity confirmed by reviewer" }] }),
+  },
+  "audit.list": { allowed: PERMISSIONS.readAuditLog, call: (c) => c.audit.list({ ...tenantA(), limit: 1 }) },
+  "audit.filterOptions": { allowed: PERMISSIONS.readAuditLog, call: (c) => c.audit.filterOptions(tenantA()) },
+  "audit.recordExport": { allowed: PERMISSIONS.readAuditLog, call: (c) => c.audit.recordExport(tenantA()) },
+  "kyb.tree": { allowed: PERMISSIONS.readProject, call: (c) => c.kyb.tree({ ...tenantA(), id: "ses_missing" }) },
+  "workflows.list": { allowed: PERMISSIONS.readProject, call: (c) => c.workflows.list(tenantA()) },
+  "workflows.catalog": { allowed: PERMISSIONS.readProject, call: (c) => c.workflows.catalog({ ...tenantA(), country: "IN" }) },
+  "workflows.get": { allowed: PERMISSIONS.readProject, call: (c) => c.workflows.get({ ...tenantA(), id: "wf_missing" }) },
+  "workflows.versions": { allowed: PERMISSIONS.readProject, call: (c) => c.workflows.versions({ ...tenantA(), id: "wf_missing" }) },
+  "workflows.diff": { allowed: PERMISSIONS.readProject, call: (c) => c.workflows.diff({ ...tenantA(), id: "wf_missing", version: "draft" }) },
+  "workflows.create": {
+    allowed: PERMISSIONS.manageWorkflows,
+    call: (c) => c.workflows.create({ ...tenantA(), name: `Matrix ${Math.random()}`, type: "kyc", country: "IN", languages: ["en"], ttl_seconds: 3600 }),
+  },
+  "workflows.saveDraft": { allowed: PERMISSIONS.manageWorkflows, call: (c) => c.workflows.saveDraft({ ...tenantA(), id: "wf_missing", definition: {} }) },
+  "workflows.discardDraft": { allowed: PERMISSIONS.manageWorkflows, call: (c) => c.workflows.discardDraft({ ...tenantA(), id: "wf_missing" }) },
+  "workflows.publish": { allowed: PERMISSIONS.manageWorkflows, call: (c) => c.workflows.publish({ ...tenantA(), id: "wf_missing" }) },
+  "workflows.preview": { allowed: PERMISSIONS.manageWorkflows, call: (c) => c.workflows.preview({ ...tenantA(), id: "wf_missing" }) },
   "apiKeys.list": { allowed: PERMISSIONS.manageApiKeys, call: (c) => c.apiKeys.list(tenantA()) },
   "apiKeys.create": { allowed: PERMISSIONS.manageApiKeys, call: (c) => c.apiKeys.create({ ...tenantA(), name: "matrix" }) },
   "apiKeys.revoke": { allowed: PERMISSIONS.manageApiKeys, call: (c) => c.apiKeys.revoke({ ...tenantA(), id: "key_missing" }) },
@@ -192,7 +223,7 @@ describe("every dashboard procedure", () => {
 
 describe("role matrix", () => {
   it("covers every procedure of the routers of this issue and the session routers", () => {
-    const mine = Object.keys(appRouter._def.procedures).filter((p) => /^(sessions|review|apiKeys|settings|members|overview)\./.test(p));
+    const mine = Object.keys(appRouter._def.procedures).filter((p) => /^(sessions|review|audit|kyb|workflows|apiKeys|settings|members|overview)\./.test(p));
     expect(mine.filter((p) => !(p in PROCEDURES))).toEqual([]);
   });
 

@@ -1,19 +1,42 @@
 import "server-only";
-/** Dashboard: a reviewer decides a session (the same domain call as POST /v1/sessions/{id}/decision). */
+/**
+ * Dashboard: the review queue, claiming and assigning, the reviewer's decision (the same
+ * domain call as POST /v1/sessions/{id}/decision), evidence addresses for the case view and
+ * the project's reason codes.
+ */
 import { z } from "zod";
-import { decideSession } from "../../sessions/decide-session";
-import { REVIEW_REASON_CODES } from "../../sessions/reason-codes";
-import { ZDecisionRequest } from "../../sessions/session.schemas";
+import { issueEvidenceAddress } from "../../evidence/evidence";
+import { assignSession, claimSession, listAssignees, releaseSession } from "../../review/assign-session";
+import { decideFromDashboard, ZDashboardDecision } from "../../review/review-decision";
+import { listReviewQueue, reviewQueueSummary, ZReviewQueueRequest } from "../../review/review-queue";
+import { ZReasonCodeList } from "../../review/reason-codes.schemas";
+import { getReasonCodes, updateReasonCodes } from "../../sessions/reason-codes";
 import { PERMISSIONS } from "../../users/permissions";
 import { createTRPCRouter, projectProcedure } from "../init";
 
+const ZSessionRef = z.object({ id: z.string().min(1) });
+const deciding = projectProcedure(PERMISSIONS.decideSessions);
+const userActor = (ctx: { userId: string; ip: string | null }) => ({ type: "user" as const, id: ctx.userId, ip: ctx.ip });
+
 export const reviewRouter = createTRPCRouter({
-  reasonCodes: projectProcedure().query(() => REVIEW_REASON_CODES),
-  decide: projectProcedure(PERMISSIONS.decideSessions)
-    // tRPC merges this with projectProcedure's { projectId, mode }: a strict schema would refuse them.
-    .input(z.object({ ...ZDecisionRequest.shape, id: z.string().min(1) }))
-    .mutation(({ ctx, input }) => {
-      const { id, ...decision } = input;
-      return decideSession(ctx.db, ctx.tenant, id, decision, { type: "user", id: ctx.userId, ip: ctx.ip });
-    }),
+  queue: projectProcedure()
+    .input(ZReviewQueueRequest)
+    .query(({ ctx, input }) => listReviewQueue(ctx.db, ctx.tenant, ctx.userId, input)),
+  summary: projectProcedure().query(({ ctx }) => reviewQueueSummary(ctx.db, ctx.tenant, ctx.userId)),
+  assignees: projectProcedure().query(({ ctx }) => listAssignees(ctx.db, ctx.organizationId)),
+  claim: deciding
+    .input(ZSessionRef.extend({ takeOverFrom: z.string().min(1).optional() }))
+    .mutation(({ ctx, input }) => claimSession(ctx.db, ctx.tenant, input.id, ctx.userId, userActor(ctx), { takeOverFrom: input.takeOverFrom })),
+  release: deciding.input(ZSessionRef).mutation(({ ctx, input }) => releaseSession(ctx.db, ctx.tenant, input.id, ctx.userId, userActor(ctx))),
+  assign: projectProcedure(PERMISSIONS.assignReviews)
+    .input(ZSessionRef.extend({ assigneeId: z.string().min(1).nullable() }))
+    .mutation(({ ctx, input }) => assignSession(ctx.db, ctx.tenant, ctx.organizationId, input.id, input.assigneeId, userActor(ctx))),
+  decide: deciding.input(ZDashboardDecision).mutation(({ ctx, input }) => decideFromDashboard(ctx.db, ctx.tenant, input, userActor(ctx))),
+  evidenceAddress: projectProcedure()
+    .input(ZSessionRef.extend({ evidenceId: z.string().min(1) }))
+    .mutation(({ ctx, input }) => issueEvidenceAddress(ctx.db, ctx.tenant, input.id, input.evidenceId, userActor(ctx))),
+  reasonCodes: projectProcedure().query(({ ctx }) => getReasonCodes(ctx.db, ctx.tenant.projectId)),
+  updateReasonCodes: projectProcedure(PERMISSIONS.manageSettings)
+    .input(z.object({ codes: ZReasonCodeList }))
+    .mutation(({ ctx, input }) => updateReasonCodes(ctx.db, ctx.tenant.projectId, input.codes, userActor(ctx))),
 });

@@ -1,0 +1,74 @@
+/**
+ * Document and face intelligence in the hosted flow ("India KYC (full)"): the documents step
+ * pre-fills its fields from a synthetic PAN card (tests/fixtures/intelligence/pan-card.jpg,
+ * invented text) and the applicant corrects one; the selfie comes from Chromium's fake camera
+ * playing a public-domain face (tests/fixtures/intelligence/faces/README.md) converted to Y4M.
+ * The API then shows the face match against the card's photo and the liveness score, and the
+ * reviewer's case page names the document signal among the review reasons.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { api, type CheckDto, createSession, dashboardPage, FAKE_CAMERA, fastForward, fx, shot, workflowId, writeY4m } from "./fixtures/flow";
+
+const FIXTURES = path.resolve("tests/fixtures/intelligence");
+const CAMERA_FILE = path.resolve("e2e/artifacts/fake-camera-selfie.y4m");
+
+test.beforeAll(async () => {
+  await writeY4m(readFileSync(path.join(FIXTURES, "selfie-collins.jpg")), CAMERA_FILE, { width: 480, height: 640 });
+});
+
+test.use({ launchOptions: { ...FAKE_CAMERA, args: [...FAKE_CAMERA.args, `--use-file-for-fake-video-capture=${CAMERA_FILE}`] }, permissions: ["camera"] });
+
+test("the documents step pre-fills from the card, the applicant corrects a field, and the selfie is matched with the card's photo", async ({
+  page,
+  browser,
+}) => {
+  const s = await createSession(await workflowId("India KYC (full)"));
+  await fastForward(s, ["consent", "phone", "email", "pan", "aadhaar"]);
+  await page.goto(s.url);
+
+  await expect(page.getByRole("heading", { name: "Choose a document" })).toBeVisible();
+  await page.getByRole("radio", { name: "PAN card" }).check();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await page.getByTestId("document-file-input").setInputFiles(path.join(FIXTURES, "pan-card.jpg"));
+
+  // the form opens at once; the OCR runs in an Inngest function and fills the empty fields
+  await expect(page.getByRole("heading", { name: "Check your details" })).toBeVisible();
+  const notice = page.getByTestId("document-prefill");
+  await expect(notice).toHaveAttribute("data-status", "filled", { timeout: 30_000 });
+  await expect(notice).toContainText("We filled in 3 details from your document");
+  await expect(page.getByLabel("Full name")).toHaveValue("ANITA SHARMA");
+  await expect(page.getByLabel("PAN", { exact: true })).toHaveValue("ABCPE1234F");
+  const dob = page.getByLabel("Date of birth");
+  await expect(dob).toHaveValue("1988-08-14");
+  await page.screenshot({ path: shot("intel-01-prefilled"), fullPage: true });
+  await dob.fill("1988-08-15");
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+
+  await expect(page.getByRole("heading", { name: "Take a selfie" })).toBeVisible();
+  await page.getByRole("button", { name: "Open the camera" }).click();
+  await expect(page.getByTestId("camera")).toHaveAttribute("data-status", "live");
+  await page.screenshot({ path: shot("intel-02-selfie-camera"), fullPage: true });
+  await page.getByRole("button", { name: "Take photo" }).click();
+  await page.getByRole("button", { name: "Use this selfie" }).click();
+  await expect(page.getByRole("heading", { name: "Check and submit" })).toBeVisible();
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByTestId("flow-outcome")).toHaveAttribute("data-status", "review", { timeout: 60_000 });
+
+  const session = await api<{ status: string; checks: CheckDto[] }>("GET", `/v1/sessions/${s.id}?expand=checks`);
+  expect(session.body.status).toBe("review");
+  const face = session.body.checks.find((c) => c.check_key === "in.face.match")!;
+  // the sandbox e-KYC's photo does not decode, so `compare_with: any` used the card's photo
+  expect(face).toMatchObject({ status: "passed", error_code: null, result: { reference: "document", selfie_faces: 1, document_faces: 1 } });
+  expect(face.score!).toBeGreaterThan(0.6);
+  const liveness = session.body.checks.find((c) => c.check_key === "in.liveness.check")!;
+  expect(liveness.result).toMatchObject({ method: "passive", faces: 1 });
+
+  const dash = await dashboardPage(browser);
+  await dash.goto(`/dashboard/sessions/${s.id}?project=${fx.demo.projectId}&mode=test`);
+  await expect(dash.getByTestId("session-case")).toHaveAttribute("data-status", "review");
+  await expect(dash.getByTestId("review-reasons")).toContainText("document_signal");
+  await dash.screenshot({ path: shot("intel-03-case"), fullPage: true });
+  await dash.context().close();
+});

@@ -1,0 +1,23 @@
+/**
+ * Every hour: erase the personal data of sessions whose project's retention period ended
+ * (server/sessions/retention.ts). Batches of `RETENTION_BATCH`, each its own step, until a batch
+ * comes back short (at most 20 batches per run; the next hour's run continues).
+ */
+import { getDb } from "../../server/db";
+import { eraseSessionsPastRetention, RETENTION_BATCH } from "../../server/sessions/retention";
+import { inngest } from "../client";
+
+const MAX_BATCHES = 20;
+
+export const enforceRetention = inngest.createFunction(
+  { id: "enforce-retention", triggers: [{ cron: "17 * * * *" }], retries: 2, concurrency: { limit: 1 } },
+  async ({ step }) => {
+    let erased = 0;
+    for (let n = 1; n <= MAX_BATCHES; n++) {
+      const batch = await step.run(`erase-batch-${n}`, async () => eraseSessionsPastRetention(await getDb()));
+      erased += batch.erased;
+      if (batch.erased < RETENTION_BATCH) break;
+    }
+    return { erased };
+  },
+);
