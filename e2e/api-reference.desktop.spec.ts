@@ -5,6 +5,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { e2eFixtures } from "../tests/fixtures/e2e-fixtures";
+import { signIn } from "./fixtures/dashboard";
 
 const fx = e2eFixtures();
 
@@ -21,11 +22,7 @@ test("the dashboard links to an API reference rendered offline from the OpenAPI 
   });
   page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
 
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(fx.admin.email);
-  await page.getByLabel("Password").fill(fx.admin.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/dashboard(\?|$)/); // the overview
+  await signIn(page, fx.admin);
   problems.length = 0; // only the reference page's own messages count below
 
   await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "API reference" }).click();

@@ -9,9 +9,9 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { SMTPServer } from "smtp-server";
 import { e2eFixtures } from "../tests/fixtures/e2e-fixtures";
 import { DEMO_REVIEWER, signIn } from "./fixtures/dashboard";
+import { openMailbox, type Mailbox } from "./fixtures/mailbox";
 
 const fx = e2eFixtures();
 const shots = (name: string) => `e2e/artifacts/screenshots/${name}.png`;
@@ -219,46 +219,17 @@ test("a user of another organization cannot open this organization's session by 
 });
 
 test.describe.serial("people: invitation and password reset by email", () => {
-  const mails: { to: string[]; raw: string }[] = [];
-  let smtp: SMTPServer;
+  let mailbox: Mailbox;
   const invitee = { email: `priya.${Date.now()}@example.com`, name: "Priya Raman", password: "priya-first-password" };
 
-  /** Quoted-printable soft breaks and escapes undone (enough to read links). */
-  const decoded = (raw: string) => raw.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-
   /** The `<app>/<page>#token=...` link of the newest mail to `to` that has one (waits for it). */
-  async function linkFor(to: string, page: "/invite" | "/reset-password"): Promise<string> {
-    const find = () =>
-      mails
-        .filter((m) => m.to.includes(to))
-        .map((m) => new RegExp(`https?://[^\\s"<>]+${page}#token=[0-9A-Za-z]+`).exec(decoded(m.raw))?.[0])
-        .filter((l): l is string => !!l)
-        .at(-1);
-    await expect.poll(find, { timeout: 15_000 }).toBeTruthy();
-    return find()!;
-  }
+  const linkFor = (to: string, page: "/invite" | "/reset-password") => mailbox.linkFor(to, new RegExp(`https?://[^\\s"<>]+${page}#token=[0-9A-Za-z]+`));
 
   test.beforeAll(async () => {
-    const port = Number(process.env.E2E_SMTP_PORT);
-    if (!port) throw new Error("E2E_SMTP_PORT is unset: scripts/test.sh starts the app with SMTP_URL on that loopback port.");
-    smtp = new SMTPServer({
-      secure: false,
-      disabledCommands: ["STARTTLS"],
-      authOptional: true,
-      logger: false,
-      onData(stream, session, cb) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (c: Buffer) => chunks.push(c));
-        stream.on("end", () => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
-          cb();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", resolve));
+    mailbox = await openMailbox();
   });
 
-  test.afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+  test.afterAll(() => mailbox.close());
 
   test("an owner invites a developer by email; the invitee sets name and password and joins; the owner changes the role", async ({ page, browser }) => {
     await signIn(page, OWNER);

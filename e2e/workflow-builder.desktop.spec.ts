@@ -8,18 +8,15 @@
 import { expect, test, type Page } from "@playwright/test";
 import { api, documentPng } from "./fixtures/flow";
 import { e2eFixtures } from "../tests/fixtures/e2e-fixtures";
+import { type Credentials, DEMO_REVIEWER, signIn } from "./fixtures/dashboard";
 
 const fx = e2eFixtures();
 const shots = (name: string) => `e2e/artifacts/screenshots/workflow-builder-${name}.png`;
-const REVIEWER = { email: "reviewer@demo.test", password: "demo-reviewer-password" };
 const NAME = `Staff onboarding ${Date.now()}`;
 
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(who.email);
-  await page.getByLabel("Password", { exact: true }).fill(who.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+/** Signs `who` in and opens the workflows list. */
+async function openWorkflows(page: Page, who: Credentials) {
+  await signIn(page, who);
   await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Workflows" }).click();
   await expect(page.getByRole("heading", { name: "Workflows", level: 1 })).toBeVisible();
 }
@@ -36,7 +33,7 @@ async function publish(page: Page, version: number) {
 
 test("an admin builds a KYC workflow with a custom document field, publishes two versions, diffs them and previews the draft", async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page, fx.admin);
+  await openWorkflows(page, fx.admin);
   await expect(page.getByTestId("workflow-row").filter({ hasText: "India KYC" }).first()).toContainText("Version");
   await page.screenshot({ path: shots("1-list"), fullPage: true });
 
@@ -163,7 +160,7 @@ test("an admin builds a KYC workflow with a custom document field, publishes two
 });
 
 test("a reviewer sees the builder read-only and cannot publish", async ({ page }) => {
-  await signIn(page, REVIEWER);
+  await openWorkflows(page, DEMO_REVIEWER);
   await expect(page.getByRole("button", { name: "New workflow" })).toHaveCount(0);
   await page.getByRole("link", { name: "India KYC", exact: true }).click();
   await expect(page.getByTestId("workflow-read-only")).toContainText("owners, administrators and developers can change and publish it");

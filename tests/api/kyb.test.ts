@@ -9,21 +9,13 @@ import sharp from "sharp";
 import { describe, expect, inject, it } from "vitest";
 import { api } from "./client";
 import { waitForStatus } from "./flow";
+import { callFlowProcedure } from "../fixtures/flow-procedure";
 
 const fx = inject("fixtures");
 const demo = api(fx.baseUrl, fx.demo.testKey);
 const other = api(fx.baseUrl, fx.other.testKey);
 
-async function flow(token: string, procedure: string, input: unknown): Promise<unknown> {
-  const res = await fetch(`${fx.baseUrl}/api/trpc/${procedure}?batch=1`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({ 0: { json: input } }),
-  });
-  const body = (await res.json()) as [{ result?: { data: { json: unknown } }; error?: unknown }];
-  if (!res.ok || body[0].error) throw new Error(`${procedure}: ${res.status} ${JSON.stringify(body)}`);
-  return body[0].result?.data.json;
-}
+const flow = (token: string, procedure: string, input: unknown) => callFlowProcedure(fx.baseUrl, token, procedure, input);
 
 async function upload(s: { id: string; client_token: string }, step: string, kind: string): Promise<string> {
   const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#eee" } }).png().toBuffer();

@@ -154,13 +154,15 @@ export function DuplicatesCard({ duplicates }: { duplicates: SessionCase["duplic
 export function RelatedSessionsCard({ session }: { session: SessionCase["session"] }) {
   const ws = useWorkspace();
   const related = session.related_sessions ?? [];
-  if (!related.length && session.type !== "kyb") return null;
+  // a business and its key people: one tree (components/dashboard/kyb/), seen from either side
+  const inBusiness = session.type === "kyb" || related.some((r) => r.role === "parent");
+  if (!related.length && !inBusiness) return null;
   return (
     <Card data-testid="related-sessions">
       <CardHeader title="Related sessions" />
-      {/* KYB business tree (components/dashboard/kyb/): built by the KYB work; it renders here, above the flat list, for `session.type === "kyb"`. */}
-      {session.type === "kyb" ? <BusinessTree sessionId={session.id} /> : null}
-      {related.length ? (
+      {inBusiness ? (
+        <BusinessTree sessionId={session.id} />
+      ) : (
         <ul className="divide-y divide-slate-100">
           {related.map((r) => (
             <li key={r.id} className="flex items-center gap-2 px-5 py-2.5 text-sm">
@@ -174,8 +176,6 @@ export function RelatedSessionsCard({ session }: { session: SessionCase["session
             </li>
           ))}
         </ul>
-      ) : (
-        <p className="px-5 py-4 text-sm text-slate-500">No people or parent sessions are linked yet.</p>
       )}
     </Card>
   );
