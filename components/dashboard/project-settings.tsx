@@ -110,7 +110,7 @@ function SettingsForm({ settings }: { settings: ProjectSettingsDto }) {
           <Field
             id="retention-days"
             label="Data retention"
-            hint={`Days the personal data of a finished session is kept (${RETENTION_DAYS.min} to ${RETENTION_DAYS.max}); then it is erased within the hour, as by the API's erasure. The decision record is always kept.`}
+            hint={`Days the personal data of a finished session is kept (${RETENTION_DAYS.min} to ${RETENTION_DAYS.max}) when its workflow has no consent step; a consent step's notice states its own period, and that one applies. Then the data is erased within the hour, as by the API's erasure; the decision record is always kept.`}
             error={errors.retentionDays?.message}
             className="max-w-md"
           >

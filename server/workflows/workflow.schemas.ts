@@ -33,6 +33,9 @@ export type TLocale = z.infer<typeof ZLocale>;
 
 export const ZVerificationType = z.enum(["kyc", "kyb"]).meta({ id: "VerificationType", description: "`kyc`: an individual; `kyb`: a business." });
 
+/** 5 years: the record keeping of the RBI KYC Master Direction (and PML Rules 2005 r.3) after the relationship ends. */
+export const CONSENT_RETENTION_DAYS_DEFAULT = 365 * 5;
+
 export const ZConsentSettings = z.strictObject({
   /** Version of the DPDP notice text (components/flow/i18n) shown and recorded with consent. */
   notice_version: z
@@ -48,8 +51,11 @@ export const ZConsentSettings = z.strictObject({
     .number()
     .int()
     .positive()
-    .default(365 * 5)
-    .meta({ title: "Retention (days)", description: "How long the personal data is kept, as stated in the notice." }),
+    .default(CONSENT_RETENTION_DAYS_DEFAULT)
+    .meta({
+      title: "Retention (days)",
+      description: "How long the personal data is kept after the verification ends, as the notice states; it is erased then (server/sessions/retention.ts).",
+    }),
   /** Grievance officer contact shown in the notice (DPDP Act 2023 s.8(10)); defaults to the organization. */
   grievance_contact: z
     .string()

@@ -2,6 +2,7 @@
 import { useId, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { ZConsentStepInput } from "~/server/flow/step-inputs";
+import { CONSENT_RETENTION_DAYS_DEFAULT } from "~/server/workflows/workflow.schemas";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FieldError, FormError } from "~/components/ui/field-error";
@@ -11,8 +12,6 @@ import { useErrorText } from "../i18n/use-error-text";
 import { splitServerErrors, useSubmitStep } from "../use-submit-step";
 
 const DEFAULT_NOTICE_VERSION = "2026-10-01";
-/** RBI KYC Master Direction (record keeping): at least five years. */
-const DEFAULT_RETENTION_DAYS = 365 * 5;
 
 type ConsentT = ReturnType<typeof useTranslations<"consent">>;
 
@@ -66,7 +65,7 @@ export function ConsentStep({ sessionId, state, step, isLast, onDone }: StepProp
   const business = state.session.type === "kyb";
   const settings = step.settings as { notice_version?: unknown; retention_days?: unknown; grievance_contact?: unknown };
   const noticeVersion = typeof settings.notice_version === "string" ? settings.notice_version : DEFAULT_NOTICE_VERSION;
-  const retentionDays = typeof settings.retention_days === "number" ? settings.retention_days : DEFAULT_RETENTION_DAYS;
+  const retentionDays = typeof settings.retention_days === "number" ? settings.retention_days : CONSENT_RETENTION_DAYS_DEFAULT;
   const grievanceContact = typeof settings.grievance_contact === "string" ? settings.grievance_contact : null;
 
   const [accepted, setAccepted] = useState(false);
