@@ -165,11 +165,12 @@ test("a private limited company with two directors is verified", async ({ page, 
   await directors.nth(0).getByRole("link", { name: "Asha Verma" }).click();
   const childId = decided.body.related_sessions[0].id as string;
   await expect(dash).toHaveURL(new RegExp(`/dashboard/sessions/${childId}\\?`));
-  // the director's case links back to the business
+  // the director's case shows the same tree, marks this director, and links back to the business
   const related = dash.getByTestId("related-sessions");
-  await expect(related).toContainText("parent");
+  await expect(related.getByTestId("business-tree-person").first()).toContainText("(this case)");
+  await expect(related.getByTestId("business-tree-person")).toHaveCount(2);
   await dash.screenshot({ path: shot("kyb-07-dashboard-child"), fullPage: true });
-  await related.getByRole("link", { name: s.id }).click();
+  await related.getByRole("link", { name: "SANDBOX PRIVATE LIMITED" }).click();
   await expect(dash).toHaveURL(new RegExp(`/dashboard/sessions/${s.id}\\?`));
   await dash.context().close();
 });
