@@ -104,6 +104,7 @@ function LargeView({ sessionId, file }: { sessionId: string; file: EvidenceFile 
   const ws = useWorkspace();
   const trpc = useTRPC();
   const address = useMutation(trpc.review.evidenceAddress.mutationOptions());
+  const original = useMutation(trpc.review.evidenceAddress.mutationOptions());
   const [zoom, setZoom] = useState(1);
   const [rotation, setRotation] = useState(0);
   const [page, setPage] = useState(1);
@@ -119,6 +120,22 @@ function LargeView({ sessionId, file }: { sessionId: string; file: EvidenceFile 
   const isPdf = file.content_type === "application/pdf";
   const url = address.data?.url;
   const view = { zoom, rotation, stage };
+  // a fresh address per click: the one the view loaded with is valid 300 s only
+  const openOriginal = () => {
+    // open the tab in the click itself (a popup opened after an await is blocked), then point it at the file
+    const tab = window.open("about:blank", "_blank");
+    original.mutate(
+      { projectId: ws.project.id, mode: ws.mode, id: sessionId, evidenceId: file.id },
+      {
+        onSuccess: (r) => {
+          if (!tab) return;
+          tab.opener = null;
+          tab.location.href = r.url;
+        },
+        onError: () => tab?.close(),
+      },
+    );
+  };
   return (
     <div className="px-5 pt-3 pb-5">
       <div className="mb-2 flex flex-wrap items-center gap-1.5" role="toolbar" aria-label="Evidence view">
@@ -151,9 +168,14 @@ function LargeView({ sessionId, file }: { sessionId: string; file: EvidenceFile 
           </span>
         ) : null}
         {url ? (
-          <a href={url} target="_blank" rel="noreferrer" className="ml-auto text-xs font-medium text-brand-700 hover:underline">
+          <button type="button" onClick={openOriginal} className={cn("ml-auto text-xs font-medium text-brand-700 hover:underline", focusRing)}>
             Open original
-          </a>
+          </button>
+        ) : null}
+        {original.isError ? (
+          <span role="alert" className="text-xs text-red-700">
+            Could not open the file: {original.error.message}
+          </span>
         ) : null}
       </div>
       {/* a flex container with an auto-margin child: centred while it fits, scrollable to every edge once zoomed past the stage */}
