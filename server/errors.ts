@@ -77,6 +77,8 @@ export const ERROR_CODES = {
   // Review in the dashboard (server/review/; decideSession's confirmOverride): /v1 never answers with these
   override_not_confirmed: { type: "conflict_error", status: 409, surface: "dashboard" },
   session_claimed: { type: "conflict_error", status: 409, surface: "dashboard" },
+  // Workflow builder (server/workflows/save-workflow-draft.ts): someone else saved the draft meanwhile
+  draft_changed: { type: "conflict_error", status: 409, surface: "dashboard" },
 } as const satisfies Record<string, { type: ErrorType; status: number; surface?: "flow" | "dashboard" }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -19,7 +19,8 @@ export type TCreateWorkflowRequest = z.input<typeof ZCreateWorkflowRequest>;
 export const ZWorkflowIdInput = z.object({ id: z.string().min(1) });
 
 /** The whole draft; validated by the domain (saveWorkflowDraft) so that every problem comes back with its path. */
-export const ZSaveDraftInput = z.object({ id: z.string().min(1), definition: z.unknown() });
+/** `base`: the draft the editor started from (save-workflow-draft.ts: refused with draft_changed when stale). */
+export const ZSaveDraftInput = z.object({ id: z.string().min(1), definition: z.unknown(), base: z.unknown().optional() });
 
 /** A published version against its predecessor, or the draft against the current version. */
 export const ZWorkflowDiffInput = z.object({ id: z.string().min(1), version: z.union([z.number().int().min(1), z.literal("draft")]) });

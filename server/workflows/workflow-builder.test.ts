@@ -131,6 +131,21 @@ describe("saving a draft", () => {
       { action: "workflow.draft_saved", actorId: owner },
     ]);
   });
+
+  it("refuses a save based on a draft someone else saved meanwhile, and keeps their draft", async () => {
+    const { id } = await newWorkflow("Two editors");
+    const { draft: opened } = await as(owner).workflows.get({ ...tenant(), id });
+    // the developer saves first, from the same draft
+    const theirs = { ...opened, ttl_seconds: 3600 };
+    const saved = await as(developer).workflows.saveDraft({ ...tenant(), id, definition: theirs, base: opened });
+    // the owner's save, still based on what they opened, is refused
+    const err = await domainFailure(as(owner).workflows.saveDraft({ ...tenant(), id, definition: { ...opened, ttl_seconds: 7200 }, base: opened }));
+    expect(err).toMatchObject({ code: "draft_changed", param: "draft" });
+    expect((await as(owner).workflows.get({ ...tenant(), id })).draft.ttl_seconds).toBe(3600);
+    // based on what the developer saved, it goes through
+    const mine = await as(owner).workflows.saveDraft({ ...tenant(), id, definition: { ...saved, ttl_seconds: 7200 }, base: saved });
+    expect(mine.ttl_seconds).toBe(7200);
+  });
 });
 
 describe("publishing and previewing", () => {

@@ -116,7 +116,8 @@ function WorkflowEditor({ workflow, catalog, back }: { workflow: WorkflowForBuil
     setFormError(null);
     setNotice(null);
     try {
-      const saved = await saveDraft.mutateAsync({ ...tenant, id: workflow.id, definition: values });
+      // `base`: what this editor loaded or last saved, so a draft someone else saved meanwhile is not overwritten
+      const saved = await saveDraft.mutateAsync({ ...tenant, id: workflow.id, definition: values, base: form.formState.defaultValues });
       form.reset(saved);
       setNotice("Draft saved.");
       await refresh();

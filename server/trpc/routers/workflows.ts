@@ -39,7 +39,7 @@ export const workflowsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => createWorkflowFromTemplate(ctx.db, ctx.tenant.projectId, input, userActor(ctx))),
   saveDraft: manage()
     .input(ZSaveDraftInput)
-    .mutation(({ ctx, input }) => saveWorkflowDraft(ctx.db, { ...ids(ctx, input), definition: input.definition }, userActor(ctx))),
+    .mutation(({ ctx, input }) => saveWorkflowDraft(ctx.db, { ...ids(ctx, input), definition: input.definition, base: input.base }, userActor(ctx))),
   discardDraft: manage()
     .input(ZWorkflowIdInput)
     .mutation(({ ctx, input }) => discardWorkflowDraft(ctx.db, ids(ctx, input), userActor(ctx))),
