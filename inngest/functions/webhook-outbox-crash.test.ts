@@ -6,17 +6,15 @@
  * SIGKILLed mid-way, with outbox rows unsent, deliveries pending and requests in flight. A new process on the same database delivers the rest:
  * every event reaches each endpoint, and each (endpoint, event) is acknowledged exactly once.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestReceiver, type TestReceiver } from "../../server/webhooks/test-receiver";
+import { killWorkers, startWorker, type WorkerProcess } from "~/tests/fixtures/worker-process";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const script = path.join(import.meta.dirname, "fixtures", "webhook-worker.ts");
 const dataDir = mkdtempSync(path.join(tmpdir(), "kyc-webhook-crash-"));
-const children: ChildProcess[] = [];
 let rx: TestReceiver;
 
 beforeAll(async () => {
@@ -24,40 +22,15 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+  killWorkers();
   await rx.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function startWorker(args: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PGLITE_LOCK_STALE_MS: "2000" };
-  for (const key of ["INNGEST_BASE_URL", "INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY", "INNGEST_DEV", "DATABASE_URL"]) delete env[key];
-  // One process (no npx/tsx wrapper), so SIGKILL kills the worker itself.
-  const proc = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", script, rx.origin, ...args], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(proc);
-  const lines: Record<string, unknown>[] = [];
-  let errors = "";
-  let buffer = "";
-  proc.stdout!.on("data", (chunk: Buffer) => {
-    buffer += chunk.toString();
-    let nl: number;
-    while ((nl = buffer.indexOf("\n")) >= 0) {
-      const text = buffer.slice(0, nl);
-      buffer = buffer.slice(nl + 1);
-      if (text.startsWith("{")) lines.push(JSON.parse(text) as Record<string, unknown>);
-    }
-  });
-  proc.stderr!.on("data", (chunk: Buffer) => void (errors += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
-  const line = (key: string) => lines.find((l) => key in l);
-  return { proc, exited, line, stderr: () => errors };
-}
+/** The worker (fixtures/webhook-worker.ts) talking to the receiver, on this test's data directory. */
+const startWebhookWorker = (args: string[]) => startWorker(script, [rx.origin, ...args], { dataDir, reactServer: true });
 
-const until = async (what: string, check: () => boolean, timeoutMs: number, worker: ReturnType<typeof startWorker>) => {
+const until = async (what: string, check: () => boolean, timeoutMs: number, worker: WorkerProcess) => {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (worker.proc.exitCode !== null) throw new Error(`worker exited (${worker.proc.exitCode}) before ${what}:\n${worker.stderr()}`);
@@ -72,7 +45,7 @@ it("delivers every committed event exactly once per endpoint after the app is ki
   rx.script(...Array.from({ length: 10 }, () => ({ status: 200, body: "ok" })));
   rx.setDefault({ hang: true });
 
-  const first = startWorker(["--commit", String(N)]);
+  const first = startWebhookWorker(["--commit", String(N)]);
   await until("the commits", () => !!first.line("late"), 120_000, first);
   await until("a request left hanging", () => rx.received.length > 10, 60_000, first);
   await new Promise((r) => setTimeout(r, 1500)); // every acknowledged attempt is recorded; the 4 workers hang
@@ -83,7 +56,7 @@ it("delivers every committed event exactly once per endpoint after the app is ki
   expect(beforeRestart).toBeLessThan(2 * TOTAL); // the kill did interrupt the deliveries
 
   rx.setDefault({ status: 200, body: "ok" });
-  const second = startWorker([]);
+  const second = startWebhookWorker([]);
   await until("the restarted worker to start", () => !!second.line("ready"), 120_000, second);
   const left = second.line("ready")!.ready as { unsentOutbox: number; deliveries: number; succeeded: number; events: number };
   expect(left.events).toBe(TOTAL); // every status change was committed
