@@ -3,7 +3,7 @@
  * text plus a simple HTML part with one call-to-action button. One connection per message:
  * these emails are rare.
  */
-import { createTransport } from "nodemailer";
+import { sendSmtpMessage } from "../otp/smtp-email-sender";
 import type { SmtpConfig } from "../otp/otp-config";
 
 export interface AccountMail {
@@ -36,24 +36,7 @@ ${mail.outro.map(p).join("\n")}
  * @throws the transport's error (connection, authentication, rejected recipient).
  */
 export async function sendAccountMail(config: SmtpConfig, mail: AccountMail): Promise<void> {
-  const transport = createTransport({
-    url: config.url,
-    connectionTimeout: config.timeoutMs,
-    greetingTimeout: config.timeoutMs,
-    socketTimeout: config.timeoutMs,
-  });
-  try {
-    const { text, html } = renderAccountMail(mail);
-    const info = await transport.sendMail({
-      from: config.from,
-      to: mail.to,
-      subject: mail.subject,
-      text,
-      html,
-      headers: { "Auto-Submitted": "auto-generated" },
-    });
-    if (info.rejected.length > 0) throw new Error("recipient rejected");
-  } finally {
-    transport.close();
-  }
+  const { text, html } = renderAccountMail(mail);
+  const rejected = await sendSmtpMessage(config, { to: mail.to, subject: mail.subject, text, html });
+  if (rejected.length > 0) throw new Error("recipient rejected");
 }
