@@ -77,6 +77,16 @@ function invalidParams(err: DomainError): string[] {
  */
 export async function prepareCheck(db: Db | Tx, req: RunCheckInput, opts: PrepareOptions = {}): Promise<CheckRow> {
   const def = resolveCheck(req.key, req.country);
+  // whose check it is and which: every row below starts with these
+  const identity = {
+    projectId: req.projectId,
+    mode: req.mode,
+    sessionId: req.sessionId ?? null,
+    step: req.step ?? null,
+    capability: def.genericKey.split(".")[0] ?? null,
+    checkKey: def.key,
+    genericKey: def.genericKey,
+  };
   const parsed = def.input.safeParse(req.input);
   if (!parsed.success) {
     const err = fromZodError(parsed.error);
@@ -84,13 +94,7 @@ export async function prepareCheck(db: Db | Tx, req: RunCheckInput, opts: Prepar
     return db.check.create({
       data: {
         id: newId("check"),
-        projectId: req.projectId,
-        mode: req.mode,
-        sessionId: req.sessionId ?? null,
-        step: req.step ?? null,
-        capability: def.genericKey.split(".")[0] ?? null,
-        checkKey: def.key,
-        genericKey: def.genericKey,
+        ...identity,
         provider: null,
         status: "failed",
         errorCode: "input_invalid",
@@ -101,16 +105,7 @@ export async function prepareCheck(db: Db | Tx, req: RunCheckInput, opts: Prepar
     });
   }
   const input = parsed.data;
-  const base = {
-    projectId: req.projectId,
-    mode: req.mode,
-    sessionId: req.sessionId ?? null,
-    step: req.step ?? null,
-    capability: def.genericKey.split(".")[0] ?? null,
-    checkKey: def.key,
-    genericKey: def.genericKey,
-    input: input as InputJsonValue,
-  };
+  const base = { ...identity, input: input as InputJsonValue };
 
   const problem = def.validate(input);
   if (problem) {
