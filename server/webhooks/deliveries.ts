@@ -178,19 +178,19 @@ async function sendAttempt(
   const now = new Date();
   const tenant = { projectId: d.event.projectId, mode: d.event.mode };
   const attemptId = newId("webhookAttempt");
-  const view = (number: number) =>
-    toAttemptView({
-      id: attemptId,
-      number,
-      requestId,
-      trigger,
-      url: d.endpoint.url,
-      statusCode: res.statusCode,
-      latencyMs: res.latencyMs,
-      responseExcerpt: res.excerpt,
-      error: res.error,
-      createdAt: now,
-    });
+  // the attempt as recorded, its number counted by the write
+  const attempt = {
+    id: attemptId,
+    requestId,
+    trigger,
+    url: d.endpoint.url,
+    statusCode: res.statusCode,
+    latencyMs: res.latencyMs,
+    responseExcerpt: res.excerpt,
+    error: res.error,
+    createdAt: now,
+  };
+  const view = (number: number) => toAttemptView({ ...attempt, number });
   if (ok && !d.endpoint.failingSince) {
     // The common case (a success on a healthy endpoint) in one statement: count, record, mark delivered.
     const [row] = await db.$queryRaw<{ number: number }[]>`
@@ -207,21 +207,7 @@ async function sendAttempt(
   try {
     return await db.$transaction(async (tx) => {
       const { attempts: number } = await tx.webhookDelivery.update({ where: { id: d.id }, data: { attempts: { increment: 1 } }, select: { attempts: true } });
-      await tx.webhookAttempt.create({
-        data: {
-          id: attemptId,
-          deliveryId: d.id,
-          number,
-          requestId,
-          trigger,
-          url: d.endpoint.url,
-          statusCode: res.statusCode,
-          latencyMs: res.latencyMs,
-          responseExcerpt: res.excerpt,
-          error: res.error,
-          createdAt: now,
-        },
-      });
+      await tx.webhookAttempt.create({ data: { ...attempt, deliveryId: d.id, number } });
       const update = deliveryUpdate({ ok, gone, now });
       if (update) await tx.webhookDelivery.updateMany({ where: { id: d.id, status: { in: update.fromStatuses } }, data: update.data });
 
