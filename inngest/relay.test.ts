@@ -14,6 +14,7 @@ vi.hoisted(() => {
 import { type Db, getDb, getSql } from "../server/db";
 import { applyMigrations } from "../server/db/migrate";
 import { PUBLIC_EVENT_TYPES } from "../server/events/event.schemas";
+import { PUBLIC_EVENT_RELAYS } from "../server/events/internal-events";
 import { ALWAYS_RELAYED, outboxCommitted } from "../server/events/outbox";
 import { functions } from "./functions";
 import { inngest } from "./client";
@@ -24,7 +25,7 @@ let db: Db;
 let executor: Executor;
 const handled: string[] = [];
 
-const recorder = inngest.createFunction({ id: "relay-recorder", triggers: [{ event: "app/test.*" }] }, async ({ event }) => {
+const recorder = inngest.createFunction({ id: "relay-recorder", triggers: [{ event: "test/relay.*" }] }, async ({ event }) => {
   handled.push(event.id!);
   return event.data;
 });
@@ -46,7 +47,7 @@ afterEach(async () => {
 async function addRows(ids: string[]) {
   const base = Date.now();
   for (const [i, id] of ids.entries()) {
-    await db.outboxMessage.create({ data: { id, name: "app/test.relayed", data: { n: i }, createdAt: new Date(base + i) } });
+    await db.outboxMessage.create({ data: { id, name: "test/relay.relayed", data: { n: i }, createdAt: new Date(base + i) } });
   }
 }
 
@@ -94,10 +95,12 @@ it("keeps rows unsent when the executor is not running", async () => {
 });
 
 it("always relays the public events that a function other than the webhook fan-out consumes", () => {
-  const consumed = functions
-    .filter((f) => f.id() !== "fan-out-event")
-    .flatMap((f) => ((f as unknown as { opts: { triggers?: { event?: string }[] } }).opts.triggers ?? []).map((t) => t.event?.replace(/^app\//, "")))
-    .filter((type): type is string => !!type && (PUBLIC_EVENT_TYPES as readonly string[]).includes(type));
+  const triggers = new Set(
+    functions
+      .filter((f) => f.id() !== "fan-out-event")
+      .flatMap((f) => ((f as unknown as { opts: { triggers?: { event?: string }[] } }).opts.triggers ?? []).map((t) => t.event)),
+  );
+  const consumed = PUBLIC_EVENT_TYPES.filter((type) => triggers.has(PUBLIC_EVENT_RELAYS[type].name));
   expect(consumed).toContain("session.processing");
-  expect([...ALWAYS_RELAYED].sort()).toEqual([...new Set(consumed)].sort());
+  expect([...ALWAYS_RELAYED].sort()).toEqual([...consumed].sort());
 });

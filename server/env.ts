@@ -1,86 +1,126 @@
 /**
- * The one place that reads process.env (STYLE.md 1.7). Validated once with zod; a bad value
- * fails `next build` (next.config.ts imports this file) and every script at start-up.
+ * The one place that reads process.env (STYLE.md 1.7): every variable the app reads is declared
+ * here, the app-wide ones below and the others as field groups exported by the module that uses
+ * them (`*_ENV` in a `*-env.ts` file beside it). Empty strings count as unset.
+ *
+ * - Validated at import with `createEnv` (`parseEnv`): next.config.ts imports this module, so a
+ *   malformed value fails `next build`; instrumentation.ts and every script import it first, so
+ *   it fails start-up too, with an error naming each invalid variable. `SKIP_ENV_VALIDATION`
+ *   skips this up-front check (for builds without the runtime environment).
+ * - Read through `env`: each variable is parsed with its own field when read (memoized per raw
+ *   value), so a value changed at run time (tests) takes effect, and a malformed one throws
+ *   naming it.
  */
 import { createEnv } from "@t3-oss/env-nextjs";
 import { z } from "zod";
+import { OIDC_ENV } from "./auth/oidc-env";
 import { BLOB_STORE_ENV } from "./evidence/blob-store-env";
-import { UPLOAD_ENV } from "./uploads/upload-config";
+import { OTP_ENV, SMTP_ENV } from "./otp/otp-env";
+import { AADHAAR_ENV } from "./providers/aadhaar-env";
+import { UPLOAD_ENV } from "./uploads/upload-env";
 
-export const env = createEnv({
-  server: {
-    NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
-    /** PostgreSQL URL; unset = embedded PGlite in DATA_DIR (ARCHITECTURE.md). */
-    DATABASE_URL: z.string().url().optional(),
-    /** Directory for embedded data (PGlite, evidence blobs, local run files). */
-    DATA_DIR: z.string().default(".data"),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    /** Public base address of this app (hosted flow links, dashboard links). */
-    APP_URL: z.string().url().optional(),
-    /** next-auth JWT secret; a stable one is generated into DATA_DIR when unset. */
-    AUTH_SECRET: z.string().min(16).optional(),
-    /** Real Inngest (Cloud or self-hosted); all unset = embedded executor. */
-    INNGEST_BASE_URL: z.string().url().optional(),
-    INNGEST_EVENT_KEY: z.string().optional(),
-    INNGEST_SIGNING_KEY: z.string().optional(),
-    /** Embedded executor tuning (inngest/executor): concurrent runs per process, poll interval. */
-    INNGEST_EXECUTOR_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-    INNGEST_EXECUTOR_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
-    /** Age after which the embedded PGlite directory lock of a dead process is taken over. */
-    PGLITE_LOCK_STALE_MS: z.coerce.number().int().min(2_000).default(15_000),
-    /** Log level for server logs. */
-    LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
-    /**
-     * `true` turns the /v1 per-key rate limit off (benchmarks only; server/http/rate-limit.ts).
-     * No `RateLimit-*` headers are sent then.
-     */
-    RATE_LIMIT_DISABLED: z
-      .enum(["true", "false", "1", "0"])
-      .default("false")
-      .transform((v) => v === "true" || v === "1"),
-    /**
-     * Where the token buckets live: `memory` (this process only) or `postgres` (shared by every
-     * app instance on the database). Unset: `postgres` when DATABASE_URL is set, else `memory`.
-     */
-    RATE_LIMIT_STORE: z.enum(["memory", "postgres"]).optional(),
-    /**
-     * Upload virus scanning (clamd) and evidence storage (S3-compatible when S3_BUCKET is set).
-     * server/uploads/upload-config.ts and server/evidence/blob-store-env.ts document each variable
-     * and parse them again at use time with these same schemas (tests vary them per case).
-     */
-    ...UPLOAD_ENV,
-    ...BLOB_STORE_ENV,
-    /** Live OTP delivery (server/otp/otp-config.ts): SMTP for email, MSG91 for SMS. */
-    SMTP_URL: z.string().optional(),
-    EMAIL_FROM: z.string().optional(),
-    MSG91_AUTH_KEY: z.string().optional(),
-    MSG91_FLOW_ID: z.string().optional(),
-    MSG91_FLOW_ID_HI: z.string().optional(),
-    MSG91_SENDER_ID: z.string().optional(),
-    MSG91_BASE_URL: z.string().url().optional(),
-    OTP_DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).optional(),
-    /**
-     * UIDAI public certificates (PEM or DER paths, comma separated: several for rotation) that
-     * Aadhaar offline e-KYC and Secure QR signatures are verified against
-     * (server/providers/aadhaar-crypto.ts); maximum ages of the offline documents in hours.
-     */
-    UIDAI_CERT_PATHS: z.string().optional(),
-    AADHAAR_OFFLINE_MAX_AGE_HOURS: z.coerce.number().positive().optional(),
-    AADHAAR_QR_MAX_AGE_HOURS: z.coerce.number().positive().optional(),
-    /**
-     * Live registry adapter for PAN and GSTIN: Sandbox by Quicko (server/providers/quicko-sandbox.ts).
-     * Unset key = no live registry: live PAN/GSTIN checks end in `error` provider_not_configured.
-     */
-    QUICKO_SANDBOX_BASE_URL: z.string().url().default("https://api.sandbox.co.in"),
-    QUICKO_SANDBOX_API_KEY: z.string().optional(),
-    QUICKO_SANDBOX_API_SECRET: z.string().optional(),
-    QUICKO_SANDBOX_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
-  },
-  client: {},
-  experimental__runtimeEnv: {},
-  emptyStringAsUndefined: true,
-  skipValidation: !!process.env.SKIP_ENV_VALIDATION,
+/** Every server variable, by name. */
+const SERVER_ENV = {
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  /** PostgreSQL URL; unset = embedded PGlite in DATA_DIR (ARCHITECTURE.md). */
+  DATABASE_URL: z.string().url().optional(),
+  /** Directory for embedded data (PGlite, evidence blobs, local run files). */
+  DATA_DIR: z.string().default(".data"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Public base address of this app (hosted flow links, dashboard links). */
+  APP_URL: z.string().url().optional(),
+  /** next-auth JWT secret; a stable one is generated into DATA_DIR when unset. */
+  AUTH_SECRET: z.string().min(16).optional(),
+  /** Real Inngest (Cloud or self-hosted); all unset = embedded executor. */
+  INNGEST_BASE_URL: z.string().url().optional(),
+  INNGEST_EVENT_KEY: z.string().optional(),
+  INNGEST_SIGNING_KEY: z.string().optional(),
+  /** Embedded executor tuning (inngest/executor): concurrent runs per process, poll interval. */
+  INNGEST_EXECUTOR_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  INNGEST_EXECUTOR_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  /** Age after which the embedded PGlite directory lock of a dead process is taken over. */
+  PGLITE_LOCK_STALE_MS: z.coerce.number().int().min(2_000).default(15_000),
+  /** Log level for server logs. */
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /**
+   * `true` turns the /v1 per-key rate limit off (benchmarks only; server/http/rate-limit.ts).
+   * No `RateLimit-*` headers are sent then.
+   */
+  RATE_LIMIT_DISABLED: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  /**
+   * Where the token buckets live: `memory` (this process only) or `postgres` (shared by every
+   * app instance on the database). Unset: `postgres` when DATABASE_URL is set, else `memory`.
+   */
+  RATE_LIMIT_STORE: z.enum(["memory", "postgres"]).optional(),
+  /** Upload virus scanning (clamd): server/uploads/upload-env.ts. */
+  ...UPLOAD_ENV,
+  /** Evidence storage (S3-compatible when S3_BUCKET is set): server/evidence/blob-store-env.ts. */
+  ...BLOB_STORE_ENV,
+  /** SMTP for OTP and account emails, MSG91 for OTP SMS: server/otp/otp-env.ts. */
+  ...SMTP_ENV,
+  ...OTP_ENV,
+  /** Dashboard single sign-on: server/auth/oidc-env.ts. */
+  ...OIDC_ENV,
+  /** UIDAI certificates and document ages of the Aadhaar offline checks: server/providers/aadhaar-env.ts. */
+  ...AADHAAR_ENV,
+  /**
+   * Live registry adapter for PAN and GSTIN: Sandbox by Quicko (server/providers/quicko-sandbox.ts).
+   * Unset key = no live registry: live PAN/GSTIN checks end in `error` provider_not_configured.
+   */
+  QUICKO_SANDBOX_BASE_URL: z.string().url().default("https://api.sandbox.co.in"),
+  QUICKO_SANDBOX_API_KEY: z.string().optional(),
+  QUICKO_SANDBOX_API_SECRET: z.string().optional(),
+  QUICKO_SANDBOX_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+};
+
+type VarName = keyof typeof SERVER_ENV;
+
+const VAR_NAMES = Object.keys(SERVER_ENV) as VarName[];
+
+/**
+ * Every variable of `source` parsed (unknown names ignored, empty strings unset).
+ * @throws Error listing each invalid variable as `NAME: message`.
+ */
+export function parseEnv(source: Readonly<Record<string, string | undefined>>) {
+  return createEnv<typeof SERVER_ENV>({
+    server: SERVER_ENV,
+    runtimeEnv: Object.fromEntries(VAR_NAMES.map((name) => [name, source[name]])) as Record<VarName, string | undefined>,
+    emptyStringAsUndefined: true,
+    onValidationError: (issues) => {
+      const lines = issues.map((i) => `  ${(i.path ?? []).map((p) => (typeof p === "object" ? String(p.key) : String(p))).join(".")}: ${i.message}`);
+      throw new Error(`Invalid environment variables:\n${lines.join("\n")}`);
+    },
+  });
+}
+
+/** The parsed server variables (optional ones may be absent). */
+export type ServerEnv = ReturnType<typeof parseEnv>;
+
+const memo = new Map<VarName, { raw: string | undefined; value: unknown }>();
+
+function readVar<K extends VarName>(name: K): ServerEnv[K] {
+  const raw = process.env[name] || undefined;
+  const hit = memo.get(name);
+  if (hit && hit.raw === raw) return hit.value as ServerEnv[K];
+  const parsed = (SERVER_ENV[name] as z.ZodType).safeParse(raw);
+  if (!parsed.success) throw new Error(`Invalid environment variable ${name}: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
+  memo.set(name, { raw, value: parsed.data });
+  return parsed.data as ServerEnv[K];
+}
+
+/**
+ * The server variables, read from process.env when accessed.
+ * @throws Error naming the variable when its value is malformed.
+ */
+export const env: ServerEnv = new Proxy({} as ServerEnv, {
+  get: (_, name) => (typeof name === "string" && Object.hasOwn(SERVER_ENV, name) ? readVar(name as VarName) : undefined),
 });
+
+// The up-front check of every variable (build: next.config.ts; start-up: instrumentation.ts, scripts).
+if (!process.env.SKIP_ENV_VALIDATION) parseEnv(process.env);
 
 /** Base address of the app, e.g. `http://localhost:3000`, without a trailing slash. */
 export function appUrl(): string {

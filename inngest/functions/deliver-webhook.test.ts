@@ -20,11 +20,9 @@ import { createSession } from "../../server/sessions/create-session";
 import { seedDemo } from "../../server/seed/seed-demo";
 import { listAttempts } from "../../server/webhooks/delivery-log";
 import { setDeliveryPolicy } from "../../server/webhooks/delivery-policy";
-import { DELIVERY_REQUESTED } from "../../server/webhooks/deliveries";
 import { startTestReceiver, type TestReceiver } from "../../server/webhooks/test-receiver";
 import { verifyServiceSignature } from "../../server/webhooks/verify-example";
 import { createWebhookEndpoint } from "../../server/webhooks/webhook-endpoints";
-import { webhookDeliveryRequested } from "../events";
 import { createExecutor, type Executor } from "../executor/executor";
 import { startRelay, stopRelay } from "../relay";
 import { inngestHandler } from "../serve";
@@ -55,10 +53,6 @@ afterAll(async () => {
 
 const tenant = () => ({ projectId: seed.projectId, mode: "test" as const });
 const actor = { type: "system" as const };
-
-it("names the delivery event the domain's replay sends", () => {
-  expect(webhookDeliveryRequested.name).toBe(DELIVERY_REQUESTED);
-});
 
 it("retries through failures and a timeout, records every attempt, and never re-sends after the 2xx", async () => {
   const ep = await createWebhookEndpoint(db, tenant(), { url: `${rx.origin}/flaky`, events: ["session.created"] }, actor);

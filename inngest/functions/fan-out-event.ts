@@ -5,14 +5,14 @@
  * is deduplicated), in one statement; the relay sends the requests.
  */
 import { getDb } from "../../server/db";
-import { PUBLIC_EVENT_TYPES } from "../../server/events/event.schemas";
+import { ZPublicEventData } from "../../server/events/internal-events";
 import { outboxCommitted } from "../../server/events/outbox";
 import { createDeliveries } from "../../server/webhooks/deliveries";
 import { inngest } from "../client";
-import { ZPublicEventData } from "../events";
+import { publicEvents } from "../events";
 
 // Only events some endpoint subscribed to (`session.processing` is relayed for the checks anyway).
-const triggers = PUBLIC_EVENT_TYPES.map((type) => ({ event: `app/${type}`, if: "event.data.webhooks == true" }));
+const triggers = publicEvents.map((e) => ({ event: e.name, if: "event.data.webhooks == true" }));
 
 export const fanOutEvent = inngest.createFunction({ id: "fan-out-event", triggers, retries: 10 }, async ({ event, step }) => {
   const data = ZPublicEventData.parse(event.data);

@@ -7,13 +7,12 @@
 import type { Db, Tx } from "../db";
 import { DomainError, notFound } from "../errors";
 import type { TEventCheck } from "../events/event.schemas";
+import { checkRequested } from "../events/internal-events";
 import { emitEvent, enqueue, outboxCommitted } from "../events/outbox";
 import { type Tenant, tenantWhere } from "../tenant";
 import { CHECKS, resolveCheck } from "./catalog";
 import { checkSelect, type CheckRow, toCheckDto } from "./check.dto";
 import { attemptCheck, giveUpCheck, prepareCheck, runCheck } from "./run-check";
-
-export const CHECK_REQUESTED = "app/check.requested";
 
 /** Resolves the key for the API: an unknown key is a 400 on `key` listing what exists. */
 function resolveForApi(key: string, country?: string) {
@@ -44,7 +43,7 @@ export async function runDirectCheck(db: Db, tenant: Tenant, key: string, body: 
 
   const check = await prepareCheck(db, req);
   await db.$transaction(async (tx) => {
-    if (check.status === "pending") await enqueue(tx, CHECK_REQUESTED, { checkId: check.id, projectId: tenant.projectId, mode: tenant.mode });
+    if (check.status === "pending") await enqueue(tx, checkRequested, { checkId: check.id, projectId: tenant.projectId, mode: tenant.mode });
     else await emitCheckCompleted(tx, tenant, check);
   });
   outboxCommitted();

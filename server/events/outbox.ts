@@ -3,11 +3,13 @@
  *
  * `emitEvent(tx, ...)` writes a public event (decisions.md "Webhooks" envelope, no personal
  * data) and its relay message in the caller's transaction; `enqueue(tx, ...)` writes an
- * internal message only. After the transaction commits, the use case calls
- * `outboxCommitted()` so the relay (inngest/relay.ts) picks the rows up at once instead of at
- * its next poll.
+ * internal message only. Every message is an event declared in ./internal-events.ts, and its
+ * data is checked against the declared schema before it is written. After the transaction
+ * commits, the use case calls `outboxCommitted()` so the relay (inngest/relay.ts) picks the rows
+ * up at once instead of at its next poll.
  */
 import { EventEmitter } from "node:events";
+import { z } from "zod";
 import type { Tx } from "../db";
 import type { Mode } from "../generated/prisma/enums";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
@@ -15,7 +17,8 @@ import { API_VERSION } from "../api-version";
 import { newId } from "../ids";
 import { sql, sqlJson, sqlTimestamp, type Sql } from "../sql";
 import { subscribedEndpointExistsSql } from "../webhooks/webhook-endpoints";
-import type { TCheckCompletedEvent, TEvent, TSessionEvent } from "./event.schemas";
+import type { PublicEventType, TCheckCompletedEvent, TEvent, TSessionEvent } from "./event.schemas";
+import { type InternalEvent, PUBLIC_EVENT_RELAYS } from "./internal-events";
 
 /** What `emitEvent` writes: a session event or `check.completed`, with its data. */
 export type EventPayload = Pick<TSessionEvent, "type" | "data"> | Pick<TCheckCompletedEvent, "type" | "data">;
@@ -63,21 +66,44 @@ export function outboxCommitted(): void {
   globalSignal.__kycOutboxSignal!.emit("committed");
 }
 
-/** Writes an internal outbox message (relayed as Inngest event `name`, id = message id). */
-export async function enqueue(tx: Tx, name: string, data: InputJsonValue, id = newId("outbox")): Promise<string> {
-  await tx.outboxMessage.create({ data: { id, name, data } });
+/**
+ * `data` as the declared schema of `event` admits it (unknown keys dropped).
+ * @throws Error naming the event and the mismatching fields when `data` does not match: an
+ *   outbox message is refused where it is written, never at its consumer.
+ */
+function checkedData<S extends z.ZodObject>(event: InternalEvent<string, S>, data: z.input<S>): InputJsonValue {
+  const parsed = event.schema.safeParse(data);
+  if (!parsed.success) throw new Error(`Outbox message ${event.name} refused: its data does not match the event's schema.\n${z.prettifyError(parsed.error)}`);
+  return parsed.data as InputJsonValue;
+}
+
+/**
+ * Writes an internal outbox message (relayed as Inngest event `event.name`, id = message id).
+ * @throws Error when `data` does not match `event.schema` (nothing is written).
+ */
+export async function enqueue<S extends z.ZodObject>(tx: Tx, event: InternalEvent<string, S>, data: z.input<S>, id = newId("outbox")): Promise<string> {
+  await tx.outboxMessage.create({ data: { id, name: event.name, data: checkedData(event, data) } });
   return id;
 }
 
 /**
+ * `enqueue` of several messages of one event in one statement (none when `data` is empty).
+ * @throws Error when any `data` does not match `event.schema` (nothing is written).
+ */
+export async function enqueueMany<S extends z.ZodObject>(tx: Tx, event: InternalEvent<string, S>, data: readonly z.input<S>[]): Promise<void> {
+  const rows = data.map((d) => ({ id: newId("outbox"), name: event.name, data: checkedData(event, d) }));
+  if (rows.length) await tx.outboxMessage.createMany({ data: rows });
+}
+
+/**
  * Public event types that an Inngest function other than the webhook fan-out consumes
- * (inngest/functions/process-session.ts on `app/session.processing`,
- * advance-parent-session.ts on `app/session.child_updated`): relayed always. Every
+ * (inngest/functions/process-session.ts on the relay of `session.processing`,
+ * advance-parent-session.ts on that of `session.child_updated`): relayed always. Every
  * other public event is relayed only when an enabled endpoint of the tenant subscribes to it,
  * so a project without webhooks costs no background work per event. Kept in step with the
  * functions' triggers by inngest/relay.test.ts.
  */
-export const ALWAYS_RELAYED: ReadonlySet<string> = new Set(["session.processing", "session.child_updated"]);
+export const ALWAYS_RELAYED: ReadonlySet<PublicEventType> = new Set<PublicEventType>(["session.processing", "session.child_updated"]);
 
 type EventInput = { projectId: string; mode: Mode; sessionId?: string; checkId?: string } & EventPayload;
 
@@ -86,14 +112,14 @@ function envelopeOf(e: EventInput, now: Date): TEvent {
 }
 
 function relayData(e: EventInput, envelope: TEvent): InputJsonValue {
-  return {
+  return checkedData(PUBLIC_EVENT_RELAYS[e.type], {
     eventId: envelope.id,
     projectId: e.projectId,
     mode: e.mode,
     type: e.type,
     ...(e.sessionId ? { sessionId: e.sessionId } : {}),
     ...(e.checkId ? { checkId: e.checkId } : {}),
-  };
+  });
 }
 
 /**
@@ -105,7 +131,7 @@ function relayInsertSql(e: EventInput, envelope: TEvent, gate: Sql): Sql {
   const subscribed = subscribedEndpointExistsSql(e.projectId, e.mode, e.type);
   const always = ALWAYS_RELAYED.has(e.type);
   return sql`INSERT INTO outbox_messages (id, name, data, created_at)
-    SELECT ${envelope.id}, ${`app/${e.type}`}, ${sqlJson(relayData(e, envelope))} || jsonb_build_object('webhooks', ${always ? subscribed : sql`TRUE`}),
+    SELECT ${envelope.id}, ${PUBLIC_EVENT_RELAYS[e.type].name}, ${sqlJson(relayData(e, envelope))} || jsonb_build_object('webhooks', ${always ? subscribed : sql`TRUE`}),
       ${sqlTimestamp(new Date(envelope.created_at))}
     WHERE (${gate}) AND ${always ? sql`TRUE` : subscribed}
     RETURNING id`;
@@ -113,15 +139,18 @@ function relayInsertSql(e: EventInput, envelope: TEvent, gate: Sql): Sql {
 
 /**
  * Writes a public event and, when something consumes it (see `ALWAYS_RELAYED`), its relay
- * message (Inngest event `app/<type>` whose id is the `evt_` id, so Inngest dedupes retries).
+ * message (`PUBLIC_EVENT_RELAYS[type]`, Inngest event `app/<type>` whose id is the `evt_` id, so
+ * Inngest dedupes retries).
  * Returns the envelope.
+ * @throws Error when the relay data does not match `ZPublicEventData` (nothing is written).
  */
 export async function emitEvent(tx: Tx, e: EventInput, now = new Date()): Promise<TEvent> {
   const envelope = envelopeOf(e, now);
+  const relay = relayInsertSql(e, envelope, sql`TRUE`);
   await tx.event.create({
     data: { id: envelope.id, projectId: e.projectId, mode: e.mode, type: e.type, payload: envelope as unknown as InputJsonValue, createdAt: now },
   });
-  await tx.$executeRaw(relayInsertSql(e, envelope, sql`TRUE`));
+  await tx.$executeRaw(relay);
   return envelope;
 }
 

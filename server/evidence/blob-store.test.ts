@@ -4,7 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { env } from "../env";
+import { env, parseEnv } from "../env";
 import { blobStore, fsBlobStore, s3BlobStore, s3ConfigFromEnv } from "./blob-store";
 
 describe("filesystem store (the default)", () => {
@@ -141,7 +141,7 @@ describe("S3-compatible store", () => {
   });
 
   it("sends signed PutObject / GetObject / DeleteObject requests with the right method, path and body", async () => {
-    const store = s3BlobStore(s3ConfigFromEnv(s3Env())!);
+    const store = s3BlobStore(s3ConfigFromEnv(parseEnv(s3Env()))!);
     const key = "proj_a/ses_b/file_c";
     const data = Buffer.from(Array.from({ length: 70_000 }, (_, i) => i % 251));
     seen.length = 0;
@@ -164,7 +164,7 @@ describe("S3-compatible store", () => {
   });
 
   it("surfaces a refused request as an error (wrong secret)", async () => {
-    const store = s3BlobStore(s3ConfigFromEnv({ ...s3Env(), S3_SECRET_ACCESS_KEY: "not-the-secret" })!);
+    const store = s3BlobStore(s3ConfigFromEnv(parseEnv({ ...s3Env(), S3_SECRET_ACCESS_KEY: "not-the-secret" }))!);
     await expect(store.put("proj_a/x", Buffer.from("x"))).rejects.toMatchObject({ name: "SignatureDoesNotMatch" });
     await expect(store.get("proj_a/x")).rejects.toMatchObject({ name: "SignatureDoesNotMatch" });
   });
@@ -185,15 +185,15 @@ describe("S3-compatible store", () => {
   });
 
   it("reads its settings strictly", () => {
-    expect(s3ConfigFromEnv({})).toBeNull();
-    expect(s3ConfigFromEnv({ S3_BUCKET: "b-1" })).toEqual({
+    expect(s3ConfigFromEnv(parseEnv({}))).toBeNull();
+    expect(s3ConfigFromEnv(parseEnv({ S3_BUCKET: "b-1" }))).toEqual({
       bucket: "b-1",
       endpoint: undefined,
       region: "us-east-1",
       credentials: undefined,
       forcePathStyle: false,
     });
-    expect(() => s3ConfigFromEnv({ S3_BUCKET: "b-1", S3_ACCESS_KEY_ID: "a" })).toThrow(/together/);
-    expect(() => s3ConfigFromEnv({ S3_BUCKET: "b-1", S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT/);
+    expect(() => s3ConfigFromEnv(parseEnv({ S3_BUCKET: "b-1", S3_ACCESS_KEY_ID: "a" }))).toThrow(/together/);
+    expect(() => s3ConfigFromEnv(parseEnv({ S3_BUCKET: "b-1", S3_ENDPOINT: "minio:9000" }))).toThrow(/S3_ENDPOINT/);
   });
 });

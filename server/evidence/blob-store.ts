@@ -5,8 +5,7 @@
  * - `S3_BUCKET` set: an S3-compatible bucket through `@aws-sdk/client-s3` (AWS S3, MinIO, R2, ...).
  * Keys are `<project>/<session>/<file id>[.display.webp]`: never derived from user input.
  *
- * S3 settings are read here from `process.env` (the variables belong in server/env.ts, STYLE.md
- * 1.7; `blobStoreConfig()` should then read `env` instead):
+ * S3 settings (server/evidence/blob-store-env.ts, read through server/env.ts):
  * - `S3_BUCKET`: bucket name; setting it selects the S3 store.
  * - `S3_ENDPOINT`: endpoint URL of an S3-compatible service (unset = AWS S3 of `S3_REGION`).
  * - `S3_REGION`: default `us-east-1` (also what most S3-compatible services expect).
@@ -18,9 +17,8 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { z } from "zod";
-import { env } from "../env";
-import { BLOB_STORE_ENV } from "./blob-store-env";
+import { env, type ServerEnv } from "../env";
+import type { BLOB_STORE_ENV } from "./blob-store-env";
 
 export interface BlobStore {
   /** Stores `data` under `key`, replacing any blob there. `contentType` is kept where the store can (S3). */
@@ -107,19 +105,12 @@ export function s3BlobStore(config: S3BlobStoreConfig): BlobStore {
   };
 }
 
-const ZBlobStoreEnv = z.object(BLOB_STORE_ENV);
-
 /**
- * The S3 settings from `source` (default `process.env`), or null when `S3_BUCKET` is unset (the
+ * The S3 settings of `e` (default: the environment), or null when `S3_BUCKET` is unset (the
  * filesystem store is used).
- * @throws Error naming the variable when a value is malformed or only one credential is set.
+ * @throws Error naming the variables when only one credential is set.
  */
-export function s3ConfigFromEnv(source: Record<string, string | undefined> = process.env): S3BlobStoreConfig | null {
-  const parsed = ZBlobStoreEnv.safeParse(source);
-  if (!parsed.success) {
-    throw new Error(`Invalid blob store settings: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-  }
-  const e = parsed.data;
+export function s3ConfigFromEnv(e: Pick<ServerEnv, keyof typeof BLOB_STORE_ENV> = env): S3BlobStoreConfig | null {
   if (!e.S3_BUCKET) return null;
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new Error("Invalid blob store settings: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together");
@@ -138,7 +129,7 @@ let cachedS3: { key: string; store: BlobStore } | null = null;
 /**
  * The configured store: S3 when `S3_BUCKET` is set (one client per configuration, reused), else
  * the filesystem under `${DATA_DIR}/files`.
- * @throws Error when the S3 settings are malformed (see s3ConfigFromEnv).
+ * @throws Error when the S3 settings are half configured (see s3ConfigFromEnv).
  */
 export function blobStore(): BlobStore {
   const s3 = s3ConfigFromEnv();

@@ -7,7 +7,7 @@
  *
  * Flow sequence (the flow's procedures call these, with the session's tenant):
  * 1. `requestDocumentExtraction` after the uploads -> `{ id, status: "pending" }` (outbox message
- *    `app/document.extraction_requested`, relayed after commit);
+ *    `documentExtractionRequested`, relayed after commit);
  * 2. `getDocumentExtraction` until `status` is `completed` (pre-fill with `fields[*].value`, show
  *    low `confidence` fields highlighted) or `failed` (the applicant types the fields);
  * 3. `confirmDocumentFields` with what the applicant submitted -> signals stored; the step data
@@ -20,6 +20,7 @@
 import type { Db, Tx } from "../db";
 import type { DocumentSignalFact } from "../sessions/evaluate-decision";
 import { DomainError, notFound } from "../errors";
+import { documentExtractionRequested } from "../events/internal-events";
 import { enqueue, outboxCommitted } from "../events/outbox";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
 import { randomBase62 } from "../ids";
@@ -27,9 +28,6 @@ import { type Tenant, tenantWhere } from "../tenant";
 import { compareConfirmedFields } from "./compare-confirmed-fields";
 import { type DocumentExtractionResult, extractDocumentFields, isExtractable } from "./extract-document-fields";
 import type { ExtractedFields, ReviewSignal } from "./parsers/parse-common";
-
-/** Inngest event name of a requested extraction (data: `{ extractionId, projectId, mode }`). */
-export const DOCUMENT_EXTRACTION_REQUESTED = "app/document.extraction_requested";
 
 /** An extraction as the flow and the dashboard see it. */
 export interface DocumentExtractionDto {
@@ -127,7 +125,7 @@ export async function requestDocumentExtraction(
       },
       select,
     });
-    await enqueue(tx, DOCUMENT_EXTRACTION_REQUESTED, { extractionId: created.id, projectId: tenant.projectId, mode: tenant.mode });
+    await enqueue(tx, documentExtractionRequested, { extractionId: created.id, projectId: tenant.projectId, mode: tenant.mode });
     return created;
   });
   outboxCommitted();

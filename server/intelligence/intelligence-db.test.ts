@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCheck } from "../checks/run-check";
 import type { Db } from "../db";
+import { documentExtractionRequested } from "../events/internal-events";
 import { storeEvidence } from "../evidence/evidence";
 import { createSession } from "../sessions/create-session";
 import { eraseSessionPii } from "../sessions/session-actions";
@@ -139,7 +140,7 @@ describe("document extractions", () => {
       fileIds: [s.ids.pan_card_front!],
     });
     expect(req).toMatchObject({ status: "pending", fields: null, document_type: "pan_card" });
-    expect(await db.outboxMessage.count({ where: { name: "app/document.extraction_requested" } })).toBeGreaterThan(0);
+    expect(await db.outboxMessage.count({ where: { name: documentExtractionRequested.name } })).toBeGreaterThan(0);
 
     const done = await runDocumentExtraction(db, req.id);
     expect(done.status).toBe("completed");

@@ -18,9 +18,9 @@
 import type { Db, Tx } from "../db";
 import { DomainError } from "../errors";
 import { SYSTEM_ACTOR, type Actor, writeAudit } from "../audit/write-audit";
+import { keyPersonInviteRequested } from "../events/internal-events";
 import { enqueue, outboxCommitted } from "../events/outbox";
 import type { SessionStatus } from "../generated/prisma/enums";
-import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
 import { createSession } from "../sessions/create-session";
 import { cancelWithTokens } from "../sessions/session-actions";
 import { ACTIVE_STATUSES, transitionSession } from "../sessions/session-state";
@@ -28,9 +28,6 @@ import { type TKeyPeopleSettings, ZKeyPeopleSettings } from "../workflows/workfl
 import { keyPersonInviteUrl } from "./key-person-invite";
 import { findKycWorkflow } from "./key-people-workflow";
 import type { TKeyPeopleStepInput, TKeyPerson } from "./kyb-step-inputs";
-
-/** Inngest event (outbox message) that emails a key person their link. */
-export const KEY_PERSON_INVITE_EVENT = "app/kyb.key_person_invite_requested";
 
 /** A child's statuses in which the business no longer waits for it. */
 export const SETTLED_STATUSES: readonly SessionStatus[] = ["approved", "declined", "expired", "cancelled"];
@@ -105,7 +102,7 @@ export async function syncKeyPeople(tx: Tx, parent: KybParent, rawSettings: Reco
       actor,
       { parent: { sessionId: parent.id, role: person.role } },
     );
-    await enqueue(tx, KEY_PERSON_INVITE_EVENT, { sessionId: created.id, projectId: parent.projectId });
+    await enqueue(tx, keyPersonInviteRequested, { sessionId: created.id, projectId: parent.projectId });
     kept.add(created.id);
     people.push({ ...person, session_id: created.id });
   }
@@ -205,7 +202,7 @@ export async function issueKeyPersonLink(db: Db, parentId: string, childId: stri
 export async function resendKeyPersonInvite(db: Db, parentId: string, childId: string): Promise<{ queued: true }> {
   await db.$transaction(async (tx) => {
     const child = await activeChild(tx, parentId, childId);
-    await enqueue(tx, KEY_PERSON_INVITE_EVENT, { sessionId: child.id, projectId: child.projectId } as InputJsonValue);
+    await enqueue(tx, keyPersonInviteRequested, { sessionId: child.id, projectId: child.projectId });
   });
   outboxCommitted();
   return { queued: true };

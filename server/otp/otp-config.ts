@@ -1,34 +1,11 @@
 /**
- * Delivery settings of live-mode OTPs, read from the environment at send time.
- *
- * This is the one place OTP code reads `process.env`; the variables belong in server/env.ts
- * (STYLE.md 1.7) and this function should then read `env` instead:
- * - `SMTP_URL`: `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://user:pass@host:465`.
- * - `EMAIL_FROM`: sender of OTP emails, e.g. `Acme Verify <no-reply@acme.in>`.
- * - `MSG91_AUTH_KEY`: MSG91 auth key (sent in the `authkey` header).
- * - `MSG91_FLOW_ID`: id of the DLT-approved MSG91 flow/template holding a `##otp##` variable.
- * - `MSG91_FLOW_ID_HI`: optional Hindi flow; used for locale `hi` and sent with `unicode: 1`.
- * - `MSG91_SENDER_ID`: the DLT-registered 6-character sender id (header), e.g. `ACMEKY`.
- * - `MSG91_BASE_URL`: default `https://control.msg91.com` (overridable for tests and proxies).
- * - `OTP_DELIVERY_TIMEOUT_MS`: per-message timeout of either channel, default 10000.
+ * Delivery settings of live-mode OTPs, from the variables of server/otp/otp-env.ts (`SMTP_URL`,
+ * `EMAIL_FROM`, `MSG91_*`, `OTP_DELIVERY_TIMEOUT_MS`) read at send time.
  * A channel whose variables are all unset is "not configured"; live sends on it fail with
- * `otp_delivery_failed` (reason `not_configured`). A set but malformed value throws.
+ * `otp_delivery_failed` (reason `not_configured`). A half-configured channel throws.
  */
-import { z } from "zod";
-import { optionalEnv } from "../env-fields";
-
-const opt = optionalEnv;
-
-const ZOtpEnv = z.object({
-  SMTP_URL: opt(z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be an smtp:// or smtps:// URL" })),
-  EMAIL_FROM: opt(z.string().min(3)),
-  MSG91_AUTH_KEY: opt(z.string().min(1)),
-  MSG91_FLOW_ID: opt(z.string().min(1)),
-  MSG91_FLOW_ID_HI: opt(z.string().min(1)),
-  MSG91_SENDER_ID: opt(z.string().min(1).max(11)),
-  MSG91_BASE_URL: opt(z.url({ protocol: /^https?$/ })),
-  OTP_DELIVERY_TIMEOUT_MS: opt(z.coerce.number().int().min(100).max(60_000)),
-});
+import { env, type ServerEnv } from "../env";
+import type { OTP_ENV, SMTP_ENV } from "./otp-env";
 
 export interface SmtpConfig {
   url: string;
@@ -54,15 +31,10 @@ export interface OtpDeliveryConfig {
 }
 
 /**
- * The OTP delivery settings from `source` (default `process.env`).
- * @throws Error naming the variable when a value is malformed or a channel is half configured.
+ * The OTP delivery settings of `e` (default: the environment).
+ * @throws Error naming the variables when a channel is half configured.
  */
-export function otpDeliveryConfig(source: Record<string, string | undefined> = process.env): OtpDeliveryConfig {
-  const parsed = ZOtpEnv.safeParse(source);
-  if (!parsed.success) {
-    throw new Error(`Invalid OTP delivery settings: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-  }
-  const e = parsed.data;
+export function otpDeliveryConfig(e: Pick<ServerEnv, "SMTP_URL" | "EMAIL_FROM" | keyof typeof OTP_ENV> = env): OtpDeliveryConfig {
   const timeoutMs = e.OTP_DELIVERY_TIMEOUT_MS ?? 10_000;
 
   let email: SmtpConfig | null = null;

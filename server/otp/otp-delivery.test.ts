@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../db";
+import { parseEnv } from "../env";
 import { createSession } from "../sessions/create-session";
 import { OTP_RESEND_AFTER_MS } from "./otp-code";
 import { otpDeliveryConfig } from "./otp-config";
@@ -203,21 +204,23 @@ function codeIn(text: string): string {
 describe("otpDeliveryConfig", () => {
   it("reads both channels, defaults the MSG91 base URL and refuses half or malformed settings", () => {
     expect(
-      otpDeliveryConfig({
-        SMTP_URL: "smtps://u:p@mail.example.com:465",
-        EMAIL_FROM: "x@example.com",
-        MSG91_AUTH_KEY: "k",
-        MSG91_FLOW_ID: "f",
-        MSG91_SENDER_ID: "ABCDEF",
-      }),
+      otpDeliveryConfig(
+        parseEnv({
+          SMTP_URL: "smtps://u:p@mail.example.com:465",
+          EMAIL_FROM: "x@example.com",
+          MSG91_AUTH_KEY: "k",
+          MSG91_FLOW_ID: "f",
+          MSG91_SENDER_ID: "ABCDEF",
+        }),
+      ),
     ).toEqual({
       email: { url: "smtps://u:p@mail.example.com:465", from: "x@example.com", timeoutMs: 10_000 },
       sms: { baseUrl: "https://control.msg91.com", authKey: "k", senderId: "ABCDEF", flowId: "f", flowIdHi: undefined, timeoutMs: 10_000 },
     });
-    expect(otpDeliveryConfig({ SMTP_URL: "", EMAIL_FROM: "" })).toEqual({ email: null, sms: null });
-    expect(() => otpDeliveryConfig({ SMTP_URL: "http://mail.example.com", EMAIL_FROM: "x@example.com" })).toThrow(/SMTP_URL/);
-    expect(() => otpDeliveryConfig({ SMTP_URL: "smtp://mail.example.com" })).toThrow(/EMAIL_FROM/);
-    expect(() => otpDeliveryConfig({ MSG91_AUTH_KEY: "k" })).toThrow(/MSG91_FLOW_ID/);
+    expect(otpDeliveryConfig(parseEnv({ SMTP_URL: "", EMAIL_FROM: "" }))).toEqual({ email: null, sms: null });
+    expect(() => otpDeliveryConfig(parseEnv({ SMTP_URL: "http://mail.example.com", EMAIL_FROM: "x@example.com" }))).toThrow(/SMTP_URL/);
+    expect(() => otpDeliveryConfig(parseEnv({ SMTP_URL: "smtp://mail.example.com" }))).toThrow(/EMAIL_FROM/);
+    expect(() => otpDeliveryConfig(parseEnv({ MSG91_AUTH_KEY: "k" }))).toThrow(/MSG91_FLOW_ID/);
   });
 });
 

@@ -15,6 +15,8 @@ import type { AadhaarErrorCode, AadhaarPhoto, AadhaarRejected, AadhaarVerificati
 import { OFFLINE_EKYC_DEFAULT_MAX_AGE_MS, ZAadhaarOfflineEkycInput, verifyOfflineEkyc, type OfflineEkycExtra } from "../checks/aadhaar/offline-ekyc";
 import { ZAadhaarSecureQrInput, verifySecureQr, type SecureQrExtra } from "../checks/aadhaar/secure-qr";
 import { loadUidaiCertificates, splitCertPaths, UidaiCertificateError, type UidaiCertificate } from "../checks/aadhaar/uidai-certificates";
+import { env, type ServerEnv } from "../env";
+import type { AADHAAR_ENV } from "./aadhaar-env";
 import { ProviderUnavailableError, type CheckProvider, type ProviderResult } from "./provider";
 
 export const AADHAAR_OFFLINE_EKYC_KEY = "in.aadhaar.offline_ekyc";
@@ -31,25 +33,16 @@ export interface AadhaarCryptoConfig {
 
 const HOUR_MS = 3600 * 1000;
 
-function hours(name: string, value: string | undefined): number | null {
-  if (value === undefined || value.trim() === "") return null;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new ProviderUnavailableError("provider_not_configured", `${name} must be a positive number of hours.`);
-  return n * HOUR_MS;
-}
-
 /**
- * The provider's configuration from the environment (until server/env.ts declares these):
- * - `UIDAI_CERT_PATHS`: certificate paths separated by `,` `:` `;` or newlines.
- * - `AADHAAR_OFFLINE_MAX_AGE_HOURS`: Offline e-KYC XML maximum age (default 72, the RBI 3-day rule).
- * - `AADHAAR_QR_MAX_AGE_HOURS`: Secure QR maximum age (default unset: not checked).
- * @throws ProviderUnavailableError provider_not_configured when an age is not a positive number.
+ * The provider's configuration from `e` (default: the environment; the variables are documented
+ * in server/providers/aadhaar-env.ts): the certificate paths, the Offline e-KYC maximum age
+ * (default 72 hours, the RBI 3-day rule) and the Secure QR maximum age (default: not checked).
  */
-export function aadhaarCryptoConfigFromEnv(source: Record<string, string | undefined> = process.env): AadhaarCryptoConfig {
+export function aadhaarCryptoConfigFromEnv(e: Pick<ServerEnv, keyof typeof AADHAAR_ENV> = env): AadhaarCryptoConfig {
   return {
-    certPaths: splitCertPaths(source.UIDAI_CERT_PATHS),
-    offlineEkycMaxAgeMs: hours("AADHAAR_OFFLINE_MAX_AGE_HOURS", source.AADHAAR_OFFLINE_MAX_AGE_HOURS) ?? OFFLINE_EKYC_DEFAULT_MAX_AGE_MS,
-    secureQrMaxAgeMs: hours("AADHAAR_QR_MAX_AGE_HOURS", source.AADHAAR_QR_MAX_AGE_HOURS),
+    certPaths: splitCertPaths(e.UIDAI_CERT_PATHS),
+    offlineEkycMaxAgeMs: e.AADHAAR_OFFLINE_MAX_AGE_HOURS !== undefined ? e.AADHAAR_OFFLINE_MAX_AGE_HOURS * HOUR_MS : OFFLINE_EKYC_DEFAULT_MAX_AGE_MS,
+    secureQrMaxAgeMs: e.AADHAAR_QR_MAX_AGE_HOURS !== undefined ? e.AADHAAR_QR_MAX_AGE_HOURS * HOUR_MS : null,
   };
 }
 

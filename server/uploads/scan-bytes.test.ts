@@ -1,6 +1,7 @@
 import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { ScannerUnavailableError, scanBytes } from "./scan-bytes";
+import { parseEnv } from "../env";
 import { scannerConfig } from "./upload-config";
 
 /** A loopback TCP server that plays a broken clamd. */
@@ -69,15 +70,15 @@ describe("scanBytes never mistakes a missing verdict for a clean file", () => {
 
 describe("scannerConfig", () => {
   it("reads CLAMD_* and SCANNER; the socket wins; defaults fill in host or port", () => {
-    expect(scannerConfig({})).toEqual({ clamd: null, timeoutMs: 30_000, skipTestMode: false });
-    expect(scannerConfig({ CLAMD_SOCKET: "/run/clamd.ctl", CLAMD_PORT: "3310", SCANNER: "off" })).toEqual({
+    expect(scannerConfig(parseEnv({}))).toEqual({ clamd: null, timeoutMs: 30_000, skipTestMode: false });
+    expect(scannerConfig(parseEnv({ CLAMD_SOCKET: "/run/clamd.ctl", CLAMD_PORT: "3310", SCANNER: "off" }))).toEqual({
       clamd: { socket: "/run/clamd.ctl" },
       timeoutMs: 30_000,
       skipTestMode: true,
     });
-    expect(scannerConfig({ CLAMD_HOST: "clamav", CLAMD_TIMEOUT_MS: "5000" })).toMatchObject({ clamd: { host: "clamav", port: 3310 }, timeoutMs: 5000 });
-    expect(scannerConfig({ CLAMD_PORT: "3399", CLAMD_SOCKET: "" })).toMatchObject({ clamd: { host: "127.0.0.1", port: 3399 } });
-    expect(() => scannerConfig({ CLAMD_PORT: "clam" })).toThrow(/CLAMD_PORT/);
-    expect(() => scannerConfig({ SCANNER: "no" })).toThrow(/SCANNER/);
+    expect(scannerConfig(parseEnv({ CLAMD_HOST: "clamav", CLAMD_TIMEOUT_MS: "5000" }))).toMatchObject({ clamd: { host: "clamav", port: 3310 }, timeoutMs: 5000 });
+    expect(scannerConfig(parseEnv({ CLAMD_PORT: "3399", CLAMD_SOCKET: "" }))).toMatchObject({ clamd: { host: "127.0.0.1", port: 3399 } });
+    expect(() => scannerConfig(parseEnv({ CLAMD_PORT: "clam" }))).toThrow(/CLAMD_PORT/);
+    expect(() => scannerConfig(parseEnv({ SCANNER: "no" }))).toThrow(/SCANNER/);
   });
 });

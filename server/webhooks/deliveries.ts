@@ -15,6 +15,7 @@
 import type { Db } from "../db";
 import type { Mode } from "../generated/prisma/enums";
 import { type Actor, SYSTEM_ACTOR, writeAudit } from "../audit/write-audit";
+import { webhookDeliveryRequested } from "../events/internal-events";
 import { serializeEnvelope } from "../events/outbox";
 import { newId } from "../ids";
 import { sqlTimestamp } from "../sql";
@@ -48,14 +49,12 @@ export function isSuccess(statusCode: number | null): boolean {
   return statusCode !== null && statusCode >= 200 && statusCode < 300;
 }
 
-/** Inngest event that starts one delivery run (inngest/events.ts `webhookDeliveryRequested`). */
-export const DELIVERY_REQUESTED = "app/webhook.delivery_requested";
-
 /**
  * The fan-out of one event (decisions.md "Webhooks"): creates a delivery for every enabled
  * endpoint subscribed to its type (`*`, `session.*`, exact) and, in the same statement, the
- * outbox row that requests each delivery's own run (row id = delivery id, so a re-run fan-out
- * neither duplicates a delivery nor its run). Call `outboxCommitted()` after it when it returned
+ * outbox row that requests each delivery's own run (`webhookDeliveryRequested`; row id = delivery
+ * id, so a re-run fan-out neither duplicates a delivery nor its run). The row's data is built in
+ * the statement from two text columns, `{ deliveryId, projectId }`: the declared schema's shape. Call `outboxCommitted()` after it when it returned
  * ids. Idempotent.
  * @returns the ids of the event's deliveries to those endpoints (new or existing).
  */
@@ -80,7 +79,7 @@ export async function createDeliveries(db: Db, eventId: string): Promise<string[
     ),
     req AS (
       INSERT INTO outbox_messages (id, name, data, created_at)
-      SELECT ins.id, ${DELIVERY_REQUESTED}, jsonb_build_object('deliveryId', ins.id, 'projectId', ev.project_id), ${now} FROM ins, ev
+      SELECT ins.id, ${webhookDeliveryRequested.name}, jsonb_build_object('deliveryId', ins.id, 'projectId', ev.project_id), ${now} FROM ins, ev
       ON CONFLICT (id) DO NOTHING
     )
     SELECT id FROM ins

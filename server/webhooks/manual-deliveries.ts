@@ -18,12 +18,13 @@ import { type Actor, writeAudit } from "../audit/write-audit";
 import { API_VERSION } from "../api-version";
 import type { PublicEventType, TEvent } from "../events/event.schemas";
 import { EVENT_RETENTION_MS } from "../events/list-events";
-import { outboxCommitted } from "../events/outbox";
+import { webhookDeliveryRequested } from "../events/internal-events";
+import { enqueueMany, outboxCommitted } from "../events/outbox";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
 import { newId } from "../ids";
 import type { TSessionStatus } from "../sessions/session.schemas";
 import { type Tenant, tenantWhere } from "../tenant";
-import { DELIVERY_REQUESTED, sendManualAttempt, type WebhookAttemptView } from "./deliveries";
+import { sendManualAttempt, type WebhookAttemptView } from "./deliveries";
 import { subscribes } from "./webhook-endpoints";
 
 /** Most events one replay re-sends (the oldest first); replay again from the last one for more. */
@@ -163,11 +164,11 @@ export async function replayDeliveries(
       if (fresh.length) await tx.webhookDelivery.createMany({ data: fresh });
       if (existing.length) await tx.webhookDelivery.updateMany({ where: { id: { in: existing } }, data: { status: "pending", nextAttemptAt: null } });
       const deliveryIds = [...fresh.map((f) => f.id), ...existing];
-      if (deliveryIds.length) {
-        await tx.outboxMessage.createMany({
-          data: deliveryIds.map((deliveryId) => ({ id: newId("outbox"), name: DELIVERY_REQUESTED, data: { deliveryId, projectId: tenant.projectId } })),
-        });
-      }
+      await enqueueMany(
+        tx,
+        webhookDeliveryRequested,
+        deliveryIds.map((deliveryId) => ({ deliveryId, projectId: tenant.projectId })),
+      );
       await writeAudit(tx, {
         actor,
         action: "webhook_endpoint.replayed",

@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { getDb, getSql, type Db } from "../db";
 import { applyMigrations } from "../db/migrate";
 import { listEvents } from "../events/list-events";
+import { webhookDeliveryRequested } from "../events/internal-events";
 import { emitEvent } from "../events/outbox";
 import { pruneEvents } from "../events/prune-events";
 import type { TSessionStatus } from "../sessions/session.schemas";
@@ -104,7 +105,7 @@ describe("signed deliveries", () => {
 
     // The fan-out requested the delivery's own run through the outbox (row id = delivery id).
     expect(await db.outboxMessage.findUnique({ where: { id: deliveryId }, select: { name: true, data: true } })).toEqual({
-      name: "app/webhook.delivery_requested",
+      name: webhookDeliveryRequested.name,
       data: { deliveryId, projectId },
     });
 
@@ -406,7 +407,7 @@ describe("resend, test events and replay", () => {
     expect(await replayDeliveries(db, tenant, { endpointId: ep.id, since }, actor)).toEqual({ replayed: 2, truncatedAt: null });
     const pending = await db.webhookDelivery.findMany({ where: { endpointId: ep.id, status: "pending" }, select: { id: true, eventId: true } });
     expect(pending.map((p) => p.eventId).sort()).toEqual([failed.event.id, missed.id].sort());
-    const requested = await db.outboxMessage.findMany({ where: { name: "app/webhook.delivery_requested", sentAt: null }, select: { data: true } });
+    const requested = await db.outboxMessage.findMany({ where: { name: webhookDeliveryRequested.name, sentAt: null }, select: { data: true } });
     expect(requested.map((r) => (r.data as { deliveryId: string }).deliveryId).sort()).toEqual(pending.map((p) => p.id).sort());
     expect(pending.map((p) => p.eventId)).not.toContain(old.id);
     expect(pending.map((p) => p.eventId)).not.toContain(delivered.event.id);
