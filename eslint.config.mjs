@@ -4,7 +4,7 @@
  *
  * - the domain (`server/`) never imports a transport (`next`, `next/*`, `@trpc/*`, `inngest`)
  *   outside its transport folders (`server/http`, `server/trpc`, `server/auth`), and never
- *   imports React components (`components/`);
+ *   imports React components (`components/`).
  *
  * Import cycles (type-only imports included, which eslint-plugin-import's no-cycle skips) are
  * found by madge (`npm run lint:cycles`). `npm run lint` runs both; scripts/test.sh fails the
@@ -20,7 +20,7 @@ const TRANSPORTS = [
   { group: ["~/components/*", "**/components/*"], message: "server/ never imports React components: move shared data to server/ and import it from components/." },
 ];
 
-export default [
+const config = [
   ...nextVitals,
   ...nextTs,
   {
@@ -39,6 +39,11 @@ export default [
     },
   },
   {
+    // CommonJS scripts (scripts/*.cjs) load modules with require()
+    files: ["**/*.cjs"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     files: ["server/**/*.ts", "server/**/*.tsx"],
     ignores: ["server/http/**", "server/trpc/**", "server/auth/**", "**/*.test.ts"],
     rules: {
@@ -46,3 +51,5 @@ export default [
     },
   },
 ];
+
+export default config;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "../api-keys/create-api-key";
-import { getDb, getSql, type Db } from "../db";
+import type { Db } from "../db";
 import { getFlowState, startFlow } from "../flow/flow-state";
 import { submitStep } from "../flow/submit-step";
 import { createSession } from "./create-session";
