@@ -9,6 +9,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp, { type Sharp } from "sharp";
 import { DEMO_REVIEWER, signedInPage, signIn } from "./fixtures/dashboard";
+import type { TSession } from "../server/sessions/session.schemas";
 import { api, type CreatedSession, createSession, fastForward, flowCall, fx, publishWorkflowVariant } from "./fixtures/flow";
 
 const shot = (name: string) => `e2e/artifacts/screenshots/case-evidence-${name}.png`;
@@ -89,7 +90,7 @@ test("a reviewer zooms and turns the card photos, pages through the PDF, and the
   const statement = await upload(s, "bank_statement", "bank_statement_document", twoPagePdf());
   await flowCall(s.client_token, "flow.submitStep", { sessionId: s.id, step: "id_document", values: { document_type: "aadhaar_card", files: [front, back], fields: { name: "Ravi Kumar" } } });
   await flowCall(s.client_token, "flow.submitStep", { sessionId: s.id, step: "bank_statement", values: { document_type: "bank_statement", files: [statement], fields: { account_holder: "Ravi Kumar" } } });
-  await expect.poll(async () => (await api("GET", `/v1/sessions/${s.id}`)).body.status, { timeout: 30_000 }).toBe("review");
+  await expect.poll(async () => (await api<TSession>("GET", `/v1/sessions/${s.id}`)).body.status, { timeout: 30_000 }).toBe("review");
 
   // the case opens on the first file: the card's front, fitted whole into the stage
   await signIn(page, DEMO_REVIEWER);

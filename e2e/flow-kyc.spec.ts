@@ -7,6 +7,7 @@
  * with the camera.
  */
 import { expect, test, type Page } from "@playwright/test";
+import type { TSession } from "../server/sessions/session.schemas";
 import { aadhaarZip, api, createSession, documentPng, FAKE_CAMERA, qrPicture, SHARE_CODE, secureQrPayload, shot, workflowId } from "./fixtures/flow";
 
 test.use({ launchOptions: FAKE_CAMERA, permissions: ["camera"] });
@@ -16,10 +17,10 @@ async function expectOutcome(page: Page, sessionId: string) {
   await expect(outcome).toBeVisible({ timeout: 60_000 });
   const status = await outcome.getAttribute("data-status");
   expect(["approved", "review"]).toContain(status);
-  const session = await api("GET", `/v1/sessions/${sessionId}`);
+  const session = await api<TSession>("GET", `/v1/sessions/${sessionId}`);
   expect(session.body.status).toBe(status);
   for (const name of ["consent", "phone", "email", "pan", "aadhaar", "documents", "selfie", "review"]) {
-    expect(session.body.steps[name].status, name).not.toBe("pending");
+    expect(session.body.steps[name]!.status, name).not.toBe("pending");
   }
 }
 
@@ -221,7 +222,7 @@ test.describe("in Hindi on a desktop", () => {
     await expectOutcome(page, s.id);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/आपका सत्यापन हो गया है|हम आपके विवरणों की जाँच कर रहे हैं/);
     await page.screenshot({ path: shot("hi-07-outcome"), fullPage: true });
-    const session = await api("GET", `/v1/sessions/${s.id}`);
-    expect(session.body.steps.aadhaar.method).toBe("secure_qr");
+    const session = await api<TSession>("GET", `/v1/sessions/${s.id}`);
+    expect(session.body.steps.aadhaar!.method).toBe("secure_qr");
   });
 });

@@ -5,6 +5,7 @@
  * of a real-size (version 40) signed Secure QR, generated for this worker.
  */
 import { expect, test as base, type Request } from "@playwright/test";
+import type { TSession } from "../server/sessions/session.schemas";
 import { api, createSession, documentPng, FAKE_CAMERA, fastForward, qrPicture, secureQrPayload, shot, workflowId, writeY4m } from "./fixtures/flow";
 
 const test = base.extend<object, { qrVideo: string }>({
@@ -48,9 +49,9 @@ test("the Secure QR is scanned with the camera by ZXing's reader, loaded from ou
   // everything the page loaded came from this site
   const origin = new URL(baseURL!).origin;
   expect(requests.map((r) => new URL(r.url()).origin).filter((o) => o !== origin && o !== "data:" && o !== "null")).toEqual([]);
-  const session = await api("GET", `/v1/sessions/${s.id}`);
+  const session = await api<TSession>("GET", `/v1/sessions/${s.id}`);
   expect(session.body.steps.aadhaar).toMatchObject({ method: "secure_qr" });
-  expect(session.body.steps.aadhaar.status).not.toBe("pending");
+  expect(session.body.steps.aadhaar!.status).not.toBe("pending");
 });
 
 test("a photo without a QR code is answered honestly, a photo of the QR is read", async ({ page }) => {

@@ -8,6 +8,7 @@
  * director declined (sandbox PAN digits 6666) sends the business to review.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { TSession } from "../server/sessions/session.schemas";
 import { api, createSession, dashboardPage, documentPng, fastForward, flowCall, fx, shot, workflowId } from "./fixtures/flow";
 import { type Mailbox, openMailbox } from "./fixtures/mailbox";
 
@@ -116,7 +117,7 @@ test("a private limited company with two directors is verified", async ({ page, 
   await expect(page.getByTestId("flow-waiting-key-people")).toBeVisible();
   await expect(page.getByTestId("waiting-person")).toHaveCount(2);
   await page.screenshot({ path: shot("kyb-03-waiting"), fullPage: true });
-  const waiting = await api("GET", `/v1/sessions/${s.id}`);
+  const waiting = await api<TSession>("GET", `/v1/sessions/${s.id}`);
   expect(waiting.body.status).toBe("in_progress");
 
   // Asha uses the emailed invitation: the very link the applicant can copy
@@ -141,9 +142,9 @@ test("a private limited company with two directors is verified", async ({ page, 
 
   await expect(page.getByTestId("flow-outcome")).toHaveAttribute("data-status", "approved", { timeout: 60_000 });
   await page.screenshot({ path: shot("kyb-04-approved"), fullPage: true });
-  const decided = await api("GET", `/v1/sessions/${s.id}?expand=business`);
+  const decided = await api<TSession>("GET", `/v1/sessions/${s.id}?expand=business`);
   expect(decided.body).toMatchObject({ status: "approved", decision: "approved", business: { legal_name: { value: "SANDBOX PRIVATE LIMITED", source: "in.cin.verify" } } });
-  expect(decided.body.related_sessions.map((r: { role: string; status: string }) => [r.role, r.status])).toEqual([
+  expect(decided.body.related_sessions.map((r) => [r.role, r.status])).toEqual([
     ["director", "approved"],
     ["director", "approved"],
   ]);
@@ -163,7 +164,7 @@ test("a private limited company with two directors is verified", async ({ page, 
   }
   await dash.screenshot({ path: shot("kyb-06-dashboard-tree"), fullPage: true });
   await directors.nth(0).getByRole("link", { name: "Asha Verma" }).click();
-  const childId = decided.body.related_sessions[0].id as string;
+  const childId = decided.body.related_sessions[0]!.id;
   await expect(dash).toHaveURL(new RegExp(`/dashboard/sessions/${childId}\\?`));
   // the director's case shows the same tree, marks this director, and links back to the business
   const related = dash.getByTestId("related-sessions");

@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_REVIEWER as REVIEWER, signedInPage, signIn } from "./fixtures/dashboard";
+import type { TSession } from "../server/sessions/session.schemas";
 import { api, createSession, fastForward, flowCall, fx, workflowId } from "./fixtures/flow";
 
 const shot = (name: string) => `e2e/artifacts/screenshots/review-queue-${name}.png`;
@@ -18,7 +19,7 @@ async function sessionInReview(reference: string, pan: string, name: string): Pr
   const s = await createSession(await workflowId("India KYC"), { reference_id: reference });
   await fastForward(s, ["consent"]);
   await flowCall(s.client_token, "flow.submitStep", { sessionId: s.id, step: "pan", values: { pan, name, dob: "1988-05-17" } });
-  await expect.poll(async () => (await api("GET", `/v1/sessions/${s.id}`)).body.status, { timeout: 30_000 }).toBe("review");
+  await expect.poll(async () => (await api<TSession>("GET", `/v1/sessions/${s.id}`)).body.status, { timeout: 30_000 }).toBe("review");
   return s.id;
 }
 

@@ -15,7 +15,8 @@
 #   8. one line per suite, then the final line "N passed, N failed"; exit status 0 only when
 #      every suite ran and nothing failed. A suite that crashes or cannot run counts as failed.
 #
-# Focused runs while developing (CI sets none of these): TEST_UNIT, TEST_API and TEST_E2E each
+# Focused runs while developing (CI sets none of these): TEST_LINT=skip skips the static checks;
+# TEST_UNIT, TEST_API and TEST_E2E each
 # take `skip` (the suite is not run) or space-separated file filters passed to vitest /
 # playwright, e.g. TEST_UNIT=skip TEST_API=skip TEST_E2E=e2e/flow-kyc.spec.ts npm test.
 # TEST_UNIT=skip also skips the drift test; TEST_API=skip with TEST_E2E=skip skips the build.
@@ -325,6 +326,22 @@ else
   warn "could not start PostgreSQL"
 fi
 phase postgres+migrate "$t"
+
+# ---------------------------------------------------------------------------------------------
+# Static checks: ESLint (house rules in eslint.config.mjs), Prettier (--check) and the import-cycle
+# check (madge over server/ and inngest/, type-only imports included). Each is one test: any
+# violation fails it (and so the run). TEST_LINT=skip skips them.
+if [ "${TEST_LINT:-}" != skip ]; then
+  t=$SECONDS
+  lint_passed=0
+  lint_failed=0
+  for check in lint:eslint format:check lint:cycles; do
+    log "npm run $check"
+    if run_limited 600 npm run --silent "$check"; then lint_passed=$(( lint_passed + 1 )); else lint_failed=$(( lint_failed + 1 )); fi
+  done
+  record lint "$lint_passed" "$lint_failed" "" "$(( SECONDS - t ))"
+  phase lint "$t"
+fi
 
 # ---------------------------------------------------------------------------------------------
 # 4-5. Unit tests and the migration drift test: embedded PGlite per test file, no DATABASE_URL.

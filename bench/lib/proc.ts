@@ -146,7 +146,12 @@ function ticksOf(target: Target, stats: ProcStat[]): Map<number, number> {
   let grew = true;
   while (grew) {
     grew = false;
-    for (const s of stats) if (!members.has(s.pid) && members.has(s.ppid)) (members.add(s.pid), (grew = true));
+    for (const s of stats) {
+      if (!members.has(s.pid) && members.has(s.ppid)) {
+        members.add(s.pid);
+        grew = true;
+      }
+    }
   }
   return of(stats.filter((s) => members.has(s.pid)));
 }

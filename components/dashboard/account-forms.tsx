@@ -6,7 +6,7 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
-import { useEffect, useState, useTransition } from "react";
+import { type ReactNode, useEffect, useState, useTransition } from "react";
 import { useForm, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { acceptInvitationAction, forgotPasswordAction, joinWithAccountAction, lookupInvitationAction, resetPasswordAction } from "~/app/(account)/actions";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -14,6 +14,7 @@ import { describedBy, Field } from "~/components/ui/field";
 import { FormError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
+import { useHydrated } from "~/components/ui/use-client-value";
 import {
   ZAcceptInvitationRequest,
   ZForgotPasswordRequest,
@@ -114,27 +115,34 @@ export function ForgotPasswordForm() {
   );
 }
 
-/** The token of the page's `#token=` fragment, read once on mount; undefined while reading. */
-function useFragmentToken(): string | null | undefined {
-  const [token, setToken] = useState<string | null | undefined>(undefined);
-  useEffect(() => setToken(readFragmentToken()), []);
-  return token;
+/**
+ * Renders `children(token)` with the `#token=` of the page's address (null without one), read
+ * once in the browser when mounted (readFragmentToken also removes it from the address). The
+ * server and the hydration render show `loading`: the token is never in the server's HTML.
+ */
+function WithFragmentToken({ loading, children }: { loading: ReactNode; children: (token: string | null) => ReactNode }) {
+  return useHydrated() ? <FragmentToken>{children}</FragmentToken> : loading;
+}
+
+function FragmentToken({ children }: { children: (token: string | null) => ReactNode }) {
+  // a lazy initial state runs once per mount (StrictMode's second call is discarded)
+  const [token] = useState(readFragmentToken);
+  return children(token);
 }
 
 export function ResetPasswordForm() {
-  const token = useFragmentToken();
+  return <WithFragmentToken loading={<Spinner label="Loading" />}>{(token) => <ResetPassword token={token} />}</WithFragmentToken>;
+}
+
+function ResetPassword({ token }: { token: string | null }) {
   const form = useForm<TResetPasswordRequest>({
     resolver: zodResolver(ZResetPasswordRequest),
-    defaultValues: { token: "", password: "", confirmPassword: "" },
+    defaultValues: { token: token ?? "", password: "", confirmPassword: "" },
   });
   const [pending, startTransition] = useTransition();
   const [linkError, setLinkError] = useState<string | null>(null);
   const error = useActionError(form, ["password", "confirmPassword"]);
-  useEffect(() => {
-    if (token) form.setValue("token", token);
-  }, [token, form]);
 
-  if (token === undefined) return <Spinner label="Loading" />;
   if (token === null || linkError)
     return <BadLink message={linkError ?? "This page needs the link from your email. Open the link again, or ask for a new one."} />;
 
@@ -172,7 +180,20 @@ function BadLink({ message }: { message: string }) {
 type Invitation = Extract<Awaited<ReturnType<typeof lookupInvitationAction>>, { invitation: unknown }>["invitation"];
 
 export function AcceptInvitation() {
-  const token = useFragmentToken();
+  return <WithFragmentToken loading={<CheckingInvitation />}>{(token) => <JoinTeam token={token} />}</WithFragmentToken>;
+}
+
+function CheckingInvitation() {
+  return (
+    <AuthCard title="Join your team">
+      <div className="flex justify-center py-6 text-slate-500">
+        <Spinner className="size-5" label="Checking your invitation" />
+      </div>
+    </AuthCard>
+  );
+}
+
+function JoinTeam({ token }: { token: string | null }) {
   const [state, setState] = useState<{ invitation: Invitation } | ActionFailure | null>(null);
   useEffect(() => {
     if (token) void lookupInvitationAction(token).then(setState);
@@ -185,15 +206,7 @@ export function AcceptInvitation() {
       </AuthCard>
     );
   }
-  if (token === undefined || state === null) {
-    return (
-      <AuthCard title="Join your team">
-        <div className="flex justify-center py-6 text-slate-500">
-          <Spinner className="size-5" label="Checking your invitation" />
-        </div>
-      </AuthCard>
-    );
-  }
+  if (state === null) return <CheckingInvitation />;
   if ("error" in state) {
     return (
       <AuthCard

@@ -2,7 +2,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
@@ -32,7 +32,6 @@ const OUTCOMES: { value: Outcome; label: string; key: string; selected: string; 
   { value: "declined", label: "Decline", key: "D", selected: "border-red-600 bg-red-50 text-red-900", dot: "bg-red-500" },
   { value: "resubmission_requested", label: "Request resubmission", key: "R", selected: "border-orange-500 bg-orange-50 text-orange-900", dot: "bg-orange-500" },
 ];
-const SHORTCUTS: Record<string, Outcome> = { a: "approved", d: "declined", r: "resubmission_requested" };
 
 /** Friendly text per field: the schema (ZDecisionRequest) decides *whether* a value is wrong. */
 const FIELD_MESSAGES = {
@@ -126,10 +125,10 @@ function DecisionForm({ data, override, onCancel, onDecided }: { data: SessionCa
     defaultValues: { reason_code: "", note: "", steps: undefined },
     shouldFocusError: false,
   });
-  const { register, handleSubmit, setValue, watch, formState, setError, control, reset } = form;
+  const { register, handleSubmit, setValue, formState, setError, control, reset } = form;
   const { errors } = formState;
-  const outcome = watch("outcome");
-  const note = watch("note") ?? "";
+  const outcome = useWatch({ control, name: "outcome" });
+  const note = useWatch({ control, name: "note" }) ?? "";
   const [formError, setFormError] = useState<string | null>(null);
   const rootRef = useRef<HTMLFormElement>(null);
   const reasonRef = useRef<HTMLSelectElement | null>(null);
@@ -149,7 +148,10 @@ function DecisionForm({ data, override, onCancel, onDecided }: { data: SessionCa
     reasonRef.current?.focus();
   }
 
-  useShortcuts(Object.fromEntries(Object.entries(SHORTCUTS).map(([key, value]) => [key, () => pick(value)])), ws.canDecide);
+  // a, d, r: the keys OUTCOMES shows
+  const shortcuts: Record<string, () => void> = {};
+  for (const o of OUTCOMES) shortcuts[o.key.toLowerCase()] = () => pick(o.value);
+  useShortcuts(shortcuts, ws.canDecide);
 
   // focus the first invalid field ourselves: the outcome is a group of buttons, not an input
   const onInvalid = (errs: typeof errors) => {
@@ -192,7 +194,8 @@ function DecisionForm({ data, override, onCancel, onDecided }: { data: SessionCa
 
   // an override is sent only after the dialog naming the current and the new decision
   const [confirm, setConfirm] = useState<DecisionForm | null>(null);
-  const onSubmit = handleSubmit((values) => (override ? setConfirm(values) : send(values)), onInvalid);
+  // handleSubmit is called on submit, not while rendering (onInvalid reads refs)
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => handleSubmit((values) => (override ? setConfirm(values) : send(values)), onInvalid)(e);
   const current = DECISION_LABELS[session.decision ?? ""] ?? session.status;
 
   const disabled = !ws.canDecide;

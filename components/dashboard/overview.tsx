@@ -6,12 +6,13 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { buttonClasses } from "~/components/ui/button";
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { Spinner } from "~/components/ui/spinner";
+import { useClientValue } from "~/components/ui/use-client-value";
 import { useTRPC } from "~/components/trpc/react";
 import type { TSessionStatus } from "~/server/sessions/session.schemas";
 import { PageHeader } from "./page-header";
@@ -63,12 +64,13 @@ export function formatDuration(seconds: number): string {
 const dayLabel = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", timeZone: "UTC" });
 const formatDay = (date: string) => dayLabel.format(new Date(`${date}T00:00:00Z`));
 
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+
 export function OverviewView() {
   const ws = useWorkspace();
   const trpc = useTRPC();
   // the browser's time zone, known only after hydration (the server's may differ)
-  const [timeZone, setTimeZone] = useState<string | null>(null);
-  useEffect(() => setTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"), []);
+  const timeZone = useClientValue<string | null>(browserTimeZone, null);
   const query = useQuery(
     trpc.overview.get.queryOptions(
       { projectId: ws.project.id, mode: ws.mode, days: DAYS, timeZone: timeZone ?? "UTC" },

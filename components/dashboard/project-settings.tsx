@@ -6,7 +6,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { Button } from "~/components/ui/button";
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { describedBy, Field } from "~/components/ui/field";
@@ -72,7 +72,7 @@ function SettingsForm({ settings }: { settings: ProjectSettingsDto }) {
   const [saved, setSaved] = useState(false);
   const update = useMutation(trpc.settings.update.mutationOptions());
   const { errors, isDirty } = form.formState;
-  const brandColor = form.watch("brandColor");
+  const brandColor = useWatch({ control: form.control, name: "brandColor" });
   const validColor = brandColor && /^#[0-9a-fA-F]{6}$/.test(brandColor) ? brandColor : null;
   const contrast = validColor ? contrastWithWhite(validColor) : null;
 

@@ -2,12 +2,13 @@
 import { DataTable, LoadMoreFooter } from "./data-table";
 import { useQueries } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { cn, focusRing } from "~/components/ui/cn";
 import { FormError } from "~/components/ui/field-error";
 import { Spinner } from "~/components/ui/spinner";
+import { useClientValue } from "~/components/ui/use-client-value";
 import { useTRPC } from "~/components/trpc/react";
 import type { TSessionStatus } from "~/server/sessions/session.schemas";
 import { CopyButton } from "./copy-button";
@@ -166,8 +167,7 @@ function SessionRow({ session: s }: { session: SessionListItem }) {
 /** No sessions yet: how to create the first one with the API. */
 function EmptySessions() {
   const ws = useWorkspace();
-  const [origin, setOrigin] = useState("https://your-verify-host");
-  useEffect(() => setOrigin(window.location.origin), []);
+  const origin = useClientValue(() => window.location.origin, "https://your-verify-host");
   const keyPrefix = ws.mode === "test" ? "sk_test_" : "sk_live_";
   const snippet = `curl ${origin}/v1/sessions \\
   -H "Authorization: Bearer ${keyPrefix}..." \\

@@ -7,7 +7,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
@@ -230,7 +230,7 @@ function InviteModal({ open, onClose }: { open: boolean; onClose: () => void }) 
   const [sent, setSent] = useState<{ email: string; emailed: boolean; acceptUrl: string | null } | null>(null);
   const invite = useMutation(trpc.members.invite.mutationOptions());
   const { errors } = form.formState;
-  const role = form.watch("role");
+  const role = useWatch({ control: form.control, name: "role" });
   const close = () => {
     form.reset();
     setFormError(null);

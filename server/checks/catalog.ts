@@ -360,7 +360,7 @@ const livenessCheck: CheckDefinition<TLivenessCheckInput> = {
   validate: () => null,
 };
 
-export const CHECKS: readonly CheckDefinition<any>[] = [
+export const CHECKS: readonly CheckDefinition[] = [
   panVerify,
   panAadhaarLink,
   aadhaarOfflineEkyc,
@@ -382,7 +382,7 @@ export const CHECKS: readonly CheckDefinition<any>[] = [
  * (`tax_id.verify` + `IN`) to its catalog entry.
  * @throws DomainError resource_missing when no such check exists for the country.
  */
-export function resolveCheck(key: string, country?: string): CheckDefinition<any> {
+export function resolveCheck(key: string, country?: string): CheckDefinition {
   const byKey = CHECKS.find((c) => c.key === key);
   if (byKey) return byKey;
   const generic = CHECKS.find((c) => c.genericKey === key && (!country || c.country === country.toUpperCase()));

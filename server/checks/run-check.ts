@@ -15,7 +15,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Db, Tx } from "../db";
-import { DomainError, fromZodError } from "../errors";
+import { type DomainError, fromZodError } from "../errors";
 import type { Mode } from "../generated/prisma/enums";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
 import { newId } from "../ids";

@@ -295,7 +295,7 @@ describe("sandbox provider", () => {
     const result = await answer;
     expect(result).toMatchObject({ status: c.expected.status, errorCode: c.expected.errorCode, verifiedBy: "source" });
     if (c.expected.result) expect(result.result).toMatchObject(c.expected.result);
-    if (result.status === "passed") expect(result.score).toBe("name" in input ? 1 : null);
+    if (result.status === "passed") expect(result.score).toBe(typeof input === "object" && input !== null && "name" in input ? 1 : null);
   });
 
   it("has a tested case for every row it answers", () => {

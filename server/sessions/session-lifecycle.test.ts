@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "../api-keys/create-api-key";
-import { getDb, getSql, type Db } from "../db";
+import type { Db } from "../db";
 import type { PublicEventType } from "../events/event.schemas";
 import { PUBLIC_EVENT_RELAYS } from "../events/internal-events";
 import { getFlowState, startFlow } from "../flow/flow-state";

@@ -4,7 +4,14 @@
  * times), so files that share a fixture key never fail on the per-key rate limit (25/s in
  * test mode); `{ retryRateLimited: false }` shows every 429 (tests/api/rate-limit.test.ts).
  */
-export interface ApiResponse<T = any> {
+/**
+ * An untyped JSON body, the default of `T`: the contract tests read bodies of every shape and
+ * assert on them with expect(); a test that needs a typed body passes `T`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test reads arbitrary JSON; typing every call would copy the zod schemas
+export type JsonBody = any;
+
+export interface ApiResponse<T = JsonBody> {
   status: number;
   headers: Headers;
   body: T;
@@ -13,7 +20,7 @@ export interface ApiResponse<T = any> {
 }
 
 export function api(baseUrl: string, key?: string, opts: { retryRateLimited?: boolean } = {}) {
-  return async function call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  return async function call<T = JsonBody>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
     const send = () =>
       fetch(`${baseUrl}${path}`, {
         method,

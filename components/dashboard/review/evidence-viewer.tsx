@@ -229,7 +229,6 @@ function ImageView({ url, alt, zoom, rotation, stage }: ViewProps & { url: strin
   return (
     <div className="relative m-auto shrink-0" style={{ width: quarter ? h : w, height: quarter ? w : h }} data-testid="evidence-image-box">
       {!natural ? <CentredSpinner label="Loading the image" /> : null}
-      {/* eslint-disable-next-line @next/next/no-img-element -- a short-lived signed address, never optimised or cached */}
       <img
         src={url}
         alt={alt}

@@ -4,7 +4,7 @@
  * resubmission, c claim, j / k next / previous, / search, ? this list). They never fire while
  * the user types in a field, with a modifier key held, or while a dialog is open.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Modal } from "../modal";
 
@@ -21,18 +21,17 @@ export function isTypingTarget(el: EventTarget | null): boolean {
  * without re-subscribing. `?` opens the shortcuts dialog unless a handler takes it.
  */
 export function useShortcuts(handlers: Record<string, (() => void) | undefined>, enabled = true): void {
-  const ref = useRef(handlers);
-  ref.current = handlers;
+  const onKeyEvent = useEffectEvent((e: KeyboardEvent) => {
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || e.repeat || isTypingTarget(e.target)) return;
+    if (document.querySelector("dialog[open]")) return;
+    const handler = handlers[e.key] ?? handlers[e.key.toLowerCase()];
+    if (!handler) return;
+    e.preventDefault();
+    handler();
+  });
   useEffect(() => {
     if (!enabled) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || e.repeat || isTypingTarget(e.target)) return;
-      if (document.querySelector("dialog[open]")) return;
-      const handler = ref.current[e.key] ?? ref.current[e.key.toLowerCase()];
-      if (!handler) return;
-      e.preventDefault();
-      handler();
-    };
+    const onKey = (e: KeyboardEvent) => onKeyEvent(e);
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, [enabled]);

@@ -384,6 +384,8 @@ function ReplayDialog({ endpoint: e, open, onClose }: { endpoint: WebhookEndpoin
   const ws = useWorkspace();
   const trpc = useTRPC();
   const invalidate = useInvalidateWebhooks();
+  // the dialog's clock is its mount time: the default start a day back, the earliest 30 days back
+  const [oldest] = useState(() => localInputValue(new Date(Date.now() - 30 * 86_400_000)));
   const [since, setSince] = useState(() => localInputValue(new Date(Date.now() - 24 * 3600_000)));
   const [includeDelivered, setIncludeDelivered] = useState(false);
   const replay = useMutation(trpc.webhooks.replay.mutationOptions({ onSuccess: () => invalidate() }));
@@ -391,7 +393,6 @@ function ReplayDialog({ endpoint: e, open, onClose }: { endpoint: WebhookEndpoin
     replay.reset();
     onClose();
   };
-  const oldest = localInputValue(new Date(Date.now() - 30 * 86_400_000));
   return (
     <Modal
       open={open}

@@ -6,7 +6,7 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { describedBy, Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -29,7 +29,7 @@ export function CreateWorkflowForm({ onSubmit, onCancel }: { onSubmit: (values: 
   });
   const { errors, isSubmitting } = form.formState;
   const [formError, setFormError] = useState<string | null>(null);
-  const type = form.watch("type");
+  const type = useWatch({ control: form.control, name: "type" });
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);

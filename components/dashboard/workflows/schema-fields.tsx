@@ -7,7 +7,7 @@
  * Labels and hints come from the schema's `.meta({ title, description })`, else labels.ts.
  * `custom` replaces the field of a key (e.g. the documents step's `fields`).
  */
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useController, useFormContext } from "react-hook-form";
 import { z } from "zod";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -274,10 +274,12 @@ export function ListInput({
   placeholder?: string;
 }) {
   const [text, setText] = useState(value.join(", "));
-  useEffect(() => {
+  // only an outside change of `value` resyncs the text (adjusted while rendering, not in an effect)
+  const [synced, setSynced] = useState(value.join());
+  if (synced !== value.join()) {
+    setSynced(value.join());
     if (split(text).join() !== value.join()) setText(value.join(", "));
-    // only an outside change of `value` resyncs the text
-  }, [value.join()]);
+  }
   return (
     <Input
       id={id}
