@@ -48,11 +48,25 @@ describe("MRZ (ICAO 9303)", () => {
     expect(signals).toEqual([{ code: "mrz_visual_mismatch", field: "date_of_birth", severity: "review", detail: { mrz: "1985-04-12", visual: "1986-04-12" } }]);
   });
 
+  it("takes names that agree but for a stray filler letter or a lost separator as the same", () => {
+    const line2 = "Z1234567<1IND9001011M3012316<<<<<<<<<<<<<<06";
+    const r = readMrz(["P<INDKUMAR<<KRAVI".padEnd(44, "<"), line2], NOW)!;
+    expect(mrzVisualSignals(r, { surname: field("KUMAR", 0.9), given_names: field("RAVI", 0.9) })).toEqual([]);
+    const lost = readMrz(["P<INDKUMAR<CRAVI".padEnd(44, "<"), line2], NOW)!;
+    expect(mrzVisualSignals(lost, { surname: field("KUMAR", 0.9), given_names: field("RAVI", 0.9) })).toEqual([]);
+    // another given name is still a difference
+    expect(mrzVisualSignals(r, { surname: field("KUMAR", 0.9), given_names: field("RAJIV", 0.9) })).toEqual([
+      { code: "mrz_visual_mismatch", field: "given_names", severity: "review", detail: { mrz: "KRAVI", visual: "RAJIV" } },
+    ]);
+  });
+
   it("passport parser prefers valid MRZ values and flags an expired passport", () => {
     const page = (t: string[]) => ({ lines: t.map((text) => ({ text, confidence: 0.9, bbox: [0, 0, 0, 0] as [number, number, number, number] })) });
     const ok = parsePassport([page(["Passport No. )8369854", "Surname", "NAIR", L1, L2])], undefined, NOW);
     expect(ok.fields.passport_number).toMatchObject({ value: "J8369854", source: "mrz", confidence: 0.99 });
     expect(ok.signals).toEqual([]);
+    // MRZ names fill in only where the visual zone has none, and need review: no check digit protects them
+    expect(ok.fields.given_names).toMatchObject({ value: "MEERA", source: "mrz", validity: "needs_review", problem: "mrz_name_unverified" });
     const expired = parsePassport([page([L1, L2])], undefined, new Date("2032-01-01T00:00:00Z"));
     expect(expired.signals.map((s) => s.code)).toEqual(["document_expired"]);
     expect(parsePassport([page(["Surname", "NAIR"])], undefined, NOW).signals.map((s) => s.code)).toEqual(["mrz_not_found"]);

@@ -458,10 +458,23 @@ export function readMrz(lines: string[], now = new Date()): MrzReading | null {
 const letters = (s: string) => s.toUpperCase().replace(/[^A-Z]/g, "");
 
 /**
+ * Whether an MRZ name (letters) agrees with the visual one: a prefix of it (the MRZ truncates
+ * long names), allowing one stray letter OCR made of a filler at a separator (`KUMAR<<KRAVI`,
+ * `KUMAR<CRAVI` for `KUMAR<<RAVI`).
+ */
+function sameName(visual: string, mrz: string): boolean {
+  if (!mrz) return false;
+  if (visual.startsWith(mrz)) return true;
+  return [...mrz].some((c, i) => /[KLCSZ]/.test(c) && visual.startsWith(mrz.slice(0, i) + mrz.slice(i + 1)));
+}
+
+/**
  * Review signals from an MRZ and the visual zone of the same page:
  * - `mrz_check_digit_invalid` (review) when a check digit fails (`detail.fields`: the labels);
- * - `mrz_visual_mismatch` (review) per field present in both that differs (names compared on
- *   letters only: the MRZ has no spaces, hyphens or apostrophes, and truncates long names).
+ * - `mrz_visual_mismatch` (review) per field present in both that differs. Names are compared on
+ *   letters only (the MRZ has no spaces, hyphens or apostrophes, and truncates long names), the
+ *   whole name first: when surname and given names together agree (`sameName`), neither differs,
+ *   even where OCR lost the separator between them.
  */
 export function mrzVisualSignals(
   mrz: MrzReading,
@@ -471,13 +484,15 @@ export function mrzVisualSignals(
 ): ReviewSignal[] {
   const signals: ReviewSignal[] = [];
   if (!mrz.valid) signals.push({ code: "mrz_check_digit_invalid", severity: "review", detail: { fields: mrz.invalid } });
+  const name = (from: Record<string, { value: string } | undefined>) => letters(`${from.surname?.value ?? ""}${from.given_names?.value ?? ""}`);
+  const namesAgree = !!visual.surname && !!visual.given_names && sameName(name(visual), name(mrz.fields));
   for (const key of ["passport_number", "surname", "given_names", "date_of_birth", "date_of_expiry"]) {
     const m = mrz.fields[key];
     const v = visual[key];
     if (!m || !v || !m.valid) continue;
-    if ((key === "surname" || key === "given_names") && unreadableName(m.value)) continue;
-    const same =
-      key === "surname" || key === "given_names" ? letters(v.value).startsWith(letters(m.value)) && letters(m.value).length > 0 : v.value === m.value;
+    const isName = key === "surname" || key === "given_names";
+    if (isName && (namesAgree || unreadableName(m.value))) continue;
+    const same = isName ? sameName(letters(v.value), letters(m.value)) : v.value === m.value;
     if (!same) signals.push({ code: "mrz_visual_mismatch", field: key, severity: "review", detail: { mrz: m.value, visual: v.value } });
   }
   return signals;
