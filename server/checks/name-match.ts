@@ -208,7 +208,7 @@ export function normalizeName(raw: string): string[] {
  * collapse to one key (`SHARMA`/`SARMA`, `LAKSHMI`/`LAXMI`, `SANTHOSH`/`SANTOSH`,
  * `GEETHA`/`GITA`, `SREENIVAS`/`SRINIVAS`, `GOURAV`/`GAURAV`, `VIJAY`/`VIJAI`,
  * `PHOOL`/`FUL`, `RAJINDER`/`RAJENDRA`/`RAJENDER`): x/ks, q/k, w/v, z/j, ph/f, ee/i, oo/u,
- * au/ou/o, an aspirate h dropped (bh dh gh jh kh ph sh th), doubled letters once, final y/i,
+ * au/ou/o, an aspirate h dropped (bh dh gh jh kh sh th), doubled letters once, final y/i,
  * and the Punjabi `-INDER` for the Sanskrit `-ENDRA`.
  */
 function skeleton(token: string): string {
@@ -255,8 +255,9 @@ function isAbbreviation(abbr: string, word: string): boolean {
 const VOWEL_SWAPS = new Set(["EI", "IE", "OU", "UO", "AE", "EA"]);
 
 /**
- * True when two spellings (skeletons, or the tokens as written) differ by one edit that Indian names take between spellings of the
- * same name; the shorter has at least 4 letters (in a short name one edit makes another name):
+ * True when two spellings (skeletons, or the tokens as written) differ by one edit that Indian
+ * names take between spellings of the same name; the shorter has at least 4 letters (in a short
+ * name one edit makes another name):
  * - an inner vowel swapped within `VOWEL_SWAPS` (not the first or last letter);
  * - `B` for `V` (Bengali and Odia: `RABI`/`RAVI`, `BIJAY`/`VIJAY`);
  * - an inner `A` inserted (Hindi schwa: `KAMLA`/`KAMALA`, `SHIVKUMAR`/`SHIVAKUMAR`);
@@ -430,9 +431,7 @@ function alignScore(a: Token[], b: Token[]): number {
   for (let i = 0; i < short.length; i++) assignments *= long.length - i;
   if (assignments > MAX_ASSIGNMENTS) {
     // Greedy for unusually long names: the most informative similar pairs first.
-    const cand = sims
-      .flatMap((row, i) => row.map((sim, j) => ({ i, j, v: sim * Math.max(weight(short[i]!), weight(long[j]!)) })))
-      .sort((x, y) => y.v - x.v);
+    const cand = sims.flatMap((row, i) => row.map((sim, j) => ({ i, j, v: sim * Math.max(weight(short[i]!), weight(long[j]!)) }))).sort((x, y) => y.v - x.v);
     const done = new Set<number>();
     for (const { i, j } of cand) {
       if (done.has(i) || used[j]) continue;

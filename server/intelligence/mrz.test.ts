@@ -38,7 +38,11 @@ describe("MRZ (ICAO 9303)", () => {
   });
 
   it("finds no MRZ in ordinary text, even with punctuation read as fillers", () => {
-    const page = ["REPUBLIC OF INDIA", "Date of Birth: 12/04/1985 Place of Birth: MUMBAI, MAHARASHTRA", "Date of Issue: 21/09/2021  Date of Expiry: 20/09/2031"];
+    const page = [
+      "REPUBLIC OF INDIA",
+      "Date of Birth: 12/04/1985 Place of Birth: MUMBAI, MAHARASHTRA",
+      "Date of Issue: 21/09/2021  Date of Expiry: 20/09/2031",
+    ];
     expect(findMrzLines(page)).toBeNull();
   });
 
@@ -87,19 +91,48 @@ describe("MRZ read from OCR-B (filler misreads, lengths, ambiguous characters)",
   it("uses specimens whose check digits hold", () => {
     for (const mrz of [[L1, L2], RAVI]) expect(parse(mrz).valid).toBe(true);
     // UTO is ICAO's specimen state, unknown to the mrz package: only the state codes fail
-    for (const mrz of [ICAO, TD2, TD1]) expect(parse(mrz).details.filter((d) => !d.valid).map((d) => d.label)).toEqual(["Issuing state", "Nationality"]);
+    for (const mrz of [ICAO, TD2, TD1])
+      expect(
+        parse(mrz)
+          .details.filter((d) => !d.valid)
+          .map((d) => d.label),
+      ).toEqual(["Issuing state", "Nationality"]);
   });
 
   it.each([
-    ["fillers read as L, C, K runs, 45-47 characters", ["P<INDNAIR<S<MEERA<<<<LC<LLLLLLLLLLLLLLLLLLLLL", "J8369854<4INDB504124F3109203<<<<<<<<<<<<<<06"], [L1, L2]],
+    [
+      "fillers read as L, C, K runs, 45-47 characters",
+      ["P<INDNAIR<S<MEERA<<<<LC<LLLLLLLLLLLLLLLLLLLLL", "J8369854<4INDB504124F3109203<<<<<<<<<<<<<<06"],
+      [L1, L2],
+    ],
     ["no < after the name, separator read S<", ["P<INDNAIRS<MEERACSCLLCLLLCLLLLLLLLCLLLLLLLLKLKL", "J8369854<4IND8504124F3109203<<<<<<<<<<<K<<<06"], [L1, L2]],
-    ["a K inserted before the state, 47 characters", ["P<KINDNAIR<<MEERA<KLKLLLLLLLLLLLLLLLLLLLLLLKLKL", "J8369854<4IND8504124F3109203<<<<<<<<<<<<<<06"], [L1, L2]],
-    ["K in the optional-data fillers makes line 2 45 long", ["P<INDNAIR<<MEERA<<<<<LLLLLLLLLLLLLLLLLLLLLKLKL", "J8369854<4IND8504124F3109203<<<<<<<<<<<K<<<<06"], [L1, L2]],
-    ["Z read as 2 in the passport number, RAVI followed by KKK", ["P<INDKUMAR<<RAVIKKK<<<<L<LLLLLLLLLCLLLLK<L", "21234567<1IND9001011M3012316<<<<<<<<<<<<<<06"], RAVI],
+    [
+      "a K inserted before the state, 47 characters",
+      ["P<KINDNAIR<<MEERA<KLKLLLLLLLLLLLLLLLLLLLLLLKLKL", "J8369854<4IND8504124F3109203<<<<<<<<<<<<<<06"],
+      [L1, L2],
+    ],
+    [
+      "K in the optional-data fillers makes line 2 45 long",
+      ["P<INDNAIR<<MEERA<<<<<LLLLLLLLLLLLLLLLLLLLLKLKL", "J8369854<4IND8504124F3109203<<<<<<<<<<<K<<<<06"],
+      [L1, L2],
+    ],
+    [
+      "Z read as 2 in the passport number, RAVI followed by KKK",
+      ["P<INDKUMAR<<RAVIKKK<<<<L<LLLLLLLLLCLLLLK<L", "21234567<1IND9001011M3012316<<<<<<<<<<<<<<06"],
+      RAVI,
+    ],
     ["a vowel-final name before Z, S, C fillers", ["P<INDKUMARS<RAVIZSCLCLILLLLLLLLLLCLLLLLLLLLKL", "Z1234567<1IND9001011M3012316<<<<<<<<<<<<<<06"], RAVI],
-    ["ICAO specimen: an 8 inserted, O read as 0, 45 characters", ["P<UTOERIKSSON<<ANNA<MARIA<<<<LLL<<LLLLLLL<CLL", "L8988902C36UT07408122F1204159ZE184226B<<<<<10"], ICAO],
+    [
+      "ICAO specimen: an 8 inserted, O read as 0, 45 characters",
+      ["P<UTOERIKSSON<<ANNA<MARIA<<<<LLL<<LLLLLLL<CLL", "L8988902C36UT07408122F1204159ZE184226B<<<<<10"],
+      ICAO,
+    ],
     ["TD2: S for 5 in the document number and in a date", ["I<UTOERIKSSON<<ANNA<MARIALLLLLLLLLLL", "D2314S8907UT07408122F12041S9<<<<<<<6"], TD2],
-    ["TD1: O for 0 in dates, 0 for O in the state, S< separator", ["I<UT0D231458907<<<<<KLLLLLLLLL", "74O8122F12O4159UT0<<<<<<<<<<<6", "ERIKSSONS<ANNA<MARIALLLLLLLLLL"], TD1],
+    [
+      "TD1: O for 0 in dates, 0 for O in the state, S< separator",
+      ["I<UT0D231458907<<<<<KLLLLLLLLL", "74O8122F12O4159UT0<<<<<<<<<<<6", "ERIKSSONS<ANNA<MARIALLLLLLLLLL"],
+      TD1,
+    ],
   ])("%s", (_, ocr, mrz) => {
     expect(findMrzLines(["REPUBLIC OF INDIA", ...ocr, "Signature"])).toEqual(mrz);
   });

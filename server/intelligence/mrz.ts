@@ -337,7 +337,8 @@ function lengthCandidates(line: string, length: number): Map<string, number> {
   if (d < 0) add(line.padEnd(length, "<"), 0);
   if (d > 0) add(line.slice(0, length), 1);
   if (d === 1) for (let i = 0; i < line.length; i++) add(replaceRange(line, i, i + 1, ""), 1);
-  if (d === 2) for (let i = 0; i < line.length; i++) for (let j = i + 1; j < line.length; j++) add(line.slice(0, i) + line.slice(i + 1, j) + line.slice(j + 1), 1);
+  if (d === 2)
+    for (let i = 0; i < line.length; i++) for (let j = i + 1; j < line.length; j++) add(line.slice(0, i) + line.slice(i + 1, j) + line.slice(j + 1), 1);
   return out;
 }
 
@@ -366,7 +367,13 @@ function repairWindow(raw: string[], layout: Layout): Repaired | null {
   for (let i = 0; i < layout.lines; i++) {
     if (settled.has(i)) continue;
     const read = mapFieldFillers(current[i]!);
-    const attempt = (line: string) => repairFields(current.map((l, j) => (j === i ? line : l)), layout, new Set([i]), settled);
+    const attempt = (line: string) =>
+      repairFields(
+        current.map((l, j) => (j === i ? line : l)),
+        layout,
+        new Set([i]),
+        settled,
+      );
     const tried = [...lengthCandidates(read, layout.length)].map(([line, cost]) => ({ ...attempt(line), cost }));
     // the most check digits holding, then the fewest deletions, then the fewest characters changed
     const order = (x: (typeof tried)[number], y: (typeof tried)[number]) => y.holding - x.holding || x.cost - y.cost || x.changes - y.changes;

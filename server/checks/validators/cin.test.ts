@@ -16,12 +16,9 @@ describe("CIN", () => {
     "U72900UR2022PTC013816",
     "L72300PN1990PLC056696",
     "U15400TZ2010PTC033500",
-  ])(
-    "accepts %s",
-    (cin) => {
-      expect(cinProblem(cin)).toBeNull();
-    },
-  );
+  ])("accepts %s", (cin) => {
+    expect(cinProblem(cin)).toBeNull();
+  });
 
   it.each([
     ["X17110MH1973PLC019786", "cin_format_invalid"], // neither L nor U

@@ -19,7 +19,19 @@
  * OCR's confidence. A 16-digit VID is not an Aadhaar number and is skipped.
  */
 import { aadhaarProblem } from "../../checks/validators/aadhaar";
-import { allLines, cleanText, field, findLine, labelValue, nameField, type OcrPage, type ParsedDocument, parseDayFirstDate, personName, put } from "./parse-common";
+import {
+  allLines,
+  cleanText,
+  field,
+  findLine,
+  labelValue,
+  nameField,
+  type OcrPage,
+  type ParsedDocument,
+  parseDayFirstDate,
+  personName,
+  put,
+} from "./parse-common";
 
 const NOT_NAME = /GOVERNMENT|INDIA|UNIQUE|IDENTIFICATION|AUTHORITY|ADDRESS|AADHAAR|DOB|BIRTH|MALE|FEMALE|ENROL|VID|HELP|WWW/i;
 

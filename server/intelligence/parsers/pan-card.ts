@@ -61,10 +61,12 @@ export function parsePanCard(pages: OcrPage[]): ParsedDocument {
   if (pan) put(fields, "pan", field(pan.text, correctedConfidence(pan.confidence, pan.corrected), panProblem(pan.text), "ocr", "format"));
 
   const dobLabel = labelValue(lines, DATE_LABEL, { within: 2, accept: (t) => allDates(t).length > 0 });
-  const dob = dobLabel ?? (() => {
-    const l = findLine(lines, /\d{1,2}\s*[/\-.]\s*\d{1,2}\s*[/\-.]\s*\d{4}/);
-    return l ? { text: l.line.text, confidence: l.line.confidence, index: l.index } : null;
-  })();
+  const dob =
+    dobLabel ??
+    (() => {
+      const l = findLine(lines, /\d{1,2}\s*[/\-.]\s*\d{1,2}\s*[/\-.]\s*\d{4}/);
+      return l ? { text: l.line.text, confidence: l.line.confidence, index: l.index } : null;
+    })();
   const iso = dob ? allDates(dob.text)[0] : undefined;
   if (dob && iso) put(fields, "date_of_birth", field(iso, dob.confidence));
 
@@ -75,7 +77,11 @@ export function parsePanCard(pages: OcrPage[]): ParsedDocument {
     const header = lines.findIndex((l) => /INCOME|GOVT|DEPARTMENT/i.test(l.text));
     const end = dob?.index ?? lines.length;
     const taken = new Set([name?.index, father?.index]);
-    const names = lines.flatMap((l, i) => (i > header && i < end && !taken.has(i) && l.confidence >= GARBAGE_CONFIDENCE && isName(l.text) ? [{ text: l.text, confidence: l.confidence, index: i }] : []));
+    const names = lines.flatMap((l, i) =>
+      i > header && i < end && !taken.has(i) && l.confidence >= GARBAGE_CONFIDENCE && isName(l.text)
+        ? [{ text: l.text, confidence: l.confidence, index: i }]
+        : [],
+    );
     name ??= names.find((n) => !father || n.index < father.index) ?? null;
     father ??= names.find((n) => name && n.index > name.index) ?? null;
   }

@@ -85,10 +85,23 @@ export interface ParsedDocument {
  * @param evidence what proves the value beyond OCR's confidence (default `text`); MRZ values
  *   whose check digit holds are `checksum`.
  */
-export function field(value: string, confidence: number, problem: string | null = null, source: "ocr" | "mrz" = "ocr", evidence: FieldEvidence = "text"): ExtractedField {
+export function field(
+  value: string,
+  confidence: number,
+  problem: string | null = null,
+  source: "ocr" | "mrz" = "ocr",
+  evidence: FieldEvidence = "text",
+): ExtractedField {
   const c = Math.round(Math.max(0, Math.min(1, confidence)) * 100) / 100;
   const validity: FieldValidity = problem ? "invalid" : c < MIN_CONFIDENCE[evidence] ? "needs_review" : "valid";
-  return { value, confidence: c, source, valid: validity === "valid", validity, problem: problem ?? (validity === "needs_review" ? "ocr_low_confidence" : null) };
+  return {
+    value,
+    confidence: c,
+    source,
+    valid: validity === "valid",
+    validity,
+    problem: problem ?? (validity === "needs_review" ? "ocr_low_confidence" : null),
+  };
 }
 
 /** `f` marked `needs_review` for `problem` (a read nothing on the page can prove), unless it is already invalid. */

@@ -235,8 +235,23 @@ describe("bilingual cards", () => {
 
   it("Aadhaar front and back: the English name above the date, the English address", () => {
     const r = parseAadhaarCard([
-      page("भारत सरकार", "GOVERNMENT OF INDIA", "अनीता शर्मा", ["Anita Sharma", 0.94], "जन्म तिथि/DOB: 14/08/1988", "महिला / FEMALE", ["XXXX XXXX 4821", 0.91], "मेरा आधार, मेरी पहचान"),
-      page("भारतीय विशिष्ट पहचान प्राधिकरण", "पता: W/O राजेश शर्मा, 12 एमजी रोड, पुणे, महाराष्ट्र - 411005", "Address: W/O Rajesh Sharma, 12 MG Road,", "Pune, Maharashtra - 411005", "XXXX XXXX 4821"),
+      page(
+        "भारत सरकार",
+        "GOVERNMENT OF INDIA",
+        "अनीता शर्मा",
+        ["Anita Sharma", 0.94],
+        "जन्म तिथि/DOB: 14/08/1988",
+        "महिला / FEMALE",
+        ["XXXX XXXX 4821", 0.91],
+        "मेरा आधार, मेरी पहचान",
+      ),
+      page(
+        "भारतीय विशिष्ट पहचान प्राधिकरण",
+        "पता: W/O राजेश शर्मा, 12 एमजी रोड, पुणे, महाराष्ट्र - 411005",
+        "Address: W/O Rajesh Sharma, 12 MG Road,",
+        "Pune, Maharashtra - 411005",
+        "XXXX XXXX 4821",
+      ),
     ]);
     expect(r.fields).toMatchObject({
       name: { value: "ANITA SHARMA", validity: "valid" },
@@ -309,14 +324,26 @@ describe("bilingual cards", () => {
       valid_till: "2031-05-11",
       address: "12, MG ROAD, PUNE, MAHARASHTRA 411001",
     });
-    expect(parseDrivingLicence([page(["MH-1220110012345 Valid Till 11-05-2031", 0.93])]).fields.dl_number).toMatchObject({ value: "MH1220110012345", valid: true });
+    expect(parseDrivingLicence([page(["MH-1220110012345 Valid Till 11-05-2031", 0.93])]).fields.dl_number).toMatchObject({
+      value: "MH1220110012345",
+      valid: true,
+    });
   });
 
   it.each([
-    ["PVC card, bilingual labels on one line", ["नाम / Name : Vikram Singh", "पिता का नाम / Father's Name : Harpal Singh", "लिंग / Sex : पुरुष / Male", "जन्म तिथि / Date of Birth : 03/02/1979"]],
+    [
+      "PVC card, bilingual labels on one line",
+      ["नाम / Name : Vikram Singh", "पिता का नाम / Father's Name : Harpal Singh", "लिंग / Sex : पुरुष / Male", "जन्म तिथि / Date of Birth : 03/02/1979"],
+    ],
     [
       "laminated card, the Hindi line first",
-      ["निर्वाचक का नाम : विक्रम सिंह", "Elector's Name : Vikram Singh", "पिता का नाम : हरपाल सिंह", "Father's Name : Harpal Singh", "जन्म तिथि / Date of Birth : 03/02/1979"],
+      [
+        "निर्वाचक का नाम : विक्रम सिंह",
+        "Elector's Name : Vikram Singh",
+        "पिता का नाम : हरपाल सिंह",
+        "Father's Name : Harpal Singh",
+        "जन्म तिथि / Date of Birth : 03/02/1979",
+      ],
     ],
   ])("voter ID, %s", (_, body) => {
     const r = parseVoterId([page("भारत निर्वाचन आयोग", "ELECTION COMMISSION OF INDIA", "पहचान पत्र IDENTITY CARD", ["XYZ1234567", 0.93], ...body)]);
