@@ -15,13 +15,11 @@
  * identifiers without spaces), so re-typing the same value is not a difference.
  */
 import { nameMatchScore } from "../checks/name-match";
-import type { ExtractedFields, ReviewSignal } from "./parsers/parse-common";
+import { type ExtractedFields, LOW_CONFIDENCE, type ReviewSignal } from "./parsers/parse-common";
 
 const IDENTIFIERS = new Set(["pan", "gstin", "passport_number", "epic_number", "dl_number", "aadhaar_last4", "cin", "ifsc", "account_number", "mrz"]);
 const DATES = new Set(["date_of_birth", "date_of_expiry", "valid_till", "date_of_incorporation"]);
 const NAMES = new Set(["name", "father_name", "relative_name", "surname", "given_names", "legal_name", "trade_name", "account_holder"]);
-/** OCR confidence below which a close correction is taken as a fixed misread. */
-export const LOW_CONFIDENCE = 0.8;
 
 const norm = (key: string, v: string) => {
   const up = v.normalize("NFKC").toUpperCase().replace(/\s+/g, " ").trim();

@@ -21,7 +21,7 @@ const MRZ_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<";
 /** What an extraction returns (and `document_extractions.extracted` / `signals` store). */
 export interface DocumentExtractionResult {
   document_type: string;
-  /** Field key -> value, confidence (0..1), source, validity; keys of the document type's catalog fields. */
+  /** Field key -> value, confidence (0..1), source, `valid` / `validity` (`valid`, `needs_review`: OCR unsure or nothing proves the read, `invalid`) and `problem`; keys of the document type's catalog fields. */
   fields: ExtractedFields;
   /** Review signals of the document itself (MRZ vs visual zone, failed check digits, expiry). */
   signals: ReviewSignal[];

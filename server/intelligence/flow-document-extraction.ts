@@ -8,9 +8,9 @@
 import type { Db } from "../db";
 import { type FlowContext, loadEditableSession, openStep } from "../flow/flow-session";
 import { stepDocumentsConfig } from "../flow/upload-step-file";
-import { LOW_CONFIDENCE } from "./compare-confirmed-fields";
 import { type DocumentExtractionDto, getDocumentExtraction, requestDocumentExtraction } from "./document-extractions";
 import { isExtractable } from "./extract-document-fields";
+import { LOW_CONFIDENCE } from "./parsers/parse-common";
 
 /** An extraction for the applicant's form. */
 export interface FlowDocumentExtraction {

@@ -1,21 +1,43 @@
 /**
  * Machine-readable zones of travel documents (ICAO Doc 9303, 8th ed., part 3: check digits with
  * weights 7-3-1; part 4: TD3 passports, two lines of 44 characters; parts 5-6: TD1/TD2 cards),
- * parsed and check-digit verified by the `mrz` package (cheminfo/zakodium, MIT).
+ * found and repaired in OCR text here, then parsed and check-digit verified by the `mrz` package
+ * (cheminfo/zakodium, MIT).
  *
- * `findMrzLines` picks the MRZ out of OCR text (OCR turns `<` into `«`, `‹`, `K` or spaces and
- * drops trailing fillers); `readMrz` parses it; `mrzVisualSignals` compares it with the fields
- * read from the visual zone: a difference is a review signal (a tampered visual zone, or a
- * misread).
+ * `findMrzLines` picks the MRZ out of OCR text and repairs what Tesseract does to the OCR-B font
+ * of real passports (measured on OCR-B renders of TD3 zones, full page and the MRZ-alphabet band
+ * pass): the `<` fillers come out as runs of `L`, `K`, `C`, `S` (also `E`, `Z`, `I`, `«`, `‹`),
+ * a `<<` name separator as `S<`, `<K<` or `K<K`, a filler or a stray character is inserted
+ * (`P<KIND`, `1204159 2ZE`), so lines are 41-52 characters long; inside the fields `Z` and `2`,
+ * `8` and `B`, `O` and `0` swap. The repair, in order:
+ * 1. filler misreads back to `<` (`mapNameFillers` on the name line, `mapFieldFillers` on the
+ *    lines with check digits);
+ * 2. the issuing state re-aligned (`P<KIND` -> `P<IND`) and the name line cut or padded to its
+ *    length at its trailing fillers;
+ * 3. each line with check digits brought to its length by adjusting a filler run, padding dropped
+ *    trailing fillers, or deleting one or two inserted characters, and its ambiguous characters
+ *    repaired by field type (`repairFields`): letters to digits in numeric fields (dates, check
+ *    digits), digits to letters in alphabetic ones (names, nationality, sex), and in alphanumeric
+ *    fields (document and personal numbers) the reading whose check digit holds with the fewest
+ *    changes (the Indian passport number's shape `[A-Z][0-9]{7}` decides among them); the
+ *    candidate with the most check digits holding wins. Nothing is invented: a dropped digit is
+ *    not guessed, and a field is only accepted (valid) when its check digit holds after repair.
+ * `readMrz` parses the repaired lines; `mrzVisualSignals` compares them with the fields read from
+ * the visual zone: a difference is a review signal (a tampered visual zone, or a misread).
+ *
+ * Names carry no check digit: a name ending in a letter OCR also makes of fillers (`K`, `L`,
+ * `C`, `S`, `Z`) keeps it only when two `<` follow it as read (`ASHOK<<<<`), else it loses it
+ * (the visual zone's name wins and names are compared by prefix).
  */
-import { parse } from "mrz";
+import { parse, states } from "mrz";
+import { INDIAN_PASSPORT_PATTERN } from "../checks/validators/passport";
 import { type ExtractedField, type ReviewSignal, isoDate } from "./parsers/parse-common";
 
 /** The MRZ fields mapped to document-type field keys, with their validity. */
 export interface MrzReading {
   /** `TD3` (passport), `TD2`, `TD1`. */
   format: string;
-  /** True when every check digit (and the composite) holds. */
+  /** True when every check digit (and the composite) holds and the codes are known (the `mrz` package's verdict). */
   valid: boolean;
   lines: string[];
   /** Field key (`passport_number`, `surname`, `given_names`, `nationality`, `date_of_birth`, `date_of_expiry`, `sex`, `issuing_state`) -> value and check. */
@@ -24,33 +46,374 @@ export interface MrzReading {
   invalid: string[];
 }
 
-const LENGTHS: Record<number, number> = { 44: 2, 36: 2, 30: 3 };
+/** `[line, start, end)` of a field in the MRZ lines. */
+type Range = readonly [number, number, number];
 
-/** Normalizes one OCR line to MRZ characters: upper case, filler variants to `<`, spaces removed. */
+/** A field followed by its check digit (at `end`). */
+interface CheckedField {
+  range: Range;
+  kind: "numeric" | "alphanumeric";
+  /** The document number (its shape may be known from the issuing state). */
+  document?: true;
+}
+
+/** Where the fields of one MRZ format are (ICAO 9303 parts 4-6). */
+interface Layout {
+  format: "TD3" | "TD2" | "TD1";
+  length: number;
+  lines: number;
+  /** The line of the names (no check digit) and where the names start on it. */
+  names: { line: number; start: number };
+  /** The line starting with the document code and the issuing state. */
+  header: number;
+  checked: CheckedField[];
+  composite: { at: readonly [number, number]; parts: Range[] };
+  /** Letters only: a digit there is a misread letter. */
+  alpha: Range[];
+}
+
+const LAYOUTS: Layout[] = [
+  {
+    format: "TD3",
+    length: 44,
+    lines: 2,
+    names: { line: 0, start: 5 },
+    header: 0,
+    checked: [
+      { range: [1, 0, 9], kind: "alphanumeric", document: true },
+      { range: [1, 13, 19], kind: "numeric" },
+      { range: [1, 21, 27], kind: "numeric" },
+      { range: [1, 28, 42], kind: "alphanumeric" },
+    ],
+    composite: {
+      at: [1, 43],
+      parts: [
+        [1, 0, 10],
+        [1, 13, 20],
+        [1, 21, 43],
+      ],
+    },
+    alpha: [
+      [0, 0, 44],
+      [1, 10, 13],
+      [1, 20, 21],
+    ],
+  },
+  {
+    format: "TD2",
+    length: 36,
+    lines: 2,
+    names: { line: 0, start: 5 },
+    header: 0,
+    checked: [
+      { range: [1, 0, 9], kind: "alphanumeric", document: true },
+      { range: [1, 13, 19], kind: "numeric" },
+      { range: [1, 21, 27], kind: "numeric" },
+    ],
+    composite: {
+      at: [1, 35],
+      parts: [
+        [1, 0, 10],
+        [1, 13, 20],
+        [1, 21, 35],
+      ],
+    },
+    alpha: [
+      [0, 0, 36],
+      [1, 10, 13],
+      [1, 20, 21],
+    ],
+  },
+  {
+    format: "TD1",
+    length: 30,
+    lines: 3,
+    names: { line: 2, start: 0 },
+    header: 0,
+    checked: [
+      { range: [0, 5, 14], kind: "alphanumeric", document: true },
+      { range: [1, 0, 6], kind: "numeric" },
+      { range: [1, 8, 14], kind: "numeric" },
+    ],
+    composite: {
+      at: [1, 29],
+      parts: [
+        [0, 5, 30],
+        [1, 0, 7],
+        [1, 8, 15],
+        [1, 18, 29],
+      ],
+    },
+    alpha: [
+      [0, 0, 5],
+      [1, 7, 8],
+      [1, 15, 18],
+      [2, 0, 30],
+    ],
+  },
+];
+
+/** Shapes of document numbers by issuing state (with their filler), when known. */
+const DOCUMENT_NUMBER_SHAPES: Record<string, (documentNumber: string) => boolean> = {
+  IND: (n) => n.endsWith("<") && INDIAN_PASSPORT_PATTERN.test(n.slice(0, -1)),
+};
+
+/** ICAO 9303 part 3 check digit: values `0`-`9`, `A`-`Z` = 10-35, `<` = 0, weights 7, 3, 1 repeating, sum mod 10. */
+function mrzCheckDigit(text: string): number {
+  let sum = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const value = c === 60 ? 0 : c >= 65 ? c - 55 : c - 48;
+    sum += value * [7, 3, 1][i % 3]!;
+  }
+  return sum % 10;
+}
+
+/** Whether `digit` is the check digit of `field` (`<` only for a field of fillers). */
+const checkHolds = (field: string, digit: string | undefined) =>
+  digit === "<" ? /^<*$/.test(field) : digit !== undefined && /^[0-9]$/.test(digit) && mrzCheckDigit(field) === Number(digit);
+
+/** OCR's letters for digits in a numeric field (ICAO 9303 numeric fields hold digits and `<` only); `P` for `9` was measured on OCR-B. */
+const TO_DIGIT: Record<string, string> = { O: "0", Q: "0", D: "0", I: "1", Z: "2", S: "5", G: "6", B: "8", P: "9" };
+/** OCR's digits for letters in an alphabetic field. */
+const TO_LETTER: Record<string, string> = { "0": "O", "1": "I", "2": "Z", "5": "S", "6": "G", "8": "B" };
+
+/** Normalizes one OCR line to MRZ characters: upper case, spaces removed, anything else (`«`, `‹`, `(`) to `<`. */
 function mrzChars(line: string): string {
   return line
     .toUpperCase()
-    .replace(/[«‹<]/g, "<")
     .replace(/\s+/g, "")
     .replace(/[^A-Z0-9<]/g, "<");
 }
 
+/** Letters OCR makes of `<` fillers in OCR-B. */
+const FILLER_LIKE = /[<KLCSEZI]/;
+
 /**
- * The MRZ lines in OCR text: consecutive lines that, normalized, are 44 (TD3), 36 (TD2) or 30
- * (TD1) characters long (±2, padded or cut with fillers) and contain fillers.
- * @returns the lines, or null when no MRZ was found.
+ * Filler misreads of a name line back to `<`, from `start` (after the document code and state):
+ * - the trailing run of filler-like characters after the last name letter (a first letter of
+ *   the run followed by `<<` as read stays: the name's last letter, `ASHOK<<<<`);
+ * - between names, the filler-like letters between two `<` (`NAIR<S<MEERA`, `ERIKSSON<K<ANNA`),
+ *   three or more fillers there collapsed to the `<<` separator;
+ * - without any `<<` separator, a filler-like letter just before the first `<` (`NAIRS<MEERA`).
+ */
+function mapNameFillers(line: string, start: number): string {
+  const head = line.slice(0, start);
+  let names = line.slice(start);
+  let end = names.length;
+  while (end > 0 && FILLER_LIKE.test(names[end - 1]!)) end--;
+  // vowels end names (`RAVI`, `SHREE`) far more often than OCR makes them of fillers
+  while (end < names.length && /[EI]/.test(names[end]!)) end++;
+  if (end < names.length && names[end] !== "<" && names.slice(end + 1, end + 3) === "<<") end++;
+  let body = names.slice(0, end);
+  const trailing = "<".repeat(names.length - end);
+  body = body.replace(/<[KLCSZ<]*</g, (run) => "<".repeat(run.length)).replace(/(?<=[A-Z])<{3,}(?=[A-Z])/g, "<<");
+  if (!body.includes("<<")) body = body.replace(/(?<=[A-Z])[KLCSZ]<(?=[A-Z])/, "<<");
+  names = body + trailing;
+  return head + names;
+}
+
+/** Filler misreads on a line with check digits: `K`/`L` runs between `<` (or at the end), never next to data. */
+function mapFieldFillers(line: string): string {
+  return line.replace(/(?<=<)[KL]+(?=<|$)/g, (run) => "<".repeat(run.length));
+}
+
+/** Known issuing states (the `mrz` package's list, fillers stripped) and ICAO's specimen state `UTO`. */
+const isState = (code: string) => code === "UTO" || Object.hasOwn(states, code.replace(/<+$/, ""));
+
+/**
+ * The document code and issuing state of a header line re-aligned: a TD3 code starts with `P`
+ * (part 4), a `K`/`L` after it is a filler, and one or two filler-like characters inserted before
+ * the state are dropped (`P<KIND` -> `P<IND`).
+ */
+function repairHeader(line: string, layout: Layout): string {
+  let l = line;
+  if (layout.format === "TD3") l = `P${/[KL]/.test(l[1] ?? "") ? "<" : (l[1] ?? "<")}${l.slice(2)}`;
+  const letters = (s: string) => [...s].map((c) => TO_LETTER[c] ?? c).join("");
+  if (isState(letters(l.slice(2, 5)))) return l.slice(0, 2) + letters(l.slice(2, 5)) + l.slice(5);
+  for (const shift of [1, 2]) {
+    const state = letters(l.slice(2 + shift, 5 + shift));
+    if (isState(state) && [...l.slice(2, 2 + shift)].every((c) => FILLER_LIKE.test(c))) return l.slice(0, 2) + state + l.slice(5 + shift);
+  }
+  return l;
+}
+
+/** `line` brought to `length` at its trailing fillers (cut, or padded with `<`). */
+function fitNameLine(line: string, length: number): string {
+  if (line.length <= length) return line.padEnd(length, "<");
+  const trailing = line.length - line.replace(/<+$/, "").length;
+  const cut = Math.min(trailing, line.length - length);
+  return line.slice(0, line.length - cut).slice(0, length);
+}
+
+/** One repaired reading of the lines: how many check digits hold, how many characters repair changed. */
+interface Repaired {
+  lines: string[];
+  holding: number;
+  changes: number;
+}
+
+const replaceRange = (line: string, start: number, end: number, text: string) => line.slice(0, start) + text + line.slice(end);
+
+/** How many characters differ between two strings of one length. */
+const differing = (a: string, b: string) => [...a].filter((c, i) => c !== b[i]).length;
+
+/**
+ * The reading of an alphanumeric field (with its check digit) that holds with the fewest changes
+ * between the letters and digits OCR confuses; `shape`, when known, must hold too. Null when none
+ * holds, or when several hold with as few changes: the composite check digit cannot decide
+ * between them (a document number starts at composite offset 0, the TD3 personal number at 24,
+ * so their weights there are those of their own check digit).
+ */
+function repairAlphanumeric(field: string, digit: string, shape?: (v: string) => boolean): string | null {
+  const alternatives = [...field].map((c) => TO_DIGIT[c] ?? TO_LETTER[c]);
+  const ambiguous = alternatives.flatMap((a, i) => (a ? [i] : []));
+  const fits = (v: string) => checkHolds(v, digit) && (!shape || shape(v));
+  if (ambiguous.length > 12) return fits(field) ? field : null;
+  let best: string[] = [];
+  let fewest = Infinity;
+  for (let mask = 0; mask < 1 << ambiguous.length; mask++) {
+    const chars = [...field];
+    let changes = 0;
+    ambiguous.forEach((pos, bit) => {
+      if (mask & (1 << bit)) {
+        chars[pos] = alternatives[pos]!;
+        changes++;
+      }
+    });
+    const value = chars.join("");
+    if (changes > fewest || !fits(value)) continue;
+    if (changes < fewest) best = [];
+    fewest = changes;
+    best.push(value);
+  }
+  return best.length === 1 ? best[0]! : null;
+}
+
+/**
+ * Repairs the ambiguous characters of `lines` (all at the layout's length) by field type and
+ * counts the check digits that hold on the lines in `scope` (the composite once every line it
+ * covers is in `scope` or `settled`). A field no single reading of which holds stays as read.
+ */
+function repairFields(lines: string[], layout: Layout, scope: Set<number>, settled: Set<number>): Repaired {
+  const out = [...lines];
+  const set = ([line, start, end]: Range, text: string) => (out[line] = replaceRange(out[line]!, start, end, text));
+  const get = ([line, start, end]: Range) => out[line]!.slice(start, end);
+  for (const r of layout.alpha) set(r, [...get(r)].map((c) => TO_LETTER[c] ?? c).join(""));
+  const toDigits = (s: string) => [...s].map((c) => TO_DIGIT[c] ?? c).join("");
+  const shape = DOCUMENT_NUMBER_SHAPES[get([layout.header, 2, 5]).replace(/<+$/, "")];
+  let holding = 0;
+  for (const f of layout.checked) {
+    const [line, start, end] = f.range;
+    if (!scope.has(line)) continue;
+    const digit = toDigits(get([line, end, end + 1]));
+    set([line, end, end + 1], digit);
+    const raw = get(f.range);
+    set(f.range, f.kind === "numeric" ? toDigits(raw) : (repairAlphanumeric(raw, digit, f.document ? shape : undefined) ?? raw));
+    if (checkHolds(get(f.range), digit)) holding++;
+  }
+  const [cl, cc] = layout.composite.at;
+  if (scope.has(cl) && layout.composite.parts.every(([line]) => scope.has(line) || settled.has(line))) {
+    set([cl, cc, cc + 1], toDigits(get([cl, cc, cc + 1])));
+    if (checkHolds(layout.composite.parts.map(get).join(""), get([cl, cc, cc + 1]))) holding++;
+  }
+  return { lines: out, holding, changes: out.reduce((n, l, i) => n + differing(l, lines[i]!), 0) };
+}
+
+/**
+ * Readings of a line with check digits at `length`, each with its cost: a run of fillers
+ * shortened or lengthened, dropped trailing fillers padded (cost 0); cut, or one or two inserted
+ * characters deleted (cost 1). Never a character added other than `<`.
+ */
+function lengthCandidates(line: string, length: number): Map<string, number> {
+  const d = line.length - length;
+  const out = new Map<string, number>();
+  const add = (l: string, cost: number) => out.set(l, Math.min(cost, out.get(l) ?? cost));
+  if (d === 0) add(line, 0);
+  for (const run of d === 0 ? [] : line.matchAll(/<+/g)) {
+    const n = run[0].length - d;
+    if (n >= 1) add(replaceRange(line, run.index, run.index + run[0].length, "<".repeat(n)), 0);
+  }
+  if (d < 0) add(line.padEnd(length, "<"), 0);
+  if (d > 0) add(line.slice(0, length), 1);
+  if (d === 1) for (let i = 0; i < line.length; i++) add(replaceRange(line, i, i + 1, ""), 1);
+  if (d === 2)
+    for (let i = 0; i < line.length; i++) for (let j = i + 1; j < line.length; j++) add(line.slice(0, i) + line.slice(i + 1, j) + line.slice(j + 1), 1);
+  return out;
+}
+
+/** How far (in characters) an OCR line may be from its MRZ length: name lines carry filler runs read long or dropped. */
+const SLACK = { names: [-16, 10], checked: [-10, 8] } as const;
+
+/**
+ * The best repair of a window of OCR lines as `layout`, or null when the lengths cannot fit.
+ * Each line with check digits takes the length candidate holding the most check digits, at the
+ * lowest cost; when two different readings tie there, nothing decides and the line is only cut
+ * or padded.
+ */
+function repairWindow(raw: string[], layout: Layout): Repaired | null {
+  const lines = raw.map(mrzChars);
+  for (const [i, l] of lines.entries()) {
+    const [lo, hi] = i === layout.names.line ? SLACK.names : SLACK.checked;
+    if (l.length < layout.length + lo || l.length > layout.length + hi || !l.includes("<")) return null;
+  }
+  // `P` documents (passports) are TD3 only (ICAO 9303 part 4)
+  if (layout.format !== "TD3" && lines[layout.header]!.startsWith("P")) return null;
+  const current = lines.map((l, i) => (i === layout.header ? repairHeader(l, layout) : l));
+  const names = layout.names.line;
+  current[names] = fitNameLine(mapNameFillers(current[names]!, layout.names.start), layout.length);
+  const settled = new Set([names]);
+  let holding = 0;
+  for (let i = 0; i < layout.lines; i++) {
+    if (settled.has(i)) continue;
+    const read = mapFieldFillers(current[i]!);
+    const attempt = (line: string) =>
+      repairFields(
+        current.map((l, j) => (j === i ? line : l)),
+        layout,
+        new Set([i]),
+        settled,
+      );
+    const tried = [...lengthCandidates(read, layout.length)].map(([line, cost]) => ({ ...attempt(line), cost }));
+    // the most check digits holding, then the fewest deletions, then the fewest characters changed
+    const order = (x: (typeof tried)[number], y: (typeof tried)[number]) => y.holding - x.holding || x.cost - y.cost || x.changes - y.changes;
+    const top = tried.reduce((b, t) => (order(t, b) < 0 ? t : b));
+    const winners = tried.filter((t) => order(t, top) === 0);
+    const chosen = new Set(winners.map((w) => w.lines[i])).size === 1 ? winners[0]! : attempt(read.slice(0, layout.length).padEnd(layout.length, "<"));
+    current[i] = chosen.lines[i]!;
+    holding += chosen.holding;
+    settled.add(i);
+  }
+  return { ...repairFields(current, layout, new Set([names]), settled), holding };
+}
+
+/**
+ * The MRZ lines in OCR text, repaired (see the file comment): windows of consecutive lines that
+ * hold fillers and whose lengths fit a format (TD3 2 x 44, TD2 2 x 36, TD1 3 x 30, within what
+ * OCR does to them), each read as the format closest to its lengths (TD3 first). A window more
+ * than 2 characters off its lengths is taken only with a known issuing state and a check digit
+ * that holds. The window whose repair holds the largest share of its check digits wins, then the
+ * one closest to its lengths.
+ * @returns the repaired lines, or null when no MRZ was found.
  */
 export function findMrzLines(lines: string[]): string[] | null {
-  const norm = lines.map(mrzChars);
-  for (const [len, count] of Object.entries(LENGTHS).map(([l, c]) => [Number(l), c] as const)) {
-    for (let i = 0; i + count <= norm.length; i++) {
-      const group = norm.slice(i, i + count);
-      if (!group.every((l) => Math.abs(l.length - len) <= 2 && l.includes("<"))) continue;
-      // TD3 line 1 starts with the document code P; fillers fill the end of a short read
-      return group.map((l) => (l.length >= len ? l.slice(0, len) : l.padEnd(len, "<")));
+  let best: { lines: string[]; share: number; distance: number } | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    let window: { lines: string[]; share: number; distance: number } | null = null;
+    for (const layout of LAYOUTS) {
+      const raw = lines.slice(i, i + layout.lines);
+      if (raw.length < layout.lines) continue;
+      const distance = raw.reduce((sum, l) => sum + Math.abs(mrzChars(l).length - layout.length), 0);
+      if (window && distance >= window.distance) continue;
+      const r = repairWindow(raw, layout);
+      if (!r) continue;
+      const close = raw.every((l) => Math.abs(mrzChars(l).length - layout.length) <= 2);
+      if (!close && (r.holding === 0 || !isState(r.lines[layout.header]!.slice(2, 5)))) continue;
+      window = { lines: r.lines, share: r.holding / (layout.checked.length + 1), distance };
     }
+    if (window && (!best || window.share > best.share || (window.share === best.share && window.distance < best.distance))) best = window;
   }
-  return null;
+  return best?.lines ?? null;
 }
 
 /** `YYMMDD` to ISO: birth dates in the future are of the previous century; expiry dates are 20YY. */
@@ -102,10 +465,23 @@ export function readMrz(lines: string[], now = new Date()): MrzReading | null {
 const letters = (s: string) => s.toUpperCase().replace(/[^A-Z]/g, "");
 
 /**
+ * Whether an MRZ name (letters) agrees with the visual one: a prefix of it (the MRZ truncates
+ * long names), allowing one stray letter OCR made of a filler at a separator (`KUMAR<<KRAVI`,
+ * `KUMAR<CRAVI` for `KUMAR<<RAVI`).
+ */
+function sameName(visual: string, mrz: string): boolean {
+  if (!mrz) return false;
+  if (visual.startsWith(mrz)) return true;
+  return [...mrz].some((c, i) => /[KLCSZ]/.test(c) && visual.startsWith(mrz.slice(0, i) + mrz.slice(i + 1)));
+}
+
+/**
  * Review signals from an MRZ and the visual zone of the same page:
  * - `mrz_check_digit_invalid` (review) when a check digit fails (`detail.fields`: the labels);
- * - `mrz_visual_mismatch` (review) per field present in both that differs (names compared on
- *   letters only: the MRZ has no spaces, hyphens or apostrophes, and truncates long names).
+ * - `mrz_visual_mismatch` (review) per field present in both that differs. Names are compared on
+ *   letters only (the MRZ has no spaces, hyphens or apostrophes, and truncates long names), the
+ *   whole name first: when surname and given names together agree (`sameName`), neither differs,
+ *   even where OCR lost the separator between them.
  */
 export function mrzVisualSignals(
   mrz: MrzReading,
@@ -115,13 +491,15 @@ export function mrzVisualSignals(
 ): ReviewSignal[] {
   const signals: ReviewSignal[] = [];
   if (!mrz.valid) signals.push({ code: "mrz_check_digit_invalid", severity: "review", detail: { fields: mrz.invalid } });
+  const name = (from: Record<string, { value: string } | undefined>) => letters(`${from.surname?.value ?? ""}${from.given_names?.value ?? ""}`);
+  const namesAgree = !!visual.surname && !!visual.given_names && sameName(name(visual), name(mrz.fields));
   for (const key of ["passport_number", "surname", "given_names", "date_of_birth", "date_of_expiry"]) {
     const m = mrz.fields[key];
     const v = visual[key];
     if (!m || !v || !m.valid) continue;
-    if ((key === "surname" || key === "given_names") && unreadableName(m.value)) continue;
-    const same =
-      key === "surname" || key === "given_names" ? letters(v.value).startsWith(letters(m.value)) && letters(m.value).length > 0 : v.value === m.value;
+    const isName = key === "surname" || key === "given_names";
+    if (isName && (namesAgree || unreadableName(m.value))) continue;
+    const same = isName ? sameName(letters(v.value), letters(m.value)) : v.value === m.value;
     if (!same) signals.push({ code: "mrz_visual_mismatch", field: key, severity: "review", detail: { mrz: m.value, visual: v.value } });
   }
   return signals;

@@ -49,7 +49,7 @@ describe("business_details input", () => {
   it("has a message in the flow's dictionary for every key the KYB inputs can produce", () => {
     const source = readFileSync(new URL("./kyb-step-inputs.ts", import.meta.url), "utf8");
     const keys = new Set([...source.matchAll(/(?:error|message): "([a-z_]+)"/g)].map((m) => m[1]!));
-    for (const key of ["gstin_format_invalid", "gstin_state_code_invalid", "gstin_pan_invalid", "gstin_checksum_invalid", "cin_format_invalid", "cin_ownership_class_invalid", "cin_year_invalid", "llpin_required", "cin_required"]) keys.add(key);
+    for (const key of ["gstin_format_invalid", "gstin_state_code_invalid", "gstin_pan_invalid", "gstin_checksum_invalid", "cin_format_invalid", "cin_state_code_invalid", "cin_ownership_class_invalid", "cin_year_invalid", "llpin_required", "cin_required"]) keys.add(key);
     for (const key of keys) expect(en.errors, key).toHaveProperty(key);
   });
 });

@@ -92,7 +92,7 @@ describe("Sandbox by Quicko: PAN", () => {
 
   it("scores the name with nameMatch when the registry returns it", async () => {
     const ok = await provider().verify("in.pan.verify", { ...RAVI, pan: "ABCPE4444K", name: "R. KUMAR" });
-    expect(ok).toMatchObject({ status: "passed", score: 0.925, result: { registered_name: "RAVI KUMAR", name_match: true, name_match_source: "name_match" } });
+    expect(ok).toMatchObject({ status: "passed", score: 0.885, result: { registered_name: "RAVI KUMAR", name_match: true, name_match_source: "name_match" } });
     const off = await provider().verify("in.pan.verify", { ...RAVI, pan: "ABCPE4444K", name: "RAVINDRA KUMAR" });
     expect(off.status).toBe("failed");
     expect(off.errorCode).toBe("name_mismatch");

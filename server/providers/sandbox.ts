@@ -26,7 +26,7 @@ export const SANDBOX_VALUES = [
     check: "in.pan.verify",
     input: "PAN ABCPE1234F",
     outcome:
-      "found, active, individual, registered name RAVI KUMAR, date of birth 1990-01-01: passed when the name given scores 0.8 or more against it (score = the name score, e.g. R. Kumar 0.925), else failed, error_code name_mismatch (e.g. Ravindra Kumar 0.77)",
+      "found, active, individual, registered name RAVI KUMAR, date of birth 1990-01-01: passed when the name given scores 0.8 or more against it (score = the name score, e.g. R. Kumar 0.885), else failed, error_code name_mismatch (e.g. Ravindra Kumar 0.615, Ravi Kumari 0.5, Rajiv Kumar 0.231)",
   },
   { check: "in.pan.verify", input: "PAN digits 9999 (e.g. ABCPE9999Z)", outcome: "not found: failed, error_code pan_not_found" },
   {

@@ -158,7 +158,7 @@ describe("the rule `names_differ`", () => {
         { source: "aadhaar", name: "Amit Kumar" },
       ],
     });
-    expect(what).toBe("pan_registry name vs aadhaar name: score 0.5");
+    expect(what).toBe("pan_registry name vs aadhaar name: score 0.231");
   });
 
   it("does not hold for spellings of one name, nor with a single name", () => {

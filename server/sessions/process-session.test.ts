@@ -73,10 +73,10 @@ describe("decision rules recorded on the session", () => {
     const { id } = await sessionInProcessing(db, tenant, panOnly, { pan: pan("ABCPE1234F", "Ravindra Kumar") });
     expect(await processNow(id)).toBe("review");
     const s = await getSession(db, tenant, id, ["checks"]);
-    expect(s.checks![0]).toMatchObject({ status: "failed", error_code: "name_mismatch", score: 0.77 });
+    expect(s.checks![0]).toMatchObject({ status: "failed", error_code: "name_mismatch", score: 0.615 });
     const h = await lastHistory(id);
     expect(h.reason).toBe("pan_name_mismatch");
-    expect(h.note).toContain("score 0.77");
+    expect(h.note).toContain("score 0.615");
     const row = await db.session.findUniqueOrThrow({ where: { id }, select: { reviewReasons: true, decision: true } });
     expect(row).toEqual({ reviewReasons: ["pan_name_mismatch"], decision: null });
   });

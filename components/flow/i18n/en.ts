@@ -344,6 +344,7 @@ export const en = {
     gstin_checksum_invalid: "This GSTIN has a typing mistake: its last character does not match. Check it.",
     cin_required: "Enter the CIN.",
     cin_format_invalid: "Enter a valid CIN: 21 characters, for example U72900KA2015PTC012345.",
+    cin_state_code_invalid: "Characters 7 and 8 of this CIN are not a state code (such as MH or KA). Check them.",
     cin_ownership_class_invalid: "Characters 13 to 15 of this CIN are not a company class (such as PTC or PLC). Check them.",
     cin_year_invalid: "The year in this CIN (characters 9 to 12) is not possible. Check it.",
     llpin_required: "Enter the LLPIN.",

@@ -349,6 +349,7 @@ export const hi: MessageShape<typeof en> = {
     gstin_checksum_invalid: "इस GSTIN में टाइपिंग की गलती है: इसका आखिरी अक्षर मेल नहीं खाता। इसे जाँचें।",
     cin_required: "CIN भरें।",
     cin_format_invalid: "मान्य CIN भरें: 21 अक्षर, जैसे U72900KA2015PTC012345।",
+    cin_state_code_invalid: "इस CIN के अक्षर 7 और 8 राज्य कोड (जैसे MH या KA) नहीं हैं। इन्हें जाँचें।",
     cin_ownership_class_invalid: "इस CIN के अक्षर 13 से 15 कंपनी की श्रेणी (जैसे PTC या PLC) नहीं हैं। इन्हें जाँचें।",
     cin_year_invalid: "इस CIN में वर्ष (अक्षर 9 से 12) संभव नहीं है। इसे जाँचें।",
     llpin_required: "LLPIN भरें।",

@@ -4,8 +4,8 @@
  * CIN (Corporate Identity Number), Companies Act 2013 / Companies (Incorporation) Rules 2014
  * and the MCA21 "CIN" help text: 21 characters, `L17110MH1973PLC019786` =
  *   `L`/`U` listed or unlisted · 5-digit NIC industry code (National Industrial Classification)
- *   · 2-letter state of the registrar · 4-digit year of incorporation · 3-letter ownership class
- *   · 6-digit registration number at the Registrar of Companies.
+ *   · 2-letter state of the registrar (`CIN_STATE_CODES`) · 4-digit year of incorporation ·
+ *   3-letter ownership class · 6-digit registration number at the Registrar of Companies.
  *
  * LLPIN (LLP Identification Number), Limited Liability Partnership Act 2008 / LLP Rules 2009:
  * three letters, a hyphen and four digits, `AAB-1234`.
@@ -32,22 +32,79 @@ export const CIN_OWNERSHIP_CLASSES = {
 
 export type CinOwnershipClass = keyof typeof CIN_OWNERSHIP_CLASSES;
 
+/**
+ * State codes of CINs (characters 7-8): the registrar's state or union territory as MCA21 codes
+ * it, which is neither ISO 3166-2:IN nor the vehicle / GST codes: Chhattisgarh `CT` (not `CG`),
+ * Odisha `OR` (not `OD`), Telangana `TG` (not `TS`), Uttarakhand `UR` (Uttaranchal, its name in
+ * 2000; not `UK` or `UT`), and two city registrars inside a state: `PN` (RoC Pune, Maharashtra)
+ * and `TZ` (RoC Coimbatore, Tamil Nadu). Source: MCA publishes no code table with the CIN
+ * rules; this is the set of codes in CINs that MCA21 issued (certificates of incorporation, MCA
+ * company master data), checked for the codes that differ against CINs of companies of those
+ * states (`L72300PN1990PLC056696` Persistent Systems, Pune; `L72200TG1991PLC013134` Cyient,
+ * Hyderabad; Raipur, Bhubaneswar and Dehradun companies with `CT`, `OR` and `UR` next to GSTINs
+ * of states 22, 21 and 05). No CIN with `CG`, `OD`, `TS`, `UK` or `UT` was found. `LA` (Ladakh,
+ * a union territory since 2019) is accepted although no CIN with it was seen.
+ */
+export const CIN_STATE_CODES: Readonly<Record<string, string>> = {
+  AN: "Andaman and Nicobar Islands",
+  AP: "Andhra Pradesh",
+  AR: "Arunachal Pradesh",
+  AS: "Assam",
+  BR: "Bihar",
+  CH: "Chandigarh",
+  CT: "Chhattisgarh",
+  DD: "Daman and Diu",
+  DL: "Delhi",
+  DN: "Dadra and Nagar Haveli",
+  GA: "Goa",
+  GJ: "Gujarat",
+  HP: "Himachal Pradesh",
+  HR: "Haryana",
+  JH: "Jharkhand",
+  JK: "Jammu and Kashmir",
+  KA: "Karnataka",
+  KL: "Kerala",
+  LA: "Ladakh",
+  LD: "Lakshadweep",
+  MH: "Maharashtra",
+  ML: "Meghalaya",
+  MN: "Manipur",
+  MP: "Madhya Pradesh",
+  MZ: "Mizoram",
+  NL: "Nagaland",
+  OR: "Odisha",
+  PB: "Punjab",
+  PN: "Maharashtra (RoC Pune)",
+  PY: "Puducherry",
+  RJ: "Rajasthan",
+  SK: "Sikkim",
+  TG: "Telangana",
+  TN: "Tamil Nadu",
+  TR: "Tripura",
+  TZ: "Tamil Nadu (RoC Coimbatore)",
+  UP: "Uttar Pradesh",
+  UR: "Uttarakhand",
+  WB: "West Bengal",
+};
+
 export const CIN_PATTERN = /^([LU])([0-9]{5})([A-Z]{2})([0-9]{4})([A-Z]{3})([0-9]{6})$/;
 export const LLPIN_PATTERN = /^[A-Z]{3}-[0-9]{4}$/;
 
 /** The first Indian companies act (Joint Stock Companies Act) is of 1850: no older incorporation year. */
 const FIRST_INCORPORATION_YEAR = 1850;
 
-export type CinProblem = "cin_format_invalid" | "cin_ownership_class_invalid" | "cin_year_invalid";
+export type CinProblem = "cin_format_invalid" | "cin_state_code_invalid" | "cin_ownership_class_invalid" | "cin_year_invalid";
 
 /**
  * Validates a normalized CIN.
  * @param now the reference date for "year not in the future" (default: today)
- * @returns null when valid, else the first problem: layout, ownership class, year (1850..this year).
+ * @returns null when valid, else the first problem: layout, state code (`CIN_STATE_CODES`),
+ *   ownership class, year (1850..this year).
  */
 export function cinProblem(cin: string, now: Date = new Date()): CinProblem | null {
   const m = CIN_PATTERN.exec(cin);
   if (!m) return "cin_format_invalid";
+  if (!Object.hasOwn(CIN_STATE_CODES, m[3]!)) return "cin_state_code_invalid";
   if (!(m[5]! in CIN_OWNERSHIP_CLASSES)) return "cin_ownership_class_invalid";
   const year = Number(m[4]);
   if (year < FIRST_INCORPORATION_YEAR || year > now.getUTCFullYear()) return "cin_year_invalid";

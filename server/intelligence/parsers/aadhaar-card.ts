@@ -1,13 +1,37 @@
 /**
  * Aadhaar card / e-Aadhaar letter (UIDAI), front and back: name, date of birth, gender, the last
- * four digits of the Aadhaar number, address. The full number is never returned (Aadhaar
- * (Sharing of Information) Regulations 2016): a 12-digit number read from the card is checked
- * with the checks engine's Verhoeff validator (server/checks/validators/aadhaar.ts) and only
- * its last 4 digits are kept; masked numbers (`XXXX XXXX 1234`) give their 4 visible digits.
- * A 16-digit VID is not an Aadhaar number and is skipped. Read with `eng+hin`: the card is bilingual.
+ * four digits of the Aadhaar number, address. Read with `eng+hin`: Hindi prints in Devanagari,
+ * English in Latin script.
+ *
+ * Layouts, top to bottom:
+ * - front: `भारत सरकार / Government of India`, the photo, the name in Hindi, the name in English
+ *   (the Latin-script line above the date: a value must read like a name, `personName`, so the
+ *   Hindi name or a header is never taken), `जन्म तिथि / DOB: DD/MM/YYYY` (or `Year of Birth`),
+ *   `पुरुष / MALE` (`महिला / FEMALE`, `TRANSGENDER`), the number `XXXX XXXX 1234` or in full, `मेरा
+ *   आधार, मेरी पहचान`; a 16-digit VID may follow.
+ * - back: `पता:` and the address in Hindi, then `Address:` and the address in English up to the
+ *   6-digit PIN code (the English label is found anywhere on its line), the number again.
+ *
+ * The full number is never returned (Aadhaar (Sharing of Information) Regulations 2016): a
+ * 12-digit number read from the card is checked with the checks engine's Verhoeff validator
+ * (server/checks/validators/aadhaar.ts), which proves the read, and only its last 4 digits are
+ * kept; masked numbers (`XXXX XXXX 1234`) give their 4 visible digits, proven by nothing but
+ * OCR's confidence. A 16-digit VID is not an Aadhaar number and is skipped.
  */
 import { aadhaarProblem } from "../../checks/validators/aadhaar";
-import { allLines, cleanName, cleanText, field, findLine, labelValue, type OcrPage, type ParsedDocument, parseDayFirstDate, put } from "./parse-common";
+import {
+  allLines,
+  cleanText,
+  field,
+  findLine,
+  labelValue,
+  nameField,
+  type OcrPage,
+  type ParsedDocument,
+  parseDayFirstDate,
+  personName,
+  put,
+} from "./parse-common";
 
 const NOT_NAME = /GOVERNMENT|INDIA|UNIQUE|IDENTIFICATION|AUTHORITY|ADDRESS|AADHAAR|DOB|BIRTH|MALE|FEMALE|ENROL|VID|HELP|WWW/i;
 
@@ -25,12 +49,9 @@ export function parseAadhaarCard(pages: OcrPage[]): ParsedDocument {
   if (anchor) {
     for (let i = anchor.index - 1; i >= Math.max(0, anchor.index - 3); i--) {
       const l = lines[i]!;
-      if (NOT_NAME.test(l.text) || !/^[A-Za-z][A-Za-z .']+$/.test(l.text)) continue;
-      const v = cleanName(l.text);
-      if (v) {
-        put(fields, "name", field(v, l.confidence));
-        break;
-      }
+      if (NOT_NAME.test(l.text) || !personName(l.text)) continue;
+      put(fields, "name", nameField(l.text, l.confidence));
+      break;
     }
   }
 
@@ -40,8 +61,8 @@ export function parseAadhaarCard(pages: OcrPage[]): ParsedDocument {
   for (const l of lines) {
     for (const m of l.text.matchAll(/(?<![0-9X]\s?)([0-9X]{4}) ?([0-9X]{4}) ?([0-9]{4})(?! ?[0-9]{4})(?![0-9])/gi)) {
       const digits = `${m[1]}${m[2]}${m[3]}`.toUpperCase();
-      if (/^[0-9]{12}$/.test(digits)) put(fields, "aadhaar_last4", field(m[3]!, l.confidence, aadhaarProblem(digits)));
-      else if (/^X{8}[0-9]{4}$/.test(digits)) put(fields, "aadhaar_last4", field(m[3]!, l.confidence * 0.95));
+      if (/^[0-9]{12}$/.test(digits)) put(fields, "aadhaar_last4", field(m[3]!, l.confidence, aadhaarProblem(digits), "ocr", "checksum"));
+      else if (/^X{8}[0-9]{4}$/.test(digits)) put(fields, "aadhaar_last4", field(m[3]!, l.confidence * 0.95, null, "ocr", "format"));
     }
   }
 

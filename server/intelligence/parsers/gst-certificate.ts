@@ -1,7 +1,9 @@
 /**
  * GST registration certificate (Form GST REG-06): GSTIN (validated with the checks engine's
  * mod-36 check character, server/checks/validators/gstin.ts), legal name, trade name,
- * constitution of business, principal place of business.
+ * constitution of business, principal place of business. English only; labels are numbered rows
+ * (`1. Legal Name : ...`), the value after the label on its line. The GSTIN's check character
+ * proves the read, so it is valid down to `CHECKSUM_CONFIDENCE`.
  */
 import { gstinProblem } from "../../checks/validators/gstin";
 import { allLines, cleanName, cleanText, correctedConfidence, field, findCode, labelValue, type OcrPage, type ParsedDocument, put } from "./parse-common";
@@ -11,7 +13,7 @@ export function parseGstCertificate(pages: OcrPage[]): ParsedDocument {
   const lines = allLines(pages);
   const fields: ParsedDocument["fields"] = {};
   const gstin = findCode(lines, "99AAAAA9999A*Z*");
-  if (gstin) put(fields, "gstin", field(gstin.text, correctedConfidence(gstin.confidence, gstin.corrected), gstinProblem(gstin.text)));
+  if (gstin) put(fields, "gstin", field(gstin.text, correctedConfidence(gstin.confidence, gstin.corrected), gstinProblem(gstin.text), "ocr", "checksum"));
 
   for (const [key, label] of [
     ["legal_name", /legal\s+name(?:\s+of\s+business)?/],

@@ -1,8 +1,24 @@
 /**
- * What every document parser shares: the shape of extracted fields and signals, reading
- * "Label : value" pairs from OCR lines, dates, names and the usual OCR character confusions.
+ * What every document parser shares: the shape of extracted fields and signals, their validity,
+ * reading "Label : value" pairs from OCR lines (bilingual cards print the Hindi label first:
+ * `नाम / Name`), dates, names, identifiers and the usual OCR character confusions.
  */
 import type { OcrLine } from "../ocr/tesseract-ocr";
+
+/**
+ * How far an extracted value can be trusted:
+ * - `valid`: it passes its validator and nothing casts doubt on the read: a check digit or
+ *   checksum holds (MRZ, Aadhaar Verhoeff, GSTIN), or OCR was confident (`LOW_CONFIDENCE` for
+ *   text, `IDENTIFIER_CONFIDENCE` for an identifier that only has a format);
+ * - `needs_review`: it passes its validator but OCR was unsure, or a character had to be
+ *   corrected, or nothing on the page can prove the read (a passport number without its MRZ):
+ *   a misread would look the same, so a person checks it;
+ * - `invalid`: its validator refuses it (`problem` says why).
+ */
+export type FieldValidity = "valid" | "needs_review" | "invalid";
+
+/** What proves a value beyond OCR's confidence: nothing (`text`), its format only (`format`), a checksum or check digit (`checksum`). */
+export type FieldEvidence = "text" | "format" | "checksum";
 
 /** One field read from a document. */
 export interface ExtractedField {
@@ -12,11 +28,30 @@ export interface ExtractedField {
   confidence: number;
   /** `ocr` (visual zone) or `mrz` (machine-readable zone, ICAO 9303). */
   source: "ocr" | "mrz";
-  /** False when the value fails its validator (PAN structure, GSTIN checksum, Verhoeff, calendar date, ...). */
+  /** True only when `validity` is `valid`. */
   valid: boolean;
-  /** The validator's error code when `valid` is false, else null. */
+  /** See `FieldValidity`. */
+  validity: FieldValidity;
+  /** Why it is not valid: the validator's error code (`pan_holder_type_invalid`, `aadhaar_checksum_invalid`, ...) or `ocr_low_confidence`, `passport_number_unverified`; null when valid. */
   problem: string | null;
 }
+
+/**
+ * OCR line confidence below which a text value (name, date, address) needs review. Provisional
+ * (no held-out set of real cards yet): on the synthetic fixtures, clean scans and phone-style
+ * photos (rotated, blurred, JPEG 55), Tesseract read every correct field at 0.84-0.96.
+ */
+export const LOW_CONFIDENCE = 0.8;
+/**
+ * Confidence below which an identifier that only has a format (PAN, EPIC, driving licence,
+ * masked Aadhaar digits) needs review: a one-character misread keeps the format (`Z` read as
+ * `T`). Fixtures read them at 0.86-0.94; one corrected character (x 0.85) always falls below.
+ */
+export const IDENTIFIER_CONFIDENCE = 0.85;
+/** Floor for a value whose checksum holds (GSTIN mod 36, Aadhaar Verhoeff catch every single-character error). */
+export const CHECKSUM_CONFIDENCE = 0.5;
+
+const MIN_CONFIDENCE: Record<FieldEvidence, number> = { text: LOW_CONFIDENCE, format: IDENTIFIER_CONFIDENCE, checksum: CHECKSUM_CONFIDENCE };
 
 /** Field key -> field, keyed like the document type's catalog fields (server/documents/document-types.ts). */
 export type ExtractedFields = Record<string, ExtractedField>;
@@ -44,15 +79,44 @@ export interface ParsedDocument {
   signals: ReviewSignal[];
 }
 
-export function field(value: string, confidence: number, problem: string | null = null, source: "ocr" | "mrz" = "ocr"): ExtractedField {
-  return { value, confidence: Math.round(Math.max(0, Math.min(1, confidence)) * 100) / 100, source, valid: problem === null, problem };
+/**
+ * An extracted field with its validity (see `FieldValidity`).
+ * @param problem the validator's error code, null when the value passes it.
+ * @param evidence what proves the value beyond OCR's confidence (default `text`); MRZ values
+ *   whose check digit holds are `checksum`.
+ */
+export function field(
+  value: string,
+  confidence: number,
+  problem: string | null = null,
+  source: "ocr" | "mrz" = "ocr",
+  evidence: FieldEvidence = "text",
+): ExtractedField {
+  const c = Math.round(Math.max(0, Math.min(1, confidence)) * 100) / 100;
+  const validity: FieldValidity = problem ? "invalid" : c < MIN_CONFIDENCE[evidence] ? "needs_review" : "valid";
+  return {
+    value,
+    confidence: c,
+    source,
+    valid: validity === "valid",
+    validity,
+    problem: problem ?? (validity === "needs_review" ? "ocr_low_confidence" : null),
+  };
 }
 
-/** Adds `f` under `key` unless absent; keeps the more confident valid value when both exist. */
+/** `f` marked `needs_review` for `problem` (a read nothing on the page can prove), unless it is already invalid. */
+export function needsReview(f: ExtractedField, problem: string): ExtractedField {
+  return f.validity === "invalid" ? f : { ...f, valid: false, validity: "needs_review", problem };
+}
+
+const RANK: Record<FieldValidity, number> = { valid: 2, needs_review: 1, invalid: 0 };
+
+/** Adds `f` under `key` unless absent; keeps the better value when both exist: valid over needs_review over invalid, then the more confident. */
 export function put(fields: ExtractedFields, key: string, f: ExtractedField | null | undefined): void {
   if (!f || !f.value) return;
   const old = fields[key];
-  if (!old || (f.valid && !old.valid) || (f.valid === old.valid && f.confidence > old.confidence)) fields[key] = f;
+  const [a, b] = [RANK[f.validity], old ? RANK[old.validity] : -1];
+  if (!old || a > b || (a === b && f.confidence > old.confidence)) fields[key] = f;
 }
 
 /** Collapses whitespace and trims. */
@@ -69,19 +133,35 @@ export interface Found {
   index: number;
 }
 
+/** Letters a label may not be glued to (Latin, Devanagari, apostrophe). */
+const LETTER = "A-Za-z\\u0900-\\u097F'";
+
 /**
- * The value of a label: the text after the label (and a `:`/`-`) on its line, else the next
- * line. `label` must match at the start of a line or after a list number (`4. Address ...`).
+ * The value of a label, for bilingual layouts: the label is found anywhere on a line as a whole
+ * word (after the Hindi label, which English OCR turns into garbage: `ATH / Name`; or after a
+ * list number: `4. Address`); the value is the text after it (and a `:`/`-`) on its line, else
+ * the first of the next `within` lines that `accept` takes (default: the next line).
+ * @param label the label's pattern (case-insensitive); exclude longer labels containing it with a
+ *   lookbehind (`(?<!father\W{0,3}s?\W{0,3})name`).
+ * @param opts.nextLineOnly the value is never on the label's line (the label row of a card).
  */
-export function labelValue(lines: OcrLine[], label: RegExp, opts: { nextLineOnly?: boolean } = {}): Found | null {
+export function labelValue(
+  lines: OcrLine[],
+  label: RegExp,
+  opts: { nextLineOnly?: boolean; within?: number; accept?: (text: string) => boolean } = {},
+): Found | null {
+  const re = new RegExp(`(?<![${LETTER}])(?:${label.source})(?![${LETTER}])\\s*[:;.\\-]?\\s*`, "i");
+  const accept = opts.accept ?? (() => true);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const m = new RegExp(`^(?:\\d+\\.\\s*)?(?:${label.source})\\s*[:;.\\-]?\\s*`, "i").exec(line.text);
+    const m = re.exec(line.text);
     if (!m) continue;
-    const rest = clean(line.text.slice(m[0].length));
-    if (rest && !opts.nextLineOnly) return { text: rest, confidence: line.confidence, index: i };
-    const next = lines[i + 1];
-    if (next) return { text: clean(next.text), confidence: next.confidence, index: i + 1 };
+    const rest = clean(line.text.slice(m.index + m[0].length));
+    if (rest && !opts.nextLineOnly && accept(rest)) return { text: rest, confidence: line.confidence, index: i };
+    for (let j = i + 1; j <= i + (opts.within ?? 1) && j < lines.length; j++) {
+      const next = lines[j]!;
+      if (accept(clean(next.text))) return { text: clean(next.text), confidence: next.confidence, index: j };
+    }
   }
   return null;
 }
@@ -128,6 +208,28 @@ export function cleanName(s: string): string | null {
   return (v.match(/[A-Z]/g)?.length ?? 0) >= 2 ? v : null;
 }
 
+/**
+ * A line that reads like a person's name printed in Latin script, cleaned (`cleanName`), else
+ * null: letters, spaces, dots, apostrophes and hyphens only; 1 to 6 words, each an initial, in
+ * capitals or in title case, and words longer than 3 letters hold a vowel. This is what tells a
+ * name from the Latin garbage English OCR makes of Hindi text (`fiat at ATH`, `STAR fasnT`,
+ * `TRA WRHTN`) and from label rows.
+ */
+export function personName(text: string): string | null {
+  const t = clean(text);
+  if (!/^[A-Za-z][A-Za-z .'\-]*$/.test(t)) return null;
+  const words = t.split(/[ .]+/).filter(Boolean);
+  if (words.length > 6 || (t.match(/[A-Za-z]/g)?.length ?? 0) < 3) return null;
+  const wordOk = (w: string) => /^[A-Z]$|^[A-Z][a-z'\-]+$|^[A-Z'\-]+$/.test(w) && (w.length <= 3 || /[AEIOUYaeiouy]/.test(w));
+  return words.every(wordOk) ? cleanName(t) : null;
+}
+
+/** A name field from a line, or null when the line does not read like a name (`personName`). */
+export function nameField(text: string, confidence: number): ExtractedField | null {
+  const v = personName(text);
+  return v ? field(v, confidence) : null;
+}
+
 /** Free text (addresses) as printed: upper case, whitespace collapsed, separators kept. */
 export const cleanText = (s: string) => clean(s.toUpperCase()).replace(/^[,:;.\-\s]+|[,:;\s]+$/g, "");
 
@@ -160,9 +262,12 @@ export function fitShape(raw: string, shape: string): { value: string; corrected
 }
 
 /**
- * Finds a code of a known shape in the lines: candidates are runs of code-like characters of
- * the right length (spaces inside removed when `joinSpaces`), corrected with `fitShape`. A
- * candidate that needs no correction wins over one that does.
+ * Finds a code of a known shape in the lines: candidates are runs of code-like characters, a
+ * word alone or (`joinSpaces`) several words separated by one space or hyphen (`MH12
+ * 20110012345`, `MH-1220110012345`), of the shape's length up to 2 more (a stray character
+ * before or after), corrected with `fitShape`. Words after the code on its line do not stick to
+ * it (`MH1220110012345 DOI 12-05-2011`). A candidate that needs no correction wins over one
+ * that does.
  */
 export function findCode(
   lines: OcrLine[],
@@ -171,14 +276,19 @@ export function findCode(
 ): (Found & { corrected: number }) | null {
   let best: (Found & { corrected: number }) | null = null;
   lines.forEach((line, index) => {
-    const text = opts.joinSpaces ? line.text.replace(/(?<=[A-Z0-9])[ \-](?=[A-Z0-9])/gi, "") : line.text;
-    for (const m of text.matchAll(/[A-Za-z0-9|)\]]+/g)) {
-      const tok = m[0];
-      for (let start = 0; start + shape.length <= tok.length; start++) {
-        if (tok.length > shape.length + 2) break;
-        const fit = fitShape(tok.slice(start, start + shape.length), shape);
-        if (!fit || (opts.accept && !opts.accept(fit.value))) continue;
-        if (!best || fit.corrected < best.corrected) best = { text: fit.value, confidence: line.confidence, index, corrected: fit.corrected };
+    const words = [...line.text.matchAll(/[A-Za-z0-9|)\]]+/g)];
+    for (let i = 0; i < words.length; i++) {
+      let joined = "";
+      for (let j = i; j < words.length && (j === i || opts.joinSpaces); j++) {
+        const gap = j === i ? "" : line.text.slice(words[j - 1]!.index + words[j - 1]![0].length, words[j]!.index);
+        if (!/^ ?-? ?$/.test(gap)) break;
+        joined += words[j]![0];
+        if (joined.length > shape.length + 2) break;
+        for (let start = 0; start + shape.length <= joined.length; start++) {
+          const fit = fitShape(joined.slice(start, start + shape.length), shape);
+          if (!fit || (opts.accept && !opts.accept(fit.value))) continue;
+          if (!best || fit.corrected < best.corrected) best = { text: fit.value, confidence: line.confidence, index, corrected: fit.corrected };
+        }
       }
     }
   });

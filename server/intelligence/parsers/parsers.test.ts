@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { OcrLine } from "../ocr/tesseract-ocr";
 import { parseAadhaarCard } from "./aadhaar-card";
-import { drivingLicenceProblem, parseDrivingLicence } from "./driving-licence";
+import { parseDrivingLicence } from "./driving-licence";
 import { parseGstCertificate } from "./gst-certificate";
 import { parsePanCard } from "./pan-card";
-import { cleanName, fitShape, parseDayFirstDate } from "./parse-common";
+import { cleanName, field, findCode, fitShape, labelValue, parseDayFirstDate, personName, put } from "./parse-common";
+import { parsePassport } from "./passport";
 import { parseVoterId } from "./voter-id";
 
 /** OCR pages from text: one line per entry, confidence 0.9 unless given as [text, confidence]. */
@@ -44,15 +45,15 @@ describe("PAN card", () => {
     expect(r.fields.date_of_birth?.value).toBe("1988-08-14");
   });
 
-  it("corrects a misread digit at a lower confidence", () => {
+  it("corrects a misread digit, at a lower confidence that needs review", () => {
     const r = parsePanCard([page("ABCPE12B4F")]);
-    expect(r.fields.pan?.value).toBe("ABCPE1284F");
+    expect(r.fields.pan).toMatchObject({ value: "ABCPE1284F", valid: false, validity: "needs_review", problem: "ocr_low_confidence" });
     expect(r.fields.pan!.confidence).toBeLessThan(0.9);
   });
 
   it("flags a PAN whose 4th letter is no holder type (structure check)", () => {
     const r = parsePanCard([page("ABCDE1234F")]);
-    expect(r.fields.pan).toMatchObject({ value: "ABCDE1234F", valid: false, problem: "pan_holder_type_invalid" });
+    expect(r.fields.pan).toMatchObject({ value: "ABCDE1234F", valid: false, validity: "invalid", problem: "pan_holder_type_invalid" });
   });
 
   it("reads an older card without labels", () => {
@@ -113,8 +114,7 @@ describe("voter ID, driving licence, GST certificate", () => {
     const r = parseDrivingLicence([page("DL No. MH14 20110062821", "Name : Vikram Singh", "DOB : 03-02-1979", "Valid Till : 14-06-2031 (NT)")]);
     expect(r.fields.dl_number).toMatchObject({ value: "MH1420110062821", valid: true });
     expect(r.fields.valid_till?.value).toBe("2031-06-14");
-    expect(drivingLicenceProblem("MH1420990062821", new Date("2026-01-01"))).toBe("dl_year_invalid");
-    expect(drivingLicenceProblem("XX1420110062821")).toBe("dl_state_code_invalid");
+    expect(parseDrivingLicence([page("DL No. MH14 20990062821")]).fields.dl_number).toMatchObject({ valid: false, problem: "dl_year_invalid" });
   });
 
   it("validates the GSTIN check character", () => {
@@ -135,5 +135,252 @@ describe("OCR slips seen on phone photos", () => {
     const r = parseAadhaarCard([page("GOVERNMENT OF INDIA", "Anita Sharma", "DOB: 14/0811 988")]);
     expect(r.fields.name?.value).toBe("ANITA SHARMA");
     expect(r.fields.date_of_birth).toBeUndefined();
+  });
+});
+
+describe("labels anywhere on a line, names and codes", () => {
+  it("finds a label after the Hindi one, not inside a longer label", () => {
+    const lines = page("fret aT ATH / Father's Name", "SURESH KUMAR", "ATH / Name", "RAVI KUMAR").lines;
+    expect(labelValue(lines, /(?<!father\W{0,3}s?\W{0,3})name/, { nextLineOnly: true })?.text).toBe("RAVI KUMAR");
+    expect(labelValue(lines, /father\W{0,3}s?\W{0,3}name/, { nextLineOnly: true })?.text).toBe("SURESH KUMAR");
+    // a whole word only: not the "name" of NAMEETA
+    expect(labelValue(page("NAMEETA", "X").lines, /name/)).toBeNull();
+  });
+
+  it("takes the first following line a value test accepts", () => {
+    const lines = page("STAT / Surname", "ae aT", "NAIR").lines;
+    expect(labelValue(lines, /surname/, { nextLineOnly: true, within: 2, accept: (t) => personName(t) !== null })?.text).toBe("NAIR");
+  });
+
+  it("tells printed names from the garbage English OCR makes of Hindi", () => {
+    for (const n of ["RAVI KUMAR", "Anita Sharma", "K. S. RAO", "MD IRFAN", "D'SOUZA", "NAIR"]) expect(personName(n), n).not.toBeNull();
+    for (const g of ["fiat at ATH", "STAR fasnT", "TRA WRHTN", "ATH / Name", "01/01/1990", "ab", "eam eat den are"]) expect(personName(g), g).toBeNull();
+  });
+
+  it("joins a licence number across a space or hyphen, never into the next word", () => {
+    for (const text of ["DL No. MH12 20110012345 DOI: 12-05-2011", "MH-1220110012345 Valid Till 11-05-2031", "DL No : MH12 2011 0012345"]) {
+      expect(findCode(page(text).lines, "AA9999999999999", { joinSpaces: true })?.text, text).toBe("MH1220110012345");
+    }
+  });
+});
+
+/**
+ * Bilingual cards as OCR reads them: PAN and passports with English OCR only, so each Hindi label
+ * comes out as Latin garbage at a low confidence; Aadhaar and voter ID with eng+hin, so Hindi
+ * comes out in Devanagari. Text written after the cards' layouts (see each parser's rules).
+ */
+describe("bilingual cards", () => {
+  // Tesseract (eng) on a rendered PAN card of the 2018 layout: these lines are its output
+  it.each([
+    [
+      "scan",
+      [
+        ["IIR fom                    HRT IDR", 0.31],
+        ["INCOME TAX DEPARTMENT               GOVT. OF INDIA", 0.96],
+        ["rf} oat ARE Bre", 0.31],
+        ["Permanent Account Number Card", 0.96],
+        ["ABCPE1234F", 0.89],
+        ["AM / Name", 0.73],
+        ["RAVI KUMAR", 0.96],
+        ["fir 7 FM / Father's Name", 0.66],
+        ["SURESH KUMAR", 0.96],
+        ["T= §I TRG / Date of Birth", 0.52],
+        ["01/01/1990                                     BIER / Signature", 0.85],
+      ],
+    ],
+    [
+      "photo",
+      [
+        ["CE ——.", 0],
+        ["SIH far                                    HRA TDR", 0.22],
+        ["INCOME TAX DEPARTMENT               GOVT. OF INDIA", 0.96],
+        ["ft FRET He ard", 0.32],
+        ["Permanent Account Number Card", 0.96],
+        ["ABCPE1234F", 0.91],
+        ["A / Name", 0.76],
+        ["RAVI KUMAR", 0.94],
+        ["fra &1 am / Father's Name", 0.71],
+        ["SURESH KUMAR", 0.96],
+        ["1 H aE / Date of Birth", 0.69],
+        ["01/01/1990", 0.96],
+        ["ERR / Signature", 0.73],
+        ["ee", 0.34],
+      ],
+    ],
+  ] as [string, [string, number][]][])("PAN since 2018 (%s): labels after the Hindi, Hindi garbage never a name", (_, ocr) => {
+    const r = parsePanCard([page(...ocr)]);
+    expect(Object.fromEntries(Object.entries(r.fields).map(([k, f]) => [k, [f.value, f.validity]]))).toEqual({
+      pan: ["ABCPE1234F", "valid"],
+      name: ["RAVI KUMAR", "valid"],
+      father_name: ["SURESH KUMAR", "valid"],
+      date_of_birth: ["1990-01-01", "valid"],
+    });
+  });
+
+  it("PAN: a name label OCR lost leaves the holder's name first, the father's second", () => {
+    const r = parsePanCard([
+      page(
+        ["INCOME TAX DEPARTMENT GOVT. OF INDIA", 0.9],
+        ["WRG TRIN", 0.3],
+        ["ABCPE1234F", 0.91],
+        ["AM Nare", 0.3],
+        ["RAVI KUMAR", 0.94],
+        ["fret aT ATH / Father's Name", 0.58],
+        ["SURESH KUMAR", 0.93],
+        ["01/01/1990", 0.95],
+      ),
+    ]);
+    expect([r.fields.name?.value, r.fields.father_name?.value]).toEqual(["RAVI KUMAR", "SURESH KUMAR"]);
+  });
+
+  it("Aadhaar front and back: the English name above the date, the English address", () => {
+    const r = parseAadhaarCard([
+      page(
+        "भारत सरकार",
+        "GOVERNMENT OF INDIA",
+        "अनीता शर्मा",
+        ["Anita Sharma", 0.94],
+        "जन्म तिथि/DOB: 14/08/1988",
+        "महिला / FEMALE",
+        ["XXXX XXXX 4821", 0.91],
+        "मेरा आधार, मेरी पहचान",
+      ),
+      page(
+        "भारतीय विशिष्ट पहचान प्राधिकरण",
+        "पता: W/O राजेश शर्मा, 12 एमजी रोड, पुणे, महाराष्ट्र - 411005",
+        "Address: W/O Rajesh Sharma, 12 MG Road,",
+        "Pune, Maharashtra - 411005",
+        "XXXX XXXX 4821",
+      ),
+    ]);
+    expect(r.fields).toMatchObject({
+      name: { value: "ANITA SHARMA", validity: "valid" },
+      date_of_birth: { value: "1988-08-14" },
+      gender: { value: "female" },
+      aadhaar_last4: { value: "4821", validity: "valid" },
+      address: { value: "W/O RAJESH SHARMA, 12 MG ROAD, PUNE, MAHARASHTRA - 411005" },
+    });
+  });
+
+  it("Indian passport data page: labels after the Hindi, the number proven by the MRZ read in OCR-B", () => {
+    const r = parsePassport(
+      [
+        page(
+          ["Wea TORT REPUBLIC OF INDIA", 0.6],
+          ["WaR/ Type FIs / Country Code Wad F./ Passport No.", 0.5],
+          ["P IND J8369854", 0.92],
+          ["STAT / Surname", 0.6],
+          ["NAIR", 0.95],
+          ["feat Ter AT / Given Name(s)", 0.55],
+          ["MEERA", 0.95],
+          ["Teta / Nationality fT / Sex STAT / Date of Birth", 0.5],
+          ["INDIAN F 12/04/1985", 0.93],
+          ["STA aT / Place of Birth", 0.5],
+          ["KOCHI, KERALA", 0.93],
+          ["aT wei / Date of Issue Wife At fafer / Date of Expiry", 0.5],
+          ["21/09/2021 20/09/2031", 0.93],
+          ["P<INDNAIR<S<MEERA<<<<LC<LLLLLLLLLLLLLLLLLLLLL", 0.7],
+          ["J8369854<4INDB504124F3109203<<<<<<<<<<<<<<06", 0.8],
+        ),
+      ],
+      undefined,
+      new Date("2026-01-01T00:00:00Z"),
+    );
+    expect(Object.fromEntries(Object.entries(r.fields).map(([k, f]) => [k, [f.value, f.source, f.validity]]))).toMatchObject({
+      passport_number: ["J8369854", "mrz", "valid"],
+      surname: ["NAIR", "ocr", "valid"],
+      given_names: ["MEERA", "ocr", "valid"],
+      nationality: ["IND", "mrz", "valid"],
+      date_of_birth: ["1985-04-12", "mrz", "valid"],
+      date_of_expiry: ["2031-09-20", "mrz", "valid"],
+    });
+    expect(r.signals).toEqual([]);
+  });
+
+  it("passport without a readable MRZ: the visual number needs review, nothing proves it", () => {
+    const r = parsePassport([page(["P IND J8369854", 0.95], "STAT / Surname", "NAIR")], undefined, new Date("2026-01-01T00:00:00Z"));
+    expect(r.fields.passport_number).toMatchObject({ value: "J8369854", valid: false, validity: "needs_review", problem: "passport_number_unverified" });
+    expect(r.signals.map((s) => s.code)).toEqual(["mrz_not_found"]);
+  });
+
+  it("driving licence: a number with words after it, Name not S/D/W of, a regional label first", () => {
+    const r = parseDrivingLicence([
+      page(
+        "Indian Union Driving Licence",
+        "Issued by Government of Maharashtra",
+        ["DL No. MH12 20110012345 DOI : 12-05-2011", 0.92],
+        "Valid Till : 11-05-2031 (NT)",
+        ["Ara / Name : VIKRAM SINGH", 0.9],
+        "S/D/W of : HARPAL SINGH",
+        "DOB : 03-02-1979",
+        "Address : 12, MG ROAD, PUNE,",
+        "MAHARASHTRA 411001",
+      ),
+    ]);
+    expect(Object.fromEntries(Object.entries(r.fields).map(([k, f]) => [k, f.value]))).toEqual({
+      dl_number: "MH1220110012345",
+      name: "VIKRAM SINGH",
+      date_of_birth: "1979-02-03",
+      valid_till: "2031-05-11",
+      address: "12, MG ROAD, PUNE, MAHARASHTRA 411001",
+    });
+    expect(parseDrivingLicence([page(["MH-1220110012345 Valid Till 11-05-2031", 0.93])]).fields.dl_number).toMatchObject({
+      value: "MH1220110012345",
+      valid: true,
+    });
+  });
+
+  it.each([
+    [
+      "PVC card, bilingual labels on one line",
+      ["नाम / Name : Vikram Singh", "पिता का नाम / Father's Name : Harpal Singh", "लिंग / Sex : पुरुष / Male", "जन्म तिथि / Date of Birth : 03/02/1979"],
+    ],
+    [
+      "laminated card, the Hindi line first",
+      [
+        "निर्वाचक का नाम : विक्रम सिंह",
+        "Elector's Name : Vikram Singh",
+        "पिता का नाम : हरपाल सिंह",
+        "Father's Name : Harpal Singh",
+        "जन्म तिथि / Date of Birth : 03/02/1979",
+      ],
+    ],
+  ])("voter ID, %s", (_, body) => {
+    const r = parseVoterId([page("भारत निर्वाचन आयोग", "ELECTION COMMISSION OF INDIA", "पहचान पत्र IDENTITY CARD", ["XYZ1234567", 0.93], ...body)]);
+    expect(Object.fromEntries(Object.entries(r.fields).map(([k, f]) => [k, [f.value, f.validity]]))).toEqual({
+      epic_number: ["XYZ1234567", "valid"],
+      name: ["VIKRAM SINGH", "valid"],
+      relative_name: ["HARPAL SINGH", "valid"],
+      date_of_birth: ["1979-02-03", "valid"],
+    });
+  });
+});
+
+/** No misread identifier marked valid: what proves a value decides how much OCR confidence it needs. */
+describe("validity of extracted values", () => {
+  it("an identifier with a format only needs review below 0.85; a name or date below 0.8", () => {
+    expect(parsePanCard([page(["ABCPE1234F", 0.84])]).fields.pan).toMatchObject({ validity: "needs_review", problem: "ocr_low_confidence" });
+    expect(parsePanCard([page(["ABCPE1234F", 0.86])]).fields.pan).toMatchObject({ validity: "valid", problem: null });
+    expect(parseVoterId([page(["XYZ1234567", 0.8])]).fields.epic_number?.validity).toBe("needs_review");
+    expect(parseDrivingLicence([page(["DL No. MH12 20110012345", 0.8])]).fields.dl_number?.validity).toBe("needs_review");
+    const low = parsePanCard([page("INCOME TAX DEPARTMENT", "ATH / Name", ["RAVI KUMAR", 0.7], "Date of Birth", ["01/01/1990", 0.79])]);
+    expect([low.fields.name?.validity, low.fields.date_of_birth?.validity]).toEqual(["needs_review", "needs_review"]);
+  });
+
+  it("a checksum proves the read down to 0.5: Aadhaar Verhoeff, GSTIN", () => {
+    expect(parseAadhaarCard([page(["9999 9999 0019", 0.6])]).fields.aadhaar_last4).toMatchObject({ value: "0019", validity: "valid" });
+    expect(parseAadhaarCard([page(["9999 9999 0019", 0.45])]).fields.aadhaar_last4?.validity).toBe("needs_review");
+    expect(parseAadhaarCard([page(["XXXX XXXX 4821", 0.8])]).fields.aadhaar_last4?.validity).toBe("needs_review");
+    expect(parseGstCertificate([page(["Registration Number : 27ABCCE1234F1Z2", 0.6])]).fields.gstin?.validity).toBe("valid");
+  });
+
+  it("keeps the better of two readings: valid, then needing review, then invalid, then the more confident", () => {
+    const fields = {};
+    put(fields, "pan", field("ABCDE1234F", 0.95, "pan_holder_type_invalid", "ocr", "format"));
+    put(fields, "pan", field("ABCPE1234F", 0.8, null, "ocr", "format"));
+    expect(fields).toMatchObject({ pan: { value: "ABCPE1234F", validity: "needs_review" } });
+    put(fields, "pan", field("ABCPE1234F", 0.9, null, "ocr", "format"));
+    put(fields, "pan", field("ABCPE1234E", 0.82, null, "ocr", "format"));
+    expect(fields).toMatchObject({ pan: { value: "ABCPE1234F", validity: "valid", confidence: 0.9 } });
   });
 });

@@ -1,23 +1,39 @@
 /**
  * Passport data page (ICAO 9303 TD3; the Indian passport's layout): passport number, surname,
  * given names, nationality, date of birth, date of expiry, read from the visual zone and from
- * the MRZ. MRZ values whose check digits hold win (confidence 0.99, `source: "mrz"`); the visual
- * zone fills the rest. MRZ vs visual differences and failed check digits are review signals
- * (server/intelligence/mrz.ts), and so is an expired passport.
+ * the MRZ. Read with English OCR: the Hindi half of each label comes out as Latin garbage.
+ *
+ * Layout of the Indian data page, top to bottom: `भारत गणराज्य / REPUBLIC OF INDIA`; a label row
+ * `प्रकार / Type`, `कोड / Country Code`, `पासपोर्ट नं. / Passport No.` over `P IND J8369854`;
+ * `उपनाम / Surname` over the surname; `दिया गया नाम / Given Name(s)` over the given names;
+ * `राष्ट्रीयता / Nationality`, `लिंग / Sex`, `जन्मतिथि / Date of Birth` over `INDIAN F
+ * 12/04/1985`; place of birth, place and date of issue, `समाप्ति की तिथि / Date of Expiry` (the
+ * later date of its row); then the two MRZ lines. Labels are found anywhere on their line (after
+ * the Hindi garbage: `STATA / Surname`, OCR drifts: `Surrame`, `Gove Names)`), and a name value
+ * is the first of the next two lines that reads like a name (`personName`).
+ *
+ * MRZ values whose check digits hold win (confidence 0.99, `source: "mrz"`); the visual zone
+ * fills the rest. MRZ vs visual differences and failed check digits are review signals
+ * (server/intelligence/mrz.ts), and so is an expired passport. The passport number has no check
+ * digit of its own: read from the visual zone alone it needs review
+ * (`passport_number_unverified`), only the MRZ's check digit proves it.
  */
+import { passportNumberProblem } from "../../checks/validators/passport";
 import { findMrzLines, type MrzReading, mrzVisualSignals, readMrz } from "../mrz";
 import {
   allDates,
   allLines,
-  cleanName,
   correctedConfidence,
   type ExtractedFields,
   field,
   findCode,
   findLine,
   labelValue,
+  nameField,
+  needsReview,
   type OcrPage,
   type ParsedDocument,
+  personName,
   put,
 } from "./parse-common";
 
@@ -34,15 +50,17 @@ function visualZone(pages: OcrPage[]): ExtractedFields {
   const lines = allLines(pages).filter((l) => !(l.text.replace(/\s/g, "").length >= 28 && l.text.includes("<<")));
   const fields: ExtractedFields = {};
   const number = findCode(lines, "A9999999");
-  if (number) put(fields, "passport_number", field(number.text, correctedConfidence(number.confidence, number.corrected)));
+  if (number) {
+    const f = field(number.text, correctedConfidence(number.confidence, number.corrected), passportNumberProblem(number.text), "ocr", "format");
+    put(fields, "passport_number", needsReview(f, "passport_number_unverified"));
+  }
   for (const [key, label] of [
-    // OCR of small labels drifts ("Surrame", "Gove Names)"): match loosely
-    ["surname", /sur\w{2,4}/],
+    // OCR of small labels drifts ("Surrame", "Sumame", "Gove Names)"): match loosely
+    ["surname", /su\w{1,2}a\w{0,2}e/],
     ["given_names", /g\w{2,3}n?\s+name\(?s?\)?/],
   ] as const) {
-    const f = labelValue(lines, label, { nextLineOnly: true });
-    const v = f ? cleanName(f.text) : null;
-    if (f && v) put(fields, key, field(v, f.confidence));
+    const f = labelValue(lines, label, { nextLineOnly: true, within: 2, accept: (t) => personName(t) !== null });
+    if (f) put(fields, key, nameField(f.text, f.confidence));
   }
   if (findLine(lines, /\bINDIAN\b/)) put(fields, "nationality", field("IND", findLine(lines, /\bINDIAN\b/)!.line.confidence));
   // labels sit in a row above their values: the date under "Date of Birth", the later date under "Date of Expiry"
@@ -71,16 +89,16 @@ export function parsePassport(pages: OcrPage[], mrzLines?: string[][], now = new
   const fields: ExtractedFields = {};
   if (mrz) {
     // check digits protect the number and the dates (ICAO 9303 part 3), not the names: names from
-    // the visual zone win, MRZ names only fill in, at a lower confidence
+    // the visual zone win, MRZ names only fill in, and need review (OCR-B fillers garble them)
     for (const key of ["passport_number", "nationality", "date_of_birth", "date_of_expiry"]) {
       const m = mrz.fields[key];
-      if (m?.valid) fields[key] = field(m.value, 0.99, null, "mrz");
+      if (m?.valid) fields[key] = field(m.value, 0.99, null, "mrz", "checksum");
     }
     for (const key of ["surname", "given_names"]) {
       const m = mrz.fields[key];
-      if (m?.valid && !noisyMrzName(m.value) && !visual[key]) fields[key] = field(m.value, 0.8, null, "mrz");
+      if (m?.valid && !noisyMrzName(m.value) && !visual[key]) fields[key] = needsReview(field(m.value, 0.8, null, "mrz"), "mrz_name_unverified");
     }
-    fields.mrz = field(mrz.lines.join("\n"), mrz.valid ? 0.99 : 0.5, mrz.valid ? null : "mrz_check_digit_invalid", "mrz");
+    fields.mrz = field(mrz.lines.join("\n"), mrz.valid ? 0.99 : 0.5, mrz.valid ? null : "mrz_check_digit_invalid", "mrz", "checksum");
   }
   for (const [key, f] of Object.entries(visual)) if (!fields[key]) fields[key] = f;
 
