@@ -2,36 +2,18 @@
  * What every document parser shares: the shape of extracted fields and signals, reading
  * "Label : value" pairs from OCR lines, dates, names and the usual OCR character confusions.
  */
+import type { z } from "zod";
 import type { OcrLine } from "../ocr/tesseract-ocr";
+import type { ZExtractedField, ZReviewSignal } from "../extraction.schemas";
 
-/** One field read from a document. */
-export interface ExtractedField {
-  /** Normalized value: names and text upper case, dates ISO 8601 `YYYY-MM-DD`, identifiers without spaces. */
-  value: string;
-  /** 0..1: the OCR confidence of the line it came from, lowered when characters had to be corrected; 0.99 for MRZ fields whose check digit holds. */
-  confidence: number;
-  /** `ocr` (visual zone) or `mrz` (machine-readable zone, ICAO 9303). */
-  source: "ocr" | "mrz";
-  /** False when the value fails its validator (PAN structure, GSTIN checksum, Verhoeff, calendar date, ...). */
-  valid: boolean;
-  /** The validator's error code when `valid` is false, else null. */
-  problem: string | null;
-}
+/** One field read from a document (schema: ZExtractedField). */
+export type ExtractedField = z.infer<typeof ZExtractedField>;
 
 /** Field key -> field, keyed like the document type's catalog fields (server/documents/document-types.ts). */
 export type ExtractedFields = Record<string, ExtractedField>;
 
-/** A review signal: something a reviewer should look at. No decision is taken on it here. */
-export interface ReviewSignal {
-  /** Stable snake_case code, e.g. `mrz_visual_mismatch`, `field_corrected`, `document_expired`. */
-  code: string;
-  /** The field concerned, when there is one. */
-  field?: string;
-  /** `review`: send to a reviewer; `info`: shown, not routed. */
-  severity: "review" | "info";
-  /** Values and scores behind the signal (PII: kept with the extraction, erased with the session). */
-  detail?: Record<string, unknown>;
-}
+/** A review signal: something a reviewer should look at (schema: ZReviewSignal). */
+export type ReviewSignal = z.infer<typeof ZReviewSignal>;
 
 /** The OCR of one image of the document (one side or page). */
 export interface OcrPage {
