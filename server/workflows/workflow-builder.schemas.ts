@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { ZDocumentTypeList } from "../documents/document-type.schemas";
+import { ZCreatedSession } from "../sessions/session.schemas";
 import { type TWorkflowDefinition, ZLocale, ZStepType, ZVerificationType, ZWorkflowDefinition } from "./workflow.schemas";
 
 /** Countries the builder offers (those with a check catalog: server/checks/catalog.ts), with their names. */
@@ -36,7 +37,7 @@ export const ZWorkflowDiffInput = z.object({ id: z.string().min(1), version: z.u
  * A definition as stored: one today's schema no longer accepts is returned as it is
  * (readDefinition) for the form to show what to fix, so only its being an object is checked here.
  */
-const ZStoredDefinition = z.custom<TWorkflowDefinition>((v) => typeof v === "object" && v !== null && !Array.isArray(v), "Expected a workflow definition object.");
+export const ZStoredDefinition = z.custom<TWorkflowDefinition>((v) => typeof v === "object" && v !== null && !Array.isArray(v), "Expected a workflow definition object.");
 
 export const ZWorkflowSummary = z.strictObject({
   id: z.string(),
@@ -90,3 +91,14 @@ export const ZWorkflowCatalog = z.strictObject({
   checks: z.array(z.strictObject({ key: z.string(), description: z.string() })),
 });
 export type TWorkflowCatalog = z.infer<typeof ZWorkflowCatalog>;
+
+// ---- what the builder's changes return ---------------------------------------------------------
+
+/** A created workflow. */
+export const ZWorkflowRef = z.strictObject({ id: z.string() });
+
+/** The version a publish created. */
+export const ZPublishedVersion = z.strictObject({ id: z.string(), version: z.number().int() });
+
+/** A preview of the draft: a test-mode session on a snapshot of it (the dashboard opens its `url`) and the snapshot's number. */
+export const ZWorkflowPreview = ZCreatedSession.extend({ preview: z.number().int() });

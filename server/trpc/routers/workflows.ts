@@ -11,13 +11,17 @@ import { createWorkflowFromTemplate, publishWorkflow } from "../../workflows/pub
 import { discardWorkflowDraft, saveWorkflowDraft } from "../../workflows/save-workflow-draft";
 import {
   ZCreateWorkflowRequest,
+  ZPublishedVersion,
   ZSaveDraftInput,
+  ZStoredDefinition,
   ZWorkflowCatalog,
   ZWorkflowCountry,
   ZWorkflowDiff,
   ZWorkflowDiffInput,
   ZWorkflowForBuilder,
   ZWorkflowIdInput,
+  ZWorkflowPreview,
+  ZWorkflowRef,
   ZWorkflowSummary,
   ZWorkflowVersionRow,
 } from "../../workflows/workflow-builder.schemas";
@@ -53,18 +57,23 @@ export const workflowsRouter = createTRPCRouter({
     .query(({ ctx, input }) => diffWorkflowVersions(ctx.db, ctx.tenant.projectId, input.id, input.version)),
   create: manage()
     .input(ZCreateWorkflowRequest)
+    .output(ZWorkflowRef)
     .mutation(({ ctx, input }) => createWorkflowFromTemplate(ctx.db, ctx.tenant.projectId, input, userActor(ctx))),
   saveDraft: manage()
     .input(ZSaveDraftInput)
+    .output(ZStoredDefinition)
     .mutation(({ ctx, input }) => saveWorkflowDraft(ctx.db, { ...ids(ctx, input), definition: input.definition, base: input.base }, userActor(ctx))),
   discardDraft: manage()
     .input(ZWorkflowIdInput)
+    .output(ZStoredDefinition)
     .mutation(({ ctx, input }) => discardWorkflowDraft(ctx.db, ids(ctx, input), userActor(ctx))),
   publish: manage()
     .input(ZWorkflowIdInput)
+    .output(ZPublishedVersion)
     .mutation(({ ctx, input }) => publishWorkflow(ctx.db, { ...ids(ctx, input), publishedBy: ctx.userId }, userActor(ctx))),
   /** A test-mode session on a snapshot of the saved draft; the dashboard opens its `url`. */
   preview: manage()
     .input(ZWorkflowIdInput)
+    .output(ZWorkflowPreview)
     .mutation(({ ctx, input }) => previewWorkflowDraft(ctx.db, ids(ctx, input), userActor(ctx))),
 });
