@@ -20,9 +20,9 @@ import {
   LOGO_TYPES,
   RETENTION_DAYS,
   ZProjectSettingsRequest,
+  type TProjectSettings,
   type TProjectSettingsRequest,
 } from "~/server/projects/project-settings.schemas";
-import type { ProjectSettingsDto } from "~/server/projects/project-settings";
 import { applyServerError } from "./mutation-errors";
 import { PageHeader } from "./page-header";
 import { RegistryProvidersCard } from "./registry-providers";
@@ -58,7 +58,7 @@ export function SettingsView() {
   );
 }
 
-function SettingsForm({ settings }: { settings: ProjectSettingsDto }) {
+function SettingsForm({ settings }: { settings: TProjectSettings }) {
   const ws = useWorkspace();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -219,7 +219,7 @@ function LogoField({ logoUrl, editable }: { logoUrl: string | null; editable: bo
   const tenant = { projectId: ws.project.id, mode: ws.mode };
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
-  const onBranding = (branding: ProjectSettingsDto["branding"]) =>
+  const onBranding = (branding: TProjectSettings["branding"]) =>
     queryClient.setQueryData(trpc.settings.get.queryKey(tenant), (old) => (old ? { ...old, branding: { ...old.branding, logoUrl: branding.logoUrl } } : old));
   const upload = useMutation(trpc.settings.setLogo.mutationOptions({ onSuccess: onBranding, onError: (e) => setError(clientErrorInfo(e).message) }));
   const remove = useMutation(trpc.settings.removeLogo.mutationOptions({ onSuccess: onBranding, onError: (e) => setError(clientErrorInfo(e).message) }));

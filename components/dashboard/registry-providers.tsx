@@ -11,7 +11,7 @@ import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { Select } from "~/components/ui/select";
 import { clientErrorInfo } from "~/components/trpc/domain-error";
 import { useTRPC } from "~/components/trpc/react";
-import type { RegistryProviderChoice } from "~/server/projects/registry-providers";
+import type { TRegistryProviderChoice } from "~/server/projects/registry-providers.schemas";
 import { ErrorCard, LoadingCard } from "./query-states";
 import { useWorkspace } from "./workspace";
 
@@ -39,7 +39,7 @@ export function RegistryProvidersCard() {
   );
 }
 
-function ProviderRow({ choice, editable }: { choice: RegistryProviderChoice; editable: boolean }) {
+function ProviderRow({ choice, editable }: { choice: TRegistryProviderChoice; editable: boolean }) {
   const ws = useWorkspace();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -86,7 +86,7 @@ function ProviderRow({ choice, editable }: { choice: RegistryProviderChoice; edi
           id={id}
           disabled={!editable || save.isPending}
           value={choice.selected ?? ""}
-          onChange={(e) => save.mutate({ ...tenant, checkKey: choice.key, adapter: (e.target.value || null) as RegistryProviderChoice["selected"] })}
+          onChange={(e) => save.mutate({ ...tenant, checkKey: choice.key, adapter: (e.target.value || null) as TRegistryProviderChoice["selected"] })}
         >
           <option value="">Server default</option>
           {choice.adapters.map((a) => (

@@ -21,6 +21,9 @@ const NOW = `(now() AT TIME ZONE 'UTC')`;
 const at = (n: number) => `(to_timestamp($${n}::double precision / 1000) AT TIME ZONE 'UTC')`;
 const inMs = (n: number) => `(${NOW} + ($${n}::double precision * interval '1 millisecond'))`;
 
+/** Limits of the executor's few multi-statement transactions (ingesting events, a cron tick, a failure with its event), in ms. */
+export const TX_LIMITS = { maxWait: 10_000, timeout: 30_000 };
+
 /** Run statuses that are not finished. */
 export const OPEN_STATUSES = ["queued", "retrying", "sleeping", "waiting"] as const;
 export type RunStatus = (typeof OPEN_STATUSES)[number] | "completed" | "failed";

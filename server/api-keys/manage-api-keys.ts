@@ -7,29 +7,18 @@ import type { Db } from "../db";
 import { notFound } from "../errors";
 import { type Tenant, tenantWhere } from "../tenant";
 import { createApiKey } from "./create-api-key";
-
-import type { TCreateApiKeyRequest } from "./manage-api-keys.schemas";
-
-export interface ApiKeyDto {
-  id: string;
-  name: string;
-  /** the first characters of the secret, e.g. `sk_test_AbC1` */
-  prefix: string;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-}
+import type { TApiKey, TCreateApiKeyRequest } from "./manage-api-keys.schemas";
 
 const select = { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
 
 /** The project's keys of this mode: active ones newest first, then revoked ones. */
-export async function listApiKeys(db: Db, tenant: Tenant): Promise<ApiKeyDto[]> {
+export async function listApiKeys(db: Db, tenant: Tenant): Promise<TApiKey[]> {
   const rows = await db.apiKey.findMany({ where: tenantWhere(tenant), orderBy: { createdAt: "desc" }, select });
   return [...rows.filter((k) => !k.revokedAt), ...rows.filter((k) => k.revokedAt)];
 }
 
 /** Creates a named key of the tenant's mode; the secret is returned here once and never again. */
-export async function createNamedApiKey(db: Db, tenant: Tenant, input: TCreateApiKeyRequest, actor: Actor): Promise<{ key: ApiKeyDto; secret: string }> {
+export async function createNamedApiKey(db: Db, tenant: Tenant, input: TCreateApiKeyRequest, actor: Actor): Promise<{ key: TApiKey; secret: string }> {
   return db.$transaction(async (tx) => {
     const { id, secret } = await createApiKey(tx, { ...tenantWhere(tenant), name: input.name });
     await writeAudit(tx, { actor, action: "api_key.created", objectType: "api_key", objectId: id, ...tenantWhere(tenant), data: { name: input.name } });

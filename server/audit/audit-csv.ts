@@ -7,7 +7,7 @@
  */
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
-import type { AuditRow } from "./list-audit-log";
+import type { TAuditRow } from "./audit-log.schemas";
 
 export const AUDIT_CSV_COLUMNS = ["time", "actor_type", "actor", "actor_id", "action", "object_type", "object_id", "session_id", "ip", "data"] as const;
 
@@ -18,7 +18,7 @@ export function csvSafe(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-function toRecord(r: AuditRow): Record<(typeof AUDIT_CSV_COLUMNS)[number], string> {
+function toRecord(r: TAuditRow): Record<(typeof AUDIT_CSV_COLUMNS)[number], string> {
   return {
     time: r.created_at,
     actor_type: r.actor.type,
@@ -37,7 +37,7 @@ function toRecord(r: AuditRow): Record<(typeof AUDIT_CSV_COLUMNS)[number], strin
  * A web stream of the CSV of `pages` (each call returns the next page; an empty page ends it).
  * A failing page ends the stream with that error.
  */
-export function auditCsvStream(pages: AsyncIterable<readonly AuditRow[]>): ReadableStream<Uint8Array> {
+export function auditCsvStream(pages: AsyncIterable<readonly TAuditRow[]>): ReadableStream<Uint8Array> {
   const stringifier = stringify({ header: true, columns: [...AUDIT_CSV_COLUMNS], cast: { string: csvSafe } });
   void (async () => {
     try {

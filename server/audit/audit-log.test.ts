@@ -7,7 +7,8 @@ import { demoDb } from "~/tests/fixtures/demo-db";
 import { createApiKey } from "../api-keys/create-api-key";
 import type { Db } from "../db";
 import { allPages, auditCsvStream } from "./audit-csv";
-import { auditFilterOptions, listAuditLog, recordAuditExport, type AuditRow } from "./list-audit-log";
+import type { TAuditRow } from "./audit-log.schemas";
+import { auditFilterOptions, listAuditLog, recordAuditExport } from "./list-audit-log";
 import { writeAudit } from "./write-audit";
 
 let db: Db;
@@ -46,7 +47,7 @@ beforeAll(async () => {
   await write("2026-03-05T08:00:00.000Z", { actor: reviewer, action: "project.reason_codes_changed", objectType: "project", objectId: tenant.projectId, mode: null });
 });
 
-const ids = (rows: AuditRow[]) => rows.map((r) => `${r.action}:${r.object_id}`);
+const ids = (rows: TAuditRow[]) => rows.map((r) => `${r.action}:${r.object_id}`);
 
 describe("listAuditLog", () => {
   it("lists the project's rows of the mode (and mode-less ones) newest first, actors named", async () => {
@@ -117,7 +118,7 @@ describe("auditCsvStream", () => {
   });
 
   it("defuses a cell that starts like a formula", async () => {
-    const row: AuditRow = {
+    const row: TAuditRow = {
       id: "aud_x",
       created_at: "2026-03-06T00:00:00.000Z",
       actor: { type: "api_key", id: null, label: "=cmd|' /C calc'!A0" },

@@ -5,48 +5,14 @@
  * shown as people read them: a user's email, an API key's name and prefix, "Applicant",
  * "System".
  */
-import { z } from "zod";
+import type { z } from "zod";
 import type { Db } from "../db";
 import type { ActorType } from "../generated/prisma/enums";
 import type { AuditLogWhereInput } from "../generated/prisma/models";
 import { keysetList, NEWEST_FIRST } from "../pagination";
 import { type Actor, writeAudit } from "./write-audit";
 import type { Tenant } from "../tenant";
-
-export const AUDIT_ACTOR_TYPES = ["user", "api_key", "applicant", "system"] as const satisfies readonly ActorType[];
-
-export const ZAuditFilters = z.object({
-  /** `user:<user id>`, or an actor type alone (`api_key`, `applicant`, `system`, `user`). */
-  actor: z
-    .string()
-    .regex(/^(user|api_key|applicant|system)(:[0-9A-Za-z_]+)?$/, "Choose an actor from the list.")
-    .optional(),
-  /** A session id: rows about the session and about its evidence files. */
-  sessionId: z.string().trim().max(64).optional(),
-  action: z.string().trim().max(64).optional(),
-  /** Dates (UTC, inclusive): `YYYY-MM-DD`. */
-  from: z.iso.date("Enter a date.").optional(),
-  to: z.iso.date("Enter a date.").optional(),
-});
-export type TAuditFilters = z.input<typeof ZAuditFilters>;
-
-export const ZAuditListRequest = ZAuditFilters.extend({
-  limit: z.number().int().min(1).max(100).default(50),
-  startingAfter: z.string().min(1).optional(),
-});
-
-export interface AuditRow {
-  id: string;
-  created_at: string;
-  actor: { type: ActorType; id: string | null; label: string };
-  action: string;
-  object_type: string;
-  object_id: string;
-  /** The session the row is about (directly, or through an evidence file), else null. */
-  session_id: string | null;
-  ip: string | null;
-  data: unknown;
-}
+import { type TAuditFilterOptions, type TAuditFilters, type TAuditPage, type TAuditRow, ZAuditFilters, ZAuditListRequest } from "./audit-log.schemas";
 
 const DAY_MS = 86_400_000;
 
@@ -79,7 +45,7 @@ async function actorLabels(db: Db, rows: readonly Row[]): Promise<Map<string, st
 
 const ACTOR_FALLBACK: Record<ActorType, string> = { user: "Deleted user", api_key: "API key", applicant: "Applicant", system: "System" };
 
-function toRow(r: Row, labels: Map<string, string>): AuditRow {
+function toRow(r: Row, labels: Map<string, string>): TAuditRow {
   const sessionId = r.objectType === "session" ? r.objectId : ((r.data as { session_id?: unknown } | null)?.session_id ?? null);
   return {
     id: r.id,
@@ -98,7 +64,7 @@ function toRow(r: Row, labels: Map<string, string>): AuditRow {
  * One page of the audit log, newest first.
  * @throws DomainError resource_missing (param `starting_after`) for a cursor outside the filtered list.
  */
-export async function listAuditLog(db: Db, tenant: Tenant, input: z.input<typeof ZAuditListRequest>): Promise<{ object: "list"; data: AuditRow[]; has_more: boolean }> {
+export async function listAuditLog(db: Db, tenant: Tenant, input: z.input<typeof ZAuditListRequest>): Promise<TAuditPage> {
   const q = ZAuditListRequest.parse(input);
   const where = auditWhere(tenant, q);
   let rows: Row[] = [];
@@ -114,7 +80,7 @@ export async function listAuditLog(db: Db, tenant: Tenant, input: z.input<typeof
 }
 
 /** The filter choices: the actions present in the project's log and the organization's users. */
-export async function auditFilterOptions(db: Db, tenant: Tenant, organizationId: string): Promise<{ actions: string[]; users: { id: string; email: string }[] }> {
+export async function auditFilterOptions(db: Db, tenant: Tenant, organizationId: string): Promise<TAuditFilterOptions> {
   const [actions, members] = await Promise.all([
     db.auditLog.findMany({ where: { projectId: tenant.projectId }, distinct: ["action"], select: { action: true }, orderBy: { action: "asc" } }),
     db.membership.findMany({ where: { organizationId }, select: { user: { select: { id: true, email: true } } }, orderBy: { user: { email: "asc" } } }),

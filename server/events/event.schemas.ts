@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { ZCheckStatus, ZVerifiedBy } from "../checks/check.schemas";
-import { ZMode, ZTimestamp } from "../common.schemas";
+import { ZList, ZMode, ZTimestamp } from "../common.schemas";
 import { ZDecisionOutcome, ZDecisionSource, ZSessionStatus } from "../sessions/session.schemas";
 
 export const SESSION_EVENT_TYPES = [
@@ -100,3 +100,6 @@ export const ZEvent = z.discriminatedUnion("type", [ZSessionEvent, ZCheckComplet
   description: "An event: listed by GET /v1/events for 30 days and delivered to subscribed webhook endpoints.",
 });
 export type TEvent = z.infer<typeof ZEvent>;
+
+/** A page of events (GET /v1/events, the dashboard's event log). */
+export const ZEventList = ZList(ZEvent, "EventList", "events");

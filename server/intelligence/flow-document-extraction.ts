@@ -9,22 +9,9 @@ import type { Db } from "../db";
 import { type FlowContext, loadEditableSession, openStep } from "../flow/flow-session";
 import { stepDocumentsConfig } from "../flow/upload-step-file";
 import { type DocumentExtractionDto, getDocumentExtraction, requestDocumentExtraction } from "./document-extractions";
+import type { TFlowDocumentExtraction } from "./extraction.schemas";
 import { isExtractable } from "./extract-document-fields";
 import { LOW_CONFIDENCE } from "./parsers/parse-common";
-
-/** An extraction for the applicant's form. */
-export interface FlowDocumentExtraction {
-  /** `dex_...`: submitted with the step (`extraction_id`) so that the confirmation is kept next to it. */
-  id: string;
-  /** `pending`: still reading; `completed`: `fields` holds what was read; `failed`: nothing was read. */
-  status: DocumentExtractionDto["status"];
-  /**
-   * Field key -> the value as the form takes it (names upper case, dates `YYYY-MM-DD`) and
-   * `attention`: the OCR was unsure (confidence < 0.8) or the value fails its validator, so the
-   * form asks the applicant to check it. Only keys of fields the step asks for.
-   */
-  fields: Record<string, { value: string; attention: boolean }>;
-}
 
 async function documentsStep(db: Db, ctx: FlowContext, stepName: string) {
   const s = await loadEditableSession(db, ctx);
@@ -32,8 +19,8 @@ async function documentsStep(db: Db, ctx: FlowContext, stepName: string) {
   return { s, config: await stepDocumentsConfig(db, s, step.name) };
 }
 
-function toFlow(dto: DocumentExtractionDto, askedKeys: readonly string[]): FlowDocumentExtraction {
-  const fields: FlowDocumentExtraction["fields"] = {};
+function toFlow(dto: DocumentExtractionDto, askedKeys: readonly string[]): TFlowDocumentExtraction {
+  const fields: TFlowDocumentExtraction["fields"] = {};
   for (const key of askedKeys) {
     const f = dto.fields?.[key];
     if (f?.value) fields[key] = { value: f.value, attention: !f.valid || f.confidence < LOW_CONFIDENCE };
@@ -53,7 +40,7 @@ export async function requestFlowDocumentExtraction(
   db: Db,
   ctx: FlowContext,
   input: { step: string; document_type: string; files: string[] },
-): Promise<FlowDocumentExtraction | null> {
+): Promise<TFlowDocumentExtraction | null> {
   const { s, config } = await documentsStep(db, ctx, input.step);
   const type = config.types.find((t) => t.key === input.document_type);
   if (!type || !isExtractable(type.key)) return null;
@@ -73,7 +60,7 @@ export async function requestFlowDocumentExtraction(
  * @throws DomainError resource_missing (another session's extraction), session_not_editable,
  *   step_not_available, client_token_invalid.
  */
-export async function getFlowDocumentExtraction(db: Db, ctx: FlowContext, input: { step: string; extraction_id: string }): Promise<FlowDocumentExtraction> {
+export async function getFlowDocumentExtraction(db: Db, ctx: FlowContext, input: { step: string; extraction_id: string }): Promise<TFlowDocumentExtraction> {
   const { s, config } = await documentsStep(db, ctx, input.step);
   const dto = await getDocumentExtraction(db, { projectId: s.projectId, mode: s.mode }, s.id, input.extraction_id);
   const type = config.types.find((t) => t.key === dto.document_type);

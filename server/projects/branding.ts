@@ -2,13 +2,11 @@
  * A project's hosted-flow branding as the flow reads it (flow.state): the accent colour and
  * the address of the logo, served by app/branding/[projectId]/[file]/route.ts.
  */
+import type { z } from "zod";
+import type { ZProjectBranding } from "./project-settings.schemas";
 
-export interface ProjectBranding {
-  /** `#rrggbb`, or null for the default colour */
-  brandColor: string | null;
-  /** same-origin address of the logo image, or null */
-  logoUrl: string | null;
-}
+/** `brandColor` (`#rrggbb` or null) and `logoUrl` (same-origin, or null); schema: ZProjectBranding. */
+export type ProjectBranding = z.infer<typeof ZProjectBranding>;
 
 /** Blob keys of logos are `branding/<projectId>/<file>`; the logo's address mirrors them. */
 export const LOGO_KEY_PREFIX = "branding/";

@@ -5,46 +5,11 @@
  * the review queue (size, age of the oldest item). Four aggregate statements on existing
  * indexes; nothing is stored.
  */
-import { z } from "zod";
 import type { Db } from "../db";
 import type { SessionStatus } from "../generated/prisma/enums";
 import { sql } from "../sql";
 import type { Tenant } from "../tenant";
-
-/** An IANA time zone name PostgreSQL and the JS runtime both know (checked with Intl). */
-export const ZTimeZone = z
-  .string()
-  .max(64)
-  .refine(
-    (tz) => {
-      try {
-        new Intl.DateTimeFormat("en", { timeZone: tz });
-        return /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(tz);
-      } catch {
-        return false;
-      }
-    },
-    { error: "Unknown time zone." },
-  );
-
-export const ZOverviewRequest = z.object({ days: z.number().int().min(7).max(90).default(30), timeZone: ZTimeZone.default("UTC") });
-
-export interface OverviewDay {
-  /** `YYYY-MM-DD` in the requested time zone */
-  date: string;
-  total: number;
-  byStatus: Partial<Record<SessionStatus, number>>;
-}
-
-export interface ProjectOverview {
-  days: OverviewDay[];
-  totals: { created: number; approved: number; declined: number; decided: number };
-  /** approved / (approved + declined) of the sessions decided in the window; null when none was decided */
-  approvalRate: number | null;
-  /** median seconds from the applicant's submission (entering `processing`) to the decision; null when none */
-  medianDecisionSeconds: number | null;
-  queue: { size: number; oldestEnteredAt: Date | null };
-}
+import type { TOverviewDay, TProjectOverview } from "./project-overview.schemas";
 
 /** YYYY-MM-DD of `d` in `timeZone`. */
 function localDate(d: Date, timeZone: string): string {
@@ -52,7 +17,7 @@ function localDate(d: Date, timeZone: string): string {
 }
 
 /** The overview of `tenant` over the last `days` days up to `now`. */
-export async function getProjectOverview(db: Db, tenant: Tenant, q: { days: number; timeZone: string }, now = new Date()): Promise<ProjectOverview> {
+export async function getProjectOverview(db: Db, tenant: Tenant, q: { days: number; timeZone: string }, now = new Date()): Promise<TProjectOverview> {
   // the window starts at local midnight `days - 1` days ago
   const dates: string[] = [];
   for (let i = q.days - 1; i >= 0; i--) dates.push(localDate(new Date(now.getTime() - i * 86_400_000), q.timeZone));
@@ -80,7 +45,7 @@ export async function getProjectOverview(db: Db, tenant: Tenant, q: { days: numb
         FROM sessions s WHERE s.project_id = ${tenant.projectId} AND s.mode = ${mode} AND s.status = 'review') q`),
   ]);
 
-  const byDate = new Map<string, OverviewDay>(unique.map((date) => [date, { date, total: 0, byStatus: {} }]));
+  const byDate = new Map<string, TOverviewDay>(unique.map((date) => [date, { date, total: 0, byStatus: {} }]));
   let created = 0;
   for (const row of perDay) {
     const day = byDate.get(row.day);

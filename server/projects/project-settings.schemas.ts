@@ -70,3 +70,22 @@ export function contrastWithWhite(hex: string): number {
   const l = 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
   return 1.05 / (l + 0.05);
 }
+
+/** A project's hosted-flow branding as the flow and the settings page read it (server/projects/branding.ts). */
+export const ZProjectBranding = z.strictObject({
+  /** `#rrggbb`, or null for the default colour */
+  brandColor: z.string().nullable(),
+  /** same-origin address of the logo image, or null */
+  logoUrl: z.string().nullable(),
+});
+
+/** The settings page's read of a project (settings.get and the result of settings.update). */
+export const ZProjectSettings = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  retentionDays: z.number().int(),
+  branding: ZProjectBranding,
+  allowedOrigins: z.array(z.string()),
+});
+export type TProjectSettings = z.infer<typeof ZProjectSettings>;

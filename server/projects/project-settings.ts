@@ -2,18 +2,9 @@
 import { type Actor, writeAudit } from "../audit/write-audit";
 import type { Db } from "../db";
 import { notFound } from "../errors";
-import { projectBranding, type ProjectBranding } from "./branding";
-import type { ZProjectSettingsRequest } from "./project-settings.schemas";
+import { projectBranding } from "./branding";
+import type { TProjectSettings, ZProjectSettingsRequest } from "./project-settings.schemas";
 import type { z } from "zod";
-
-export interface ProjectSettingsDto {
-  id: string;
-  name: string;
-  slug: string;
-  retentionDays: number;
-  branding: ProjectBranding;
-  allowedOrigins: string[];
-}
 
 const select = { id: true, name: true, slug: true, retentionDays: true, brandColor: true, logoKey: true, allowedOrigins: true } as const;
 
@@ -25,12 +16,12 @@ function toDto(p: {
   brandColor: string | null;
   logoKey: string | null;
   allowedOrigins: string[];
-}): ProjectSettingsDto {
+}): TProjectSettings {
   return { id: p.id, name: p.name, slug: p.slug, retentionDays: p.retentionDays, branding: projectBranding(p), allowedOrigins: p.allowedOrigins };
 }
 
 /** @throws DomainError resource_missing for an unknown project. */
-export async function getProjectSettings(db: Db, projectId: string): Promise<ProjectSettingsDto> {
+export async function getProjectSettings(db: Db, projectId: string): Promise<TProjectSettings> {
   const p = await db.project.findUnique({ where: { id: projectId }, select });
   if (!p) throw notFound("project", projectId);
   return toDto(p);
@@ -42,7 +33,7 @@ export async function updateProjectSettings(
   projectId: string,
   input: z.output<typeof ZProjectSettingsRequest>,
   actor: Actor,
-): Promise<ProjectSettingsDto> {
+): Promise<TProjectSettings> {
   return db.$transaction(async (tx) => {
     const before = await tx.project.findUnique({ where: { id: projectId }, select });
     if (!before) throw notFound("project", projectId);

@@ -8,23 +8,12 @@ import { CHECKS } from "../checks/catalog";
 import type { Db } from "../db";
 import { DomainError, notFound } from "../errors";
 import { LIVE_REGISTRY_ADAPTERS, parseProviderConfig, providerFor, ZProviderConfig, type LiveRegistryAdapter } from "../providers/registry";
-
-export interface RegistryProviderChoice {
-  /** Country check key, e.g. `in.pan.verify`. */
-  key: string;
-  description: string;
-  /** Adapters that answer this check, and whether the server holds their credentials. */
-  adapters: { name: LiveRegistryAdapter; label: string; configured: boolean }[];
-  /** The project's selection; null = the server's default. */
-  selected: LiveRegistryAdapter | null;
-  /** The provider live checks of this key are sent to now (`unconfigured`: none, they end in `error`). */
-  effective: string;
-}
+import type { TRegistryProviderChoice } from "./registry-providers.schemas";
 
 const REGISTRY_CHECKS = CHECKS.filter((c) => c.answeredBy === "registry");
 
 /** Every registry check of the catalog with the project's live selection. @throws DomainError resource_missing */
-export async function getRegistryProviders(db: Db, projectId: string): Promise<RegistryProviderChoice[]> {
+export async function getRegistryProviders(db: Db, projectId: string): Promise<TRegistryProviderChoice[]> {
   const project = await db.project.findUnique({ where: { id: projectId }, select: { providerConfig: true } });
   if (!project) throw notFound("project", projectId);
   const config = parseProviderConfig(project.providerConfig);
@@ -51,7 +40,7 @@ export async function setRegistryProvider(
   checkKey: string,
   adapter: LiveRegistryAdapter | null,
   actor: Actor,
-): Promise<RegistryProviderChoice[]> {
+): Promise<TRegistryProviderChoice[]> {
   if (!REGISTRY_CHECKS.some((c) => c.key === checkKey)) {
     throw new DomainError("parameter_invalid", `'${checkKey}' is not a registry check.`, { param: "checkKey" });
   }

@@ -11,14 +11,9 @@ import type { Db } from "../db";
 import { type Actor, writeAudit } from "../audit/write-audit";
 import { DomainError, notFound } from "../errors";
 import { type Tenant, tenantWhere } from "../tenant";
+import type { Role } from "../generated/prisma/enums";
 import { PERMISSIONS } from "../users/permissions";
-import type { ReviewAssignee } from "./review-queue";
-
-export interface SessionAssignment {
-  id: string;
-  assignee: ReviewAssignee | null;
-  assigned_at: string | null;
-}
+import type { TReviewAssignee, TSessionAssignment } from "./review-queue.schemas";
 
 const assigneeSelect = { id: true, email: true, name: true } as const;
 
@@ -31,7 +26,7 @@ async function current(db: Db, tenant: Tenant, id: string) {
   return s;
 }
 
-function toAssignment(s: Awaited<ReturnType<typeof current>>): SessionAssignment {
+function toAssignment(s: Awaited<ReturnType<typeof current>>): TSessionAssignment {
   return { id: s.id, assignee: s.assignee, assigned_at: s.assignedAt?.toISOString() ?? null };
 }
 
@@ -69,7 +64,7 @@ function assertInReview(s: { status: string }): void {
  * @throws DomainError resource_missing; session_not_editable (not in review); session_claimed
  *   (409, param `assignee`, `details.assignee`: claimed by someone else and not taken over from them).
  */
-export async function claimSession(db: Db, tenant: Tenant, id: string, userId: string, actor: Actor, opts: { takeOverFrom?: string } = {}): Promise<SessionAssignment> {
+export async function claimSession(db: Db, tenant: Tenant, id: string, userId: string, actor: Actor, opts: { takeOverFrom?: string } = {}): Promise<TSessionAssignment> {
   const s = await current(db, tenant, id);
   assertInReview(s);
   if (s.assigneeId === userId) return toAssignment(s);
@@ -87,7 +82,7 @@ export async function claimSession(db: Db, tenant: Tenant, id: string, userId: s
  * @throws DomainError resource_missing; session_not_editable (not in review); parameter_invalid
  *   (param `assignee_id`: not a member of the organization with a deciding role).
  */
-export async function assignSession(db: Db, tenant: Tenant, organizationId: string, id: string, assigneeId: string | null, actor: Actor): Promise<SessionAssignment> {
+export async function assignSession(db: Db, tenant: Tenant, organizationId: string, id: string, assigneeId: string | null, actor: Actor): Promise<TSessionAssignment> {
   if (assigneeId) {
     const member = await db.membership.findFirst({ where: { organizationId, userId: assigneeId, role: { in: [...PERMISSIONS.decideSessions] } }, select: { id: true } });
     if (!member) throw new DomainError("parameter_invalid", "Assign the session to a member who can decide sessions (owner, admin or reviewer).", { param: "assignee_id" });
@@ -107,7 +102,7 @@ export async function assignSession(db: Db, tenant: Tenant, organizationId: stri
  * @throws DomainError resource_missing; session_not_editable (not in review); session_claimed
  *   (param `assignee`: someone else holds it).
  */
-export async function releaseSession(db: Db, tenant: Tenant, id: string, userId: string, actor: Actor): Promise<SessionAssignment> {
+export async function releaseSession(db: Db, tenant: Tenant, id: string, userId: string, actor: Actor): Promise<TSessionAssignment> {
   const s = await current(db, tenant, id);
   assertInReview(s);
   if (s.assigneeId === null) return toAssignment(s);
@@ -118,7 +113,7 @@ export async function releaseSession(db: Db, tenant: Tenant, id: string, userId:
 }
 
 /** Members who may be assigned sessions (a deciding role), by email. */
-export async function listAssignees(db: Db, organizationId: string): Promise<(ReviewAssignee & { role: string })[]> {
+export async function listAssignees(db: Db, organizationId: string): Promise<(TReviewAssignee & { role: Role })[]> {
   const members = await db.membership.findMany({
     where: { organizationId, role: { in: [...PERMISSIONS.decideSessions] } },
     select: { role: true, user: { select: assigneeSelect } },

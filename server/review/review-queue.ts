@@ -9,49 +9,12 @@
  * PAN's last 4 characters (`234F`) or its 4 digits (`1234`).
  * Keyset pagination over (entered review at, id) ascending with `starting_after` = a session id.
  */
-import { z } from "zod";
 import type { Db } from "../db";
 import { notFound } from "../errors";
 import { sql, sqlEmpty, sqlTimestamp, type Sql } from "../sql";
 import type { Tenant } from "../tenant";
 import { getWorkflowVersionDefinition } from "../workflows/workflow.queries";
-
-export const ZReviewQueueFilters = z.object({
-  assignee: z.union([z.enum(["me", "unassigned", "anyone"]), z.string().regex(/^usr_[0-9A-Za-z]+$/)]).default("anyone"),
-  reason: z.string().min(1).max(128).optional(),
-  search: z.string().trim().max(128).optional(),
-});
-export type TReviewQueueFilters = z.input<typeof ZReviewQueueFilters>;
-
-export const ZReviewQueueRequest = ZReviewQueueFilters.extend({
-  limit: z.number().int().min(1).max(100).default(25),
-  startingAfter: z.string().min(1).optional(),
-});
-export type TReviewQueueRequest = z.input<typeof ZReviewQueueRequest>;
-
-/** A reason of the queue: a fired rule's name, and its description when the workflow gives one. */
-export interface ReviewReason {
-  name: string;
-  description: string | null;
-}
-
-export interface ReviewAssignee {
-  id: string;
-  email: string;
-  name: string;
-}
-
-export interface ReviewQueueItem {
-  id: string;
-  type: "kyc" | "kyb";
-  reference_id: string | null;
-  created_at: string;
-  /** When the session last entered `review` (its age in the queue counts from here). */
-  entered_review_at: string;
-  reasons: ReviewReason[];
-  assignee: ReviewAssignee | null;
-  assigned_at: string | null;
-}
+import { type TReviewQueuePage, type TReviewQueueRequest, type TReviewQueueSummary, type TReviewReason, ZReviewQueueRequest } from "./review-queue.schemas";
 
 interface QueueRow {
   id: string;
@@ -111,7 +74,7 @@ async function ruleDescriptions(db: Db, versionIds: readonly string[]): Promise<
 }
 
 /** Review reasons of sessions with their rule descriptions. */
-export async function describeReasons(db: Db, sessions: readonly { workflowVersionId: string; reasons: readonly string[] }[]): Promise<ReviewReason[][]> {
+export async function describeReasons(db: Db, sessions: readonly { workflowVersionId: string; reasons: readonly string[] }[]): Promise<TReviewReason[][]> {
   const descriptions = await ruleDescriptions(db, sessions.map((s) => s.workflowVersionId));
   return sessions.map((s) => s.reasons.map((name) => ({ name, description: descriptions.get(s.workflowVersionId)?.get(name) ?? null })));
 }
@@ -126,7 +89,7 @@ export async function listReviewQueue(
   tenant: Tenant,
   userId: string,
   input: TReviewQueueRequest,
-): Promise<{ object: "list"; data: ReviewQueueItem[]; has_more: boolean }> {
+): Promise<TReviewQueuePage> {
   const q = ZReviewQueueRequest.parse(input);
   let cursor: Sql = sqlEmpty;
   if (q.startingAfter) {
@@ -165,16 +128,8 @@ export async function listReviewQueue(
   };
 }
 
-export interface ReviewQueueSummary {
-  total: number;
-  mine: number;
-  unassigned: number;
-  /** Reasons of the sessions in the queue, most frequent first. */
-  reasons: { name: string; count: number }[];
-}
-
 /** Counts for the navigation badge and the filters. */
-export async function reviewQueueSummary(db: Db, tenant: Tenant, userId: string): Promise<ReviewQueueSummary> {
+export async function reviewQueueSummary(db: Db, tenant: Tenant, userId: string): Promise<TReviewQueueSummary> {
   const [counts, reasons] = await Promise.all([
     db.$queryRaw<{ total: number; mine: number; unassigned: number }[]>(sql`
       SELECT count(*)::int AS total, count(*) FILTER (WHERE s.assignee_id = ${userId})::int AS mine, count(*) FILTER (WHERE s.assignee_id IS NULL)::int AS unassigned

@@ -1,5 +1,5 @@
 /**
- * The reviewer's case view of one session: the API object with its checks, plus what the
+ * The reviewer's case view of one session (ZSessionCase): the API object with its checks, plus what the
  * applicant entered per step, the document fields as extracted and as confirmed, the evidence
  * files (metadata only; each view asks for a signed address, server/evidence/evidence.ts),
  * duplicates with their status, the history timeline (with who acted), the review reasons
@@ -15,6 +15,7 @@ import { describeReasons } from "../review/review-queue";
 import { sql, sqlTimestamp } from "../sql";
 import { type Tenant, tenantWhere } from "../tenant";
 import { getSession } from "./session.dto";
+import type { TSessionCase } from "./session-case.schemas";
 
 /** A view of the same session by the same actor within this window (ms) is not audited again: 10 minutes. */
 export const VIEW_AUDIT_WINDOW_MS = 10 * 60_000;
@@ -31,24 +32,11 @@ async function auditView(db: Db, tenant: Tenant, id: string, actor: Actor, now =
   await db.$executeRaw(auditInsertSql({ actor, action: "session.viewed", objectType: "session", objectId: id, ...tenantWhere(tenant) }, seen, now));
 }
 
-/** The latest document extraction of a step: extracted fields beside the applicant's confirmed values. */
-export interface CaseDocument {
-  id: string;
-  step: string;
-  document_type: string;
-  status: string;
-  error_code: string | null;
-  fields: ExtractedFields | null;
-  confirmed: Record<string, string | null> | null;
-  signals: ReviewSignal[];
-  file_ids: string[];
-}
-
 /**
  * The case of session `id`; audits the view (at most once per actor per VIEW_AUDIT_WINDOW_MS).
  * @throws DomainError resource_missing for a session that is not the tenant's.
  */
-export async function getSessionCase(db: Db, tenant: Tenant, id: string, actor: Actor) {
+export async function getSessionCase(db: Db, tenant: Tenant, id: string, actor: Actor): Promise<TSessionCase> {
   const session = await getSession(db, tenant, id, ["checks", "applicant", "business"]);
   const [steps, history, row, files, extractions, duplicates] = await Promise.all([
     db.sessionStep.findMany({ where: { sessionId: id }, orderBy: { position: "asc" }, select: { name: true, type: true, status: true, data: true, submittedAt: true } }),
@@ -95,23 +83,21 @@ export async function getSessionCase(db: Db, tenant: Tenant, id: string, actor: 
     assignedAt: row.assignedAt,
     steps: steps.map((s) => ({ ...s, data: (s.data ?? null) as Record<string, unknown> | null })),
     history: history.map((h) => ({ ...h, actorEmail: h.actorId ? (users.get(h.actorId) ?? null) : null })),
-    evidence: files.map((f) => ({ id: f.id, step: f.step, kind: f.kind, content_type: f.contentType, size: f.size, created_at: f.createdAt.toISOString() })),
-    documents: [...latestPerStep.values()].map(
-      (e): CaseDocument => ({
-        id: e.id,
-        step: e.step,
-        document_type: e.documentType,
-        status: e.status,
-        error_code: e.errorCode,
-        fields: ((e.extracted as { fields?: ExtractedFields } | null)?.fields ?? null) as ExtractedFields | null,
-        confirmed: (e.confirmed as Record<string, string | null> | null) ?? null,
-        signals: (e.signals as ReviewSignal[] | null) ?? [],
-        file_ids: e.fileIds,
-      }),
-    ),
+    evidence: files,
+    documents: [...latestPerStep.values()].map((e) => ({
+      id: e.id,
+      step: e.step,
+      documentType: e.documentType,
+      status: e.status,
+      errorCode: e.errorCode,
+      fields: (e.extracted as { fields?: ExtractedFields } | null)?.fields ?? null,
+      confirmed: (e.confirmed as Record<string, string | null> | null) ?? null,
+      signals: (e.signals as ReviewSignal[] | null) ?? [],
+      fileIds: e.fileIds,
+    })),
     duplicates: session.duplicates.map((d) => {
       const other = dupById.get(d.session_id);
-      return { session_id: d.session_id, signals: d.signals, status: other?.status ?? null, created_at: other?.createdAt.toISOString() ?? null };
+      return { sessionId: d.session_id, signals: d.signals, status: other?.status ?? null, createdAt: other?.createdAt ?? null };
     }),
   };
 }

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { ZCheck } from "../checks/check.schemas";
-import { ZMode, ZTimestamp } from "../common.schemas";
+import { ZList, ZMode, ZTimestamp } from "../common.schemas";
 import { ZLocale, ZSignalKind, ZStepType, ZVerificationType } from "../workflows/workflow.schemas";
 
 export const SESSION_STATUSES = [
@@ -150,6 +150,9 @@ export const ZSession = z
   })
   .meta({ id: "Session", description: "One applicant going through one workflow." });
 export type TSession = z.infer<typeof ZSession>;
+
+/** A page of sessions (GET /v1/sessions, the dashboard's sessions table). */
+export const ZSessionList = ZList(ZSession, "SessionList", "sessions");
 
 export const ZCreatedSession = z
   .object({

@@ -15,6 +15,7 @@ import { DomainError } from "../errors";
 import type { Role } from "../generated/prisma/enums";
 import type { Tenant } from "../tenant";
 import { clientIp } from "../http/client-ip";
+import { findProjectMembership } from "../users/user.queries";
 
 export async function createTRPCContext(opts: { headers: Headers }) {
   const session = await auth();
@@ -90,14 +91,11 @@ export const ALL_ROLES: readonly Role[] = ["owner", "admin", "developer", "revie
  */
 export function projectProcedure(roles: readonly Role[] = ALL_ROLES) {
   return protectedProcedure.input(ZTenantInput).use(async ({ ctx, input, next }) => {
-    const project = await ctx.db.project.findUnique({
-      where: { id: input.projectId },
-      select: { organizationId: true, organization: { select: { memberships: { where: { userId: ctx.userId }, select: { role: true } } } } },
-    });
-    const role = project?.organization.memberships[0]?.role;
-    if (!project || !role) throw new TRPCError({ code: "NOT_FOUND", message: "No such project." });
+    const membership = await findProjectMembership(ctx.db, input.projectId, ctx.userId);
+    if (!membership) throw new TRPCError({ code: "NOT_FOUND", message: "No such project." });
+    const { organizationId, role } = membership;
     if (!roles.includes(role)) throw new TRPCError({ code: "FORBIDDEN", message: `Your role (${role}) cannot do this.` });
     const tenant: Tenant = { projectId: input.projectId, mode: input.mode };
-    return next({ ctx: { tenant, role, organizationId: project.organizationId, ip: clientIp(ctx.headers) } });
+    return next({ ctx: { tenant, role, organizationId, ip: clientIp(ctx.headers) } });
   });
 }

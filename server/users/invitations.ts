@@ -13,19 +13,10 @@ import { accountLink, accountTokenHash, newAccountToken } from "./account-tokens
 import { accountMailConfig } from "./mail-config";
 import { ROLE_LABELS } from "./permissions";
 import { sendAccountMail } from "./send-account-mail";
+import type { TInvitation, TInviteResult } from "./user.schemas";
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 const INVALID = "This invitation is invalid, was revoked, or has expired. Ask for a new one.";
-
-export interface InvitationDto {
-  id: string;
-  email: string;
-  role: Role;
-  invitedBy: string | null;
-  createdAt: Date;
-  expiresAt: Date;
-  expired: boolean;
-}
 
 /** Only owners make owners; admins invite every other role. */
 function assertMayGrant(actorRole: Role, role: Role): void {
@@ -42,7 +33,7 @@ export async function inviteMember(
   db: Db,
   input: { organizationId: string; email: string; role: Role; actor: Actor & { id: string }; actorRole: Role },
   now = new Date(),
-): Promise<{ invitation: InvitationDto; emailed: boolean; acceptUrl: string | null }> {
+): Promise<TInviteResult> {
   const email = input.email.trim().toLowerCase();
   assertMayGrant(input.actorRole, input.role);
   const member = await db.membership.findFirst({ where: { organizationId: input.organizationId, user: { email } }, select: { id: true } });
@@ -114,7 +105,7 @@ export async function inviteMember(
 }
 
 /** Invitations of the organization that were neither accepted nor revoked, newest first (expired ones included, marked). */
-export async function listInvitations(db: Db, organizationId: string, now = new Date()): Promise<InvitationDto[]> {
+export async function listInvitations(db: Db, organizationId: string, now = new Date()): Promise<TInvitation[]> {
   const rows = await db.invitation.findMany({
     where: { organizationId, acceptedAt: null, revokedAt: null },
     orderBy: { createdAt: "desc" },

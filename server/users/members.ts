@@ -8,17 +8,10 @@ import type { Db, Tx } from "../db";
 import { DomainError, notFound } from "../errors";
 import type { Role } from "../generated/prisma/enums";
 import { sql } from "../sql";
-
-export interface MemberDto {
-  userId: string;
-  email: string;
-  name: string;
-  role: Role;
-  joinedAt: Date;
-}
+import type { TMember } from "./user.schemas";
 
 /** Every member of the organization, owners first, then by name. */
-export async function listMembers(db: Db, organizationId: string): Promise<MemberDto[]> {
+export async function listMembers(db: Db, organizationId: string): Promise<TMember[]> {
   const rows = await db.membership.findMany({
     where: { organizationId },
     orderBy: { createdAt: "asc" },
@@ -60,7 +53,7 @@ async function assertAnotherOwner(tx: Tx, organizationId: string, message: strin
  * @throws DomainError resource_missing (not a member), forbidden (an admin touching owners),
  *   last_owner (demoting the only owner).
  */
-export async function changeMemberRole(db: Db, input: MemberChange & { role: Role }): Promise<MemberDto> {
+export async function changeMemberRole(db: Db, input: MemberChange & { role: Role }): Promise<TMember> {
   if (input.role === "owner" && input.actorRole !== "owner") throw new DomainError("forbidden", "Only an owner can make someone an owner.", { param: "role" });
   await db.$transaction(async (tx) => {
     const target = await lockAndLoad(tx, input);

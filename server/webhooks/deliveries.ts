@@ -23,26 +23,12 @@ import { deliveryPolicy, type DeliveryPolicy, maxAttempts, retryDelayMs } from "
 import { postWebhook } from "./post-webhook";
 import { SIGNATURE_HEADER, signatureHeader, signingSecrets } from "./sign";
 import { MAX_ENDPOINTS_PER_MODE } from "./webhook-endpoints";
+import type { TWebhookAttempt } from "./webhook-endpoint.schemas";
 
 export const USER_AGENT = "Verify-Webhooks/1.0";
 
 /** What started an attempt: the retry schedule (`automatic`, also after a replay) or a person. */
 export type AttemptTrigger = "automatic" | "resend" | "test";
-
-/** An attempt as the dashboard shows it. */
-export interface WebhookAttemptView {
-  id: string;
-  number: number;
-  requestId: string;
-  trigger: string;
-  url: string;
-  statusCode: number | null;
-  succeeded: boolean;
-  latencyMs: number;
-  responseExcerpt: string | null;
-  error: string | null;
-  createdAt: string;
-}
 
 /** True for a status that acknowledges a delivery: any 2xx. */
 export function isSuccess(statusCode: number | null): boolean {
@@ -137,7 +123,7 @@ interface LoadedDelivery {
 
 /** The result of one attempt, recorded. */
 export interface RecordedAttempt {
-  attempt: WebhookAttemptView;
+  attempt: TWebhookAttempt;
   ok: boolean;
   gone: boolean;
 }
@@ -254,7 +240,7 @@ export function toAttemptView(a: {
   responseExcerpt: string | null;
   error: string | null;
   createdAt: Date;
-}): WebhookAttemptView {
+}): TWebhookAttempt {
   return {
     id: a.id,
     number: a.number,
@@ -320,7 +306,7 @@ export async function attemptDelivery(db: Db, deliveryId: string, attempt: numbe
  * `failed`.
  * @returns the recorded attempt, or null when the delivery vanished meanwhile.
  */
-export async function sendManualAttempt(db: Db, deliveryId: string, trigger: "resend" | "test", actor: Actor): Promise<WebhookAttemptView | null> {
+export async function sendManualAttempt(db: Db, deliveryId: string, trigger: "resend" | "test", actor: Actor): Promise<TWebhookAttempt | null> {
   const d = await loadDelivery(db, deliveryId);
   if (!d) return null;
   const recorded = await sendAttempt(

@@ -8,23 +8,8 @@ import type { Db } from "../db";
 import { notFound } from "../errors";
 import { keysetList } from "../pagination";
 import { type Tenant, tenantWhere } from "../tenant";
-import { isSuccess, toAttemptView, type WebhookAttemptView } from "./deliveries";
-
-export const DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-
-/** A delivery as the dashboard lists it. */
-export interface DeliveryView {
-  id: string;
-  status: DeliveryStatus;
-  attempts: number;
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-  createdAt: string;
-  event: { id: string; type: string; createdAt: string; test: boolean };
-  endpoint: { id: string; url: string };
-  lastAttempt: { statusCode: number | null; succeeded: boolean; error: string | null; createdAt: string; trigger: string } | null;
-}
+import { isSuccess, toAttemptView } from "./deliveries";
+import type { DeliveryStatus, TDeliveryPage, TDeliveryView, TWebhookAttempt } from "./webhook-endpoint.schemas";
 
 export interface DeliveryFilter {
   endpointId?: string;
@@ -50,7 +35,7 @@ const select = {
  * Deliveries of the tenant, newest first, filtered by endpoint, event and status.
  * @throws DomainError resource_missing for a `startingAfter` outside the filter.
  */
-export async function listDeliveries(db: Db, tenant: Tenant, f: DeliveryFilter): Promise<{ data: DeliveryView[]; hasMore: boolean }> {
+export async function listDeliveries(db: Db, tenant: Tenant, f: DeliveryFilter): Promise<TDeliveryPage> {
   const where = {
     endpoint: tenantWhere(tenant),
     ...(f.endpointId ? { endpointId: f.endpointId } : {}),
@@ -62,7 +47,7 @@ export async function listDeliveries(db: Db, tenant: Tenant, f: DeliveryFilter):
     { limit: f.limit, starting_after: f.startingAfter },
     (id) => db.webhookDelivery.findFirst({ where: { id, ...where }, select: { id: true, createdAt: true } }),
     (after, take) => db.webhookDelivery.findMany({ where: { AND: [where, after] }, select, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take }),
-    (d): DeliveryView => {
+    (d): TDeliveryView => {
       const last = d.attemptLog[0];
       return {
         id: d.id,
@@ -92,7 +77,7 @@ export async function listDeliveries(db: Db, tenant: Tenant, f: DeliveryFilter):
  * Every attempt of one delivery, newest first.
  * @throws DomainError resource_missing for unknown or foreign deliveries.
  */
-export async function listAttempts(db: Db, tenant: Tenant, deliveryId: string): Promise<WebhookAttemptView[]> {
+export async function listAttempts(db: Db, tenant: Tenant, deliveryId: string): Promise<TWebhookAttempt[]> {
   const d = await db.webhookDelivery.findFirst({
     where: { id: deliveryId, endpoint: tenantWhere(tenant) },
     select: { attemptLog: { orderBy: { number: "desc" } } },

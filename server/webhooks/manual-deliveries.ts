@@ -24,7 +24,8 @@ import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespac
 import { newId } from "../ids";
 import type { TSessionStatus } from "../sessions/session.schemas";
 import { type Tenant, tenantWhere } from "../tenant";
-import { sendManualAttempt, type WebhookAttemptView } from "./deliveries";
+import { sendManualAttempt } from "./deliveries";
+import type { TReplayResult, TWebhookAttempt } from "./webhook-endpoint.schemas";
 import { subscribes } from "./webhook-endpoints";
 
 /** Most events one replay re-sends (the oldest first); replay again from the last one for more. */
@@ -47,7 +48,7 @@ async function findEndpoint(db: Db, tenant: Tenant, endpointId: string) {
  * @returns the recorded attempt.
  * @throws DomainError resource_missing (unknown, foreign or expired event or endpoint).
  */
-export async function resendEvent(db: Db, tenant: Tenant, input: { eventId: string; endpointId: string }, actor: Actor): Promise<WebhookAttemptView> {
+export async function resendEvent(db: Db, tenant: Tenant, input: { eventId: string; endpointId: string }, actor: Actor): Promise<TWebhookAttempt> {
   const endpoint = await findEndpoint(db, tenant, input.endpointId);
   const event = await db.event.findFirst({
     where: { id: input.eventId, ...tenantWhere(tenant), createdAt: { gte: new Date(Date.now() - EVENT_RETENTION_MS) } },
@@ -93,7 +94,7 @@ export function exampleEvent(type: PublicEventType, mode: Tenant["mode"], now = 
  * @returns the recorded attempt (status code, latency, response excerpt or error).
  * @throws DomainError resource_missing.
  */
-export async function sendTestEvent(db: Db, tenant: Tenant, input: { endpointId: string; type: PublicEventType }, actor: Actor): Promise<WebhookAttemptView> {
+export async function sendTestEvent(db: Db, tenant: Tenant, input: { endpointId: string; type: PublicEventType }, actor: Actor): Promise<TWebhookAttempt> {
   const endpoint = await findEndpoint(db, tenant, input.endpointId);
   const envelope = exampleEvent(input.type, tenant.mode);
   const deliveryId = newId("webhookDelivery");
@@ -129,7 +130,7 @@ export async function replayDeliveries(
   tenant: Tenant,
   input: { endpointId: string; since: Date; includeDelivered?: boolean },
   actor: Actor,
-): Promise<{ replayed: number; truncatedAt: string | null }> {
+): Promise<TReplayResult> {
   const result = await db.$transaction(
     async (tx) => {
       const endpoint = await tx.webhookEndpoint.findFirst({

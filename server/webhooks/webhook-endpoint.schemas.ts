@@ -1,6 +1,9 @@
-/** Webhook endpoint API schemas (interface.md 2.7, 4.5; decisions.md "Webhooks"). */
+/**
+ * Webhook endpoint API schemas (interface.md 2.7, 4.5; decisions.md "Webhooks"), and the
+ * dashboard's inputs and views of the delivery log, manual deliveries and alerts.
+ */
 import { z } from "zod";
-import { ZMode, ZTimestamp } from "../common.schemas";
+import { ZList, ZMode, ZTimestamp } from "../common.schemas";
 import { PUBLIC_EVENT_TYPES } from "../events/event.schemas";
 
 export const ZEventSubscription = z
@@ -55,6 +58,9 @@ export const ZWebhookEndpoint = z
   })
   .meta({ id: "WebhookEndpoint", description: "Where the project's events of one mode are delivered. The signing secret is never listed." });
 export type TWebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;
+
+/** A page of endpoints (GET /v1/webhook_endpoints, the dashboard's endpoint list). */
+export const ZWebhookEndpointList = ZList(ZWebhookEndpoint, "WebhookEndpointList", "webhook endpoints");
 
 export const ZCreatedWebhookEndpoint = ZWebhookEndpoint.extend({
   secret: z.string().meta({
@@ -113,7 +119,64 @@ export const ZRotatedWebhookEndpoint = ZWebhookEndpoint.extend({
 }).meta({ id: "RotatedWebhookEndpoint", description: "The endpoint with its new signing secret (shown once)." });
 export type TRotatedWebhookEndpoint = z.infer<typeof ZRotatedWebhookEndpoint>;
 
-// ---- dashboard (tRPC) inputs: the delivery log, resend, replay and test events ----------------
+// ---- dashboard (tRPC): the delivery log, resend, replay and test events, alerts ----------------
+
+export const DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** One attempt as the dashboard shows it (timestamps ISO 8601). */
+export const ZWebhookAttempt = z.strictObject({
+  id: z.string(),
+  number: z.number().int(),
+  requestId: z.string(),
+  /** What started it: `automatic` (the retry schedule, also after a replay), `resend` or `test`. */
+  trigger: z.string(),
+  url: z.string(),
+  statusCode: z.number().int().nullable(),
+  succeeded: z.boolean(),
+  latencyMs: z.number().int(),
+  /** The first 2 KiB of the response body. */
+  responseExcerpt: z.string().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TWebhookAttempt = z.infer<typeof ZWebhookAttempt>;
+
+/** A delivery as the dashboard lists it, with its last attempt. */
+export const ZDeliveryView = z.strictObject({
+  id: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  nextAttemptAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  createdAt: z.string(),
+  event: z.strictObject({ id: z.string(), type: z.string(), createdAt: z.string(), test: z.boolean() }),
+  endpoint: z.strictObject({ id: z.string(), url: z.string() }),
+  lastAttempt: z
+    .strictObject({ statusCode: z.number().int().nullable(), succeeded: z.boolean(), error: z.string().nullable(), createdAt: z.string(), trigger: z.string() })
+    .nullable(),
+});
+export type TDeliveryView = z.infer<typeof ZDeliveryView>;
+
+/** A page of the delivery log, newest first. */
+export const ZDeliveryPage = z.strictObject({ data: z.array(ZDeliveryView), hasMore: z.boolean() });
+export type TDeliveryPage = z.infer<typeof ZDeliveryPage>;
+
+/** How many events a replay queued; when it hit its cap, the creation time of the last one (else null). */
+export const ZReplayResult = z.strictObject({ replayed: z.number().int(), truncatedAt: z.string().nullable() });
+export type TReplayResult = z.infer<typeof ZReplayResult>;
+
+/** An endpoint the service disabled by itself, for the dashboard's alert to the project's admins. */
+export const ZWebhookAlert = z.strictObject({
+  endpointId: z.string(),
+  url: z.string(),
+  mode: ZMode,
+  reason: z.enum(["endpoint_gone", "failing"]),
+  disabledAt: z.string().nullable(),
+  failingSince: z.string().nullable(),
+});
+export type TWebhookAlert = z.infer<typeof ZWebhookAlert>;
+
 
 export const ZSendTestEventInput = z.object({
   endpointId: z.string().min(1),
@@ -134,7 +197,7 @@ export const ZReplayInput = z.object({
 export const ZDeliveryListInput = z.object({
   endpointId: z.string().min(1).optional(),
   eventId: z.string().min(1).optional(),
-  status: z.enum(["pending", "succeeded", "failed"]).optional(),
+  status: z.enum(DELIVERY_STATUSES).optional(),
   limit: z.number().int().min(1).max(100).default(25),
   startingAfter: z.string().optional(),
 });

@@ -21,6 +21,7 @@ import type {
   TRotatedWebhookEndpoint,
   TRotateWebhookSecretRequest,
   TUpdateWebhookEndpointRequest,
+  TWebhookAlert,
   TWebhookEndpoint,
 } from "./webhook-endpoint.schemas";
 
@@ -238,22 +239,12 @@ export async function deleteWebhookEndpoint(db: Db, tenant: Tenant, id: string, 
   });
 }
 
-/** An endpoint the service disabled by itself, for the dashboard's alert to the project's admins. */
-export interface WebhookAlert {
-  endpointId: string;
-  url: string;
-  mode: Mode;
-  reason: "endpoint_gone" | "failing";
-  disabledAt: string | null;
-  failingSince: string | null;
-}
-
 /**
  * Endpoints of the project (both modes) that the service disabled: `410 Gone` or 5 days of
  * failures. An alert lasts until the endpoint is enabled again, deleted, or kept disabled on
  * purpose (`acknowledgeWebhookAlert`).
  */
-export async function listWebhookAlerts(db: Db, projectId: string): Promise<WebhookAlert[]> {
+export async function listWebhookAlerts(db: Db, projectId: string): Promise<TWebhookAlert[]> {
   const rows = await db.webhookEndpoint.findMany({
     where: { projectId, enabled: false, disabledReason: { in: ["endpoint_gone", "failing"] } },
     select: { id: true, url: true, mode: true, disabledReason: true, disabledAt: true, failingSince: true },
@@ -263,7 +254,7 @@ export async function listWebhookAlerts(db: Db, projectId: string): Promise<Webh
     endpointId: r.id,
     url: r.url,
     mode: r.mode,
-    reason: r.disabledReason as WebhookAlert["reason"],
+    reason: r.disabledReason as TWebhookAlert["reason"],
     disabledAt: r.disabledAt?.toISOString() ?? null,
     failingSince: r.failingSince?.toISOString() ?? null,
   }));

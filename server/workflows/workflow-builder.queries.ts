@@ -5,35 +5,9 @@
  */
 import type { Db } from "../db";
 import { DomainError, notFound } from "../errors";
-import { diffDefinitions, sameDefinition, type DefinitionDiff } from "./workflow-diff";
+import { diffDefinitions, sameDefinition } from "./workflow-diff";
 import { readDefinition } from "./workflow-definition";
-import type { TWorkflowDefinition } from "./workflow.schemas";
-
-export interface WorkflowSummary {
-  id: string;
-  name: string;
-  type: "kyc" | "kyb";
-  country: string;
-  /** The current published version; null before the first publish. */
-  version: number | null;
-  /** The draft differs from the current version (or nothing is published yet). */
-  draftChanges: boolean;
-  updatedAt: Date;
-}
-
-export interface WorkflowForBuilder extends WorkflowSummary {
-  /** The draft to edit (the current version's definition when no draft is stored). */
-  draft: TWorkflowDefinition;
-  publishedAt: Date | null;
-}
-
-export interface WorkflowVersionRow {
-  version: number;
-  publishedAt: Date;
-  /** The publisher's name or email; "System" for versions the seed published. */
-  publishedBy: string | null;
-  current: boolean;
-}
+import type { TWorkflowDiff, TWorkflowForBuilder, TWorkflowSummary, TWorkflowVersionRow } from "./workflow-builder.schemas";
 
 const select = {
   id: true,
@@ -45,7 +19,7 @@ const select = {
   currentVersion: { select: { version: true, definition: true, publishedAt: true } },
 } as const;
 
-function summary(row: { id: string; name: string; type: "kyc" | "kyb"; country: string; updatedAt: Date; draft: unknown; currentVersion: { version: number; definition: unknown } | null }): WorkflowSummary {
+function summary(row: { id: string; name: string; type: "kyc" | "kyb"; country: string; updatedAt: Date; draft: unknown; currentVersion: { version: number; definition: unknown } | null }): TWorkflowSummary {
   return {
     id: row.id,
     name: row.name,
@@ -58,13 +32,13 @@ function summary(row: { id: string; name: string; type: "kyc" | "kyb"; country: 
 }
 
 /** The project's workflows, most recently changed first (drafts included: this is the builder, not the API). */
-export async function listWorkflowSummaries(db: Db, projectId: string): Promise<WorkflowSummary[]> {
+export async function listWorkflowSummaries(db: Db, projectId: string): Promise<TWorkflowSummary[]> {
   const rows = await db.workflow.findMany({ where: { projectId }, orderBy: [{ updatedAt: "desc" }, { id: "desc" }], select });
   return rows.map(summary);
 }
 
 /** @throws DomainError resource_missing (unknown or another project's id). */
-export async function getWorkflowForBuilder(db: Db, projectId: string, id: string): Promise<WorkflowForBuilder> {
+export async function getWorkflowForBuilder(db: Db, projectId: string, id: string): Promise<TWorkflowForBuilder> {
   const row = await db.workflow.findFirst({ where: { id, projectId }, select });
   if (!row) throw notFound("workflow", id);
   return {
@@ -75,7 +49,7 @@ export async function getWorkflowForBuilder(db: Db, projectId: string, id: strin
 }
 
 /** Published versions, newest first, with who published them. @throws DomainError resource_missing. */
-export async function listWorkflowVersions(db: Db, projectId: string, id: string): Promise<WorkflowVersionRow[]> {
+export async function listWorkflowVersions(db: Db, projectId: string, id: string): Promise<TWorkflowVersionRow[]> {
   const wf = await db.workflow.findFirst({
     where: { id, projectId },
     select: {
@@ -94,18 +68,11 @@ export async function listWorkflowVersions(db: Db, projectId: string, id: string
   }));
 }
 
-export interface WorkflowDiff extends DefinitionDiff {
-  /** e.g. "Version 2" / "Draft". */
-  after: string;
-  /** e.g. "Version 1" / "Nothing (first version)". */
-  before: string;
-}
-
 /**
  * `version` against its predecessor (version 1 against nothing), or `"draft"` against the
  * current version. @throws DomainError resource_missing (workflow or version).
  */
-export async function diffWorkflowVersions(db: Db, projectId: string, id: string, version: number | "draft"): Promise<WorkflowDiff> {
+export async function diffWorkflowVersions(db: Db, projectId: string, id: string, version: number | "draft"): Promise<TWorkflowDiff> {
   const wf = await db.workflow.findFirst({ where: { id, projectId }, select: { draft: true, currentVersion: { select: { version: true, definition: true } } } });
   if (!wf) throw notFound("workflow", id);
   const published = async (n: number) => {

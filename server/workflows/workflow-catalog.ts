@@ -6,7 +6,7 @@
  */
 import { CHECKS } from "../checks/catalog";
 import { listDocumentTypes } from "../documents/document-types";
-import type { TDocumentTypeList } from "../documents/document-type.schemas";
+import type { TWorkflowCatalog } from "./workflow-builder.schemas";
 import { STEP_TYPES, type TStepType } from "./workflow.schemas";
 
 type VerificationType = "kyc" | "kyb";
@@ -27,14 +27,8 @@ export const STEP_TYPE_INFO: Record<TStepType, { label: string; description: str
   bank_account: { label: "Bank account", description: "An account number and IFSC, verified with the bank with the holder's name.", for: ["kyb"] },
 };
 
-export interface WorkflowCatalog {
-  stepTypes: { type: TStepType; label: string; description: string; for: readonly VerificationType[] }[];
-  documentTypes: TDocumentTypeList["data"];
-  checks: { key: string; description: string }[];
-}
-
 /** The catalog of one country (ISO 3166-1 alpha-2, e.g. `IN`). */
-export function workflowCatalog(country: string): WorkflowCatalog {
+export function workflowCatalog(country: string): TWorkflowCatalog {
   return {
     stepTypes: STEP_TYPES.map((type) => ({ type, ...STEP_TYPE_INFO[type] })),
     documentTypes: listDocumentTypes(country).data,

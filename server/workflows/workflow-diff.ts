@@ -4,6 +4,7 @@
  * line diff of the pretty-printed JSON (jsdiff `diffLines`). Pure functions.
  */
 import { diffLines } from "diff";
+import type { TDefinitionDiff, TDiffLine } from "./workflow-builder.schemas";
 import type { TWorkflowDefinition } from "./workflow.schemas";
 
 /** JSON with object keys sorted, so that key order never counts as a change. */
@@ -16,17 +17,6 @@ function canonicalJson(value: unknown): string {
 /** Whether two definitions are the same data (key order aside). */
 export function sameDefinition(a: unknown, b: unknown): boolean {
   return canonicalJson(a) === canonicalJson(b);
-}
-
-/** One line of the diff: `+` added, `-` removed, ` ` unchanged. */
-export interface DiffLine {
-  op: "+" | "-" | " ";
-  text: string;
-}
-
-export interface DefinitionDiff {
-  summary: string[];
-  lines: DiffLine[];
 }
 
 const ttlText = (s: number) => (s % 86_400 === 0 ? `${s / 86_400} days` : s % 3600 === 0 ? `${s / 3600} hours` : `${Math.round(s / 60)} minutes`);
@@ -67,8 +57,8 @@ function summarize(before: TWorkflowDefinition | null, after: TWorkflowDefinitio
 }
 
 /** The summary and the JSON line diff from `before` to `after`. */
-export function diffDefinitions(before: TWorkflowDefinition | null, after: TWorkflowDefinition): DefinitionDiff {
-  const lines: DiffLine[] = [];
+export function diffDefinitions(before: TWorkflowDefinition | null, after: TWorkflowDefinition): TDefinitionDiff {
+  const lines: TDiffLine[] = [];
   for (const part of diffLines(before ? JSON.stringify(before, null, 2) + "\n" : "", JSON.stringify(after, null, 2) + "\n")) {
     const op = part.added ? "+" : part.removed ? "-" : " ";
     for (const text of part.value.replace(/\n$/, "").split("\n")) lines.push({ op, text });

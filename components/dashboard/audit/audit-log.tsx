@@ -13,7 +13,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { useTRPC } from "~/components/trpc/react";
-import type { AuditRow, TAuditFilters } from "~/server/audit/list-audit-log";
+import type { TAuditFilters, TAuditRow } from "~/server/audit/audit-log.schemas";
 import { PERMISSIONS } from "~/server/users/permissions";
 import { DataTable } from "../data-table";
 import { PageHeader } from "../page-header";
@@ -104,7 +104,7 @@ export function AuditLogView({ initialSessionId }: { initialSessionId?: string }
 function AuditTable({ filters, filtered }: { filters: TAuditFilters; filtered: boolean }) {
   const ws = useWorkspace();
   const trpc = useTRPC();
-  const pages = useKeysetPages<AuditRow>((startingAfter) => trpc.audit.list.queryOptions({ projectId: ws.project.id, mode: ws.mode, ...filters, limit: 50, startingAfter }));
+  const pages = useKeysetPages<TAuditRow>((startingAfter) => trpc.audit.list.queryOptions({ projectId: ws.project.id, mode: ws.mode, ...filters, limit: 50, startingAfter }));
   if (pages.first.isPending) return <LoadingCard label="Loading the audit log" />;
   if (pages.first.isError) return <ErrorCard what="the audit log" message={pages.first.error.message} onRetry={() => void pages.first.refetch()} />;
   if (!pages.rows.length) {
@@ -150,7 +150,7 @@ function AuditTable({ filters, filtered }: { filters: TAuditFilters; filtered: b
 }
 
 /** The most telling part of a row's data: a decision's change, an override's both decisions. */
-function AuditDetail({ row }: { row: AuditRow }) {
+function AuditDetail({ row }: { row: TAuditRow }) {
   const d = (row.data ?? {}) as { from?: string; to?: string; reason_code?: string; previous?: { decision?: string }; new?: { decision?: string } };
   const text = d.previous && d.new ? `${d.previous.decision} → ${d.new.decision}` : d.from && d.to !== undefined ? `${d.from ?? "—"} → ${d.to ?? "—"}` : null;
   if (!text && !d.reason_code) return null;

@@ -55,8 +55,8 @@ export function DocumentFieldsCard({ documents }: { documents: SessionCase["docu
         return (
           <div key={d.id} className="border-t border-slate-100 first:border-t-0">
             <p className="px-5 pt-3 text-xs font-medium tracking-wide text-slate-500 uppercase">
-              {fieldLabel(d.document_type)} · {d.step}
-              {d.status !== "completed" ? <span className="ml-2 normal-case">({d.status}{d.error_code ? `: ${d.error_code}` : ""})</span> : null}
+              {fieldLabel(d.documentType)} · {d.step}
+              {d.status !== "completed" ? <span className="ml-2 normal-case">({d.status}{d.errorCode ? `: ${d.errorCode}` : ""})</span> : null}
             </p>
             {keys.length ? (
               <table className="mt-1 w-full text-left text-sm">
@@ -128,9 +128,9 @@ export function DuplicatesCard({ duplicates }: { duplicates: SessionCase["duplic
       {duplicates.length ? (
         <ul className="divide-y divide-slate-100">
           {duplicates.map((d) => (
-            <li key={d.session_id} className="flex flex-wrap items-center gap-2 px-5 py-2.5 text-sm">
-              <Link href={ws.href(`/dashboard/sessions/${d.session_id}`)} className="font-mono text-[13px] text-brand-700 hover:underline">
-                {d.session_id}
+            <li key={d.sessionId} className="flex flex-wrap items-center gap-2 px-5 py-2.5 text-sm">
+              <Link href={ws.href(`/dashboard/sessions/${d.sessionId}`)} className="font-mono text-[13px] text-brand-700 hover:underline">
+                {d.sessionId}
               </Link>
               {d.status ? <SessionStatusBadge status={d.status} /> : null}
               <span className="flex flex-wrap gap-1">

@@ -10,20 +10,20 @@ import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { clientErrorInfo } from "~/components/trpc/domain-error";
 import { useTRPC } from "~/components/trpc/react";
-import type { ReviewAssignee } from "~/server/review/review-queue";
+import type { TReviewAssignee } from "~/server/review/review-queue.schemas";
 import { Modal } from "../modal";
 import { useWorkspace } from "../workspace";
 
 /** The assignee a `session_claimed` error of review.claim names (`details.assignee`), if any. */
-function conflictAssignee(err: unknown): ReviewAssignee | null {
+function conflictAssignee(err: unknown): TReviewAssignee | null {
   if (!(err instanceof TRPCClientError)) return null;
-  const domain = (err.data as { domain?: { code?: string; details?: { assignee?: ReviewAssignee | null } } } | undefined)?.domain;
+  const domain = (err.data as { domain?: { code?: string; details?: { assignee?: TReviewAssignee | null } } } | undefined)?.domain;
   return domain?.code === "session_claimed" ? (domain.details?.assignee ?? null) : null;
 }
 
 export interface ClaimTarget {
   id: string;
-  assignee: ReviewAssignee | null;
+  assignee: TReviewAssignee | null;
 }
 
 /**
@@ -34,7 +34,7 @@ export function useClaim() {
   const ws = useWorkspace();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [takeOver, setTakeOver] = useState<{ id: string; from: ReviewAssignee } | null>(null);
+  const [takeOver, setTakeOver] = useState<{ id: string; from: TReviewAssignee } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const onSettled = () => Promise.all([queryClient.invalidateQueries({ queryKey: trpc.review.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.sessions.get.pathKey() })]);
   const claimMutation = useMutation(trpc.review.claim.mutationOptions({ onSettled }));

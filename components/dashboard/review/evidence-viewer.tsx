@@ -30,7 +30,7 @@ const kindName = (f: EvidenceFile) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 const kindLabel = (f: EvidenceFile) => `${kindName(f)} · ${f.step}`;
-const typeLabel = (f: EvidenceFile) => (f.content_type === "application/pdf" ? "PDF" : f.content_type.replace("image/", "").toUpperCase());
+const typeLabel = (f: EvidenceFile) => (f.contentType === "application/pdf" ? "PDF" : f.contentType.replace("image/", "").toUpperCase());
 const sizeLabel = (bytes: number) => (bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
 export function EvidenceViewer({ sessionId, files, erased }: { sessionId: string; files: EvidenceFile[]; erased: boolean }) {
@@ -117,7 +117,7 @@ function LargeView({ sessionId, file }: { sessionId: string; file: EvidenceFile 
   }, [mutate, ws.project.id, ws.mode, sessionId, file.id]);
 
   const zoomIndex = ZOOM_STEPS.indexOf(zoom as (typeof ZOOM_STEPS)[number]);
-  const isPdf = file.content_type === "application/pdf";
+  const isPdf = file.contentType === "application/pdf";
   const url = address.data?.url;
   const view = { zoom, rotation, stage };
   // a fresh address per click: the one the view loaded with is valid 300 s only
@@ -195,7 +195,7 @@ function LargeView({ sessionId, file }: { sessionId: string; file: EvidenceFile 
         ) : isPdf ? (
           <PdfPage url={url} page={page} onPages={setPages} {...view} />
         ) : (
-          <ImageView url={url} alt={`${kindLabel(file)}, uploaded ${formatAbsolute(file.created_at)}`} {...view} />
+          <ImageView url={url} alt={`${kindLabel(file)}, uploaded ${formatAbsolute(file.createdAt)}`} {...view} />
         )}
       </div>
     </div>

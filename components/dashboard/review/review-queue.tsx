@@ -18,7 +18,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { useTRPC } from "~/components/trpc/react";
-import type { ReviewQueueItem } from "~/server/review/review-queue";
+import type { TReviewQueueItem } from "~/server/review/review-queue.schemas";
 import { DataTable } from "../data-table";
 import { PageHeader } from "../page-header";
 import { ErrorCard, LoadingCard } from "../query-states";
@@ -127,7 +127,7 @@ function QueueTable({ filters, filtered }: { filters: Filters; filtered: boolean
   const ws = useWorkspace();
   const trpc = useTRPC();
   const router = useRouter();
-  const pages = useKeysetPages<ReviewQueueItem>((startingAfter) =>
+  const pages = useKeysetPages<TReviewQueueItem>((startingAfter) =>
     trpc.review.queue.queryOptions({
       projectId: ws.project.id,
       mode: ws.mode,
@@ -207,7 +207,7 @@ function QueueRow({
   onClaim,
   onRelease,
 }: {
-  item: ReviewQueueItem;
+  item: TReviewQueueItem;
   index: number;
   selected: boolean;
   onSelect: () => void;

@@ -6,14 +6,14 @@
  */
 import { useState } from "react";
 import { cn, focusRing } from "~/components/ui/cn";
-import type { DiffLine } from "~/server/workflows/workflow-diff";
+import type { TDiffLine } from "~/server/workflows/workflow-builder.schemas";
 
 const CONTEXT = 3;
 
-type Block = { kind: "lines"; lines: (DiffLine & { n: number })[] } | { kind: "fold"; lines: (DiffLine & { n: number })[] };
+type Block = { kind: "lines"; lines: (TDiffLine & { n: number })[] } | { kind: "fold"; lines: (TDiffLine & { n: number })[] };
 
 /** Unchanged runs longer than 2 × CONTEXT + 1 lines fold, keeping CONTEXT lines next to each change. */
-function blocks(lines: DiffLine[]): Block[] {
+function blocks(lines: TDiffLine[]): Block[] {
   const numbered = lines.map((l, n) => ({ ...l, n }));
   const out: Block[] = [];
   let i = 0;
@@ -39,7 +39,7 @@ function blocks(lines: DiffLine[]): Block[] {
 /** A first version is all additions: it shows this many lines until asked for the rest. */
 const FIRST_VERSION_PREVIEW = 16;
 
-export function DiffView({ before, after, summary, lines }: { before: string; after: string; summary: string[]; lines: DiffLine[] }) {
+export function DiffView({ before, after, summary, lines }: { before: string; after: string; summary: string[]; lines: TDiffLine[] }) {
   const [open, setOpen] = useState<Set<number>>(new Set());
   const [whole, setWhole] = useState(false);
   const allNew = lines.every((l) => l.op === "+");

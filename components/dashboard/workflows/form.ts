@@ -6,11 +6,11 @@
 import { get, type FieldErrors, type Path } from "react-hook-form";
 import type { z } from "zod";
 import type { ZWorkflowDefinition } from "~/server/workflows/workflow.schemas";
-import type { WorkflowCatalog } from "~/server/workflows/workflow-catalog";
+import type { TWorkflowCatalog } from "~/server/workflows/workflow-builder.schemas";
 
 export type WorkflowForm = z.input<typeof ZWorkflowDefinition>;
 export type FormPath = Path<WorkflowForm>;
-export type { WorkflowCatalog };
+export type WorkflowCatalog = TWorkflowCatalog;
 
 /** A path built at run time (settings and conditions are rendered from their schemas). */
 export const formPath = (path: string) => path as FormPath;

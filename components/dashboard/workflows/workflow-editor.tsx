@@ -22,7 +22,7 @@ import { FormError } from "~/components/ui/field-error";
 import { DescriptionList } from "~/components/ui/description-list";
 import { clientErrorInfo } from "~/components/trpc/domain-error";
 import { useTRPC } from "~/components/trpc/react";
-import type { WorkflowForBuilder } from "~/server/workflows/workflow-builder.queries";
+import type { TWorkflowForBuilder } from "~/server/workflows/workflow-builder.schemas";
 import { COUNTRY_NAMES } from "~/server/workflows/workflow-builder.schemas";
 import { ZWorkflowDefinition, type TWorkflowDefinition } from "~/server/workflows/workflow.schemas";
 import { Modal } from "../modal";
@@ -79,7 +79,7 @@ export function WorkflowEditorView({ id }: { id: string }) {
   return <WorkflowEditor key={workflow.data.id} workflow={workflow.data} catalog={catalog.data} back={back} />;
 }
 
-function WorkflowEditor({ workflow, catalog, back }: { workflow: WorkflowForBuilder; catalog: WorkflowCatalog; back: React.ReactNode }) {
+function WorkflowEditor({ workflow, catalog, back }: { workflow: TWorkflowForBuilder; catalog: WorkflowCatalog; back: React.ReactNode }) {
   const ws = useWorkspace();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -361,7 +361,7 @@ function WorkflowEditor({ workflow, catalog, back }: { workflow: WorkflowForBuil
   );
 }
 
-function GeneralSettings({ workflow }: { workflow: WorkflowForBuilder }) {
+function GeneralSettings({ workflow }: { workflow: TWorkflowForBuilder }) {
   return (
     <div className="space-y-5">
       <Card>

@@ -3,7 +3,9 @@
  * reading "Label : value" pairs from OCR lines (bilingual cards print the Hindi label first:
  * `नाम / Name`), dates, names, identifiers and the usual OCR character confusions.
  */
+import type { z } from "zod";
 import type { OcrLine } from "../ocr/tesseract-ocr";
+import type { ZExtractedField, ZReviewSignal } from "../extraction.schemas";
 
 /**
  * How far an extracted value can be trusted:
@@ -20,21 +22,8 @@ export type FieldValidity = "valid" | "needs_review" | "invalid";
 /** What proves a value beyond OCR's confidence: nothing (`text`), its format only (`format`), a checksum or check digit (`checksum`). */
 export type FieldEvidence = "text" | "format" | "checksum";
 
-/** One field read from a document. */
-export interface ExtractedField {
-  /** Normalized value: names and text upper case, dates ISO 8601 `YYYY-MM-DD`, identifiers without spaces. */
-  value: string;
-  /** 0..1: the OCR confidence of the line it came from, lowered when characters had to be corrected; 0.99 for MRZ fields whose check digit holds. */
-  confidence: number;
-  /** `ocr` (visual zone) or `mrz` (machine-readable zone, ICAO 9303). */
-  source: "ocr" | "mrz";
-  /** True only when `validity` is `valid`. */
-  valid: boolean;
-  /** See `FieldValidity`. */
-  validity: FieldValidity;
-  /** Why it is not valid: the validator's error code (`pan_holder_type_invalid`, `aadhaar_checksum_invalid`, ...) or `ocr_low_confidence`, `passport_number_unverified`; null when valid. */
-  problem: string | null;
-}
+/** One field read from a document (schema: ZExtractedField). */
+export type ExtractedField = z.infer<typeof ZExtractedField>;
 
 /**
  * OCR line confidence below which a text value (name, date, address) needs review. Provisional
@@ -56,17 +45,8 @@ const MIN_CONFIDENCE: Record<FieldEvidence, number> = { text: LOW_CONFIDENCE, fo
 /** Field key -> field, keyed like the document type's catalog fields (server/documents/document-types.ts). */
 export type ExtractedFields = Record<string, ExtractedField>;
 
-/** A review signal: something a reviewer should look at. No decision is taken on it here. */
-export interface ReviewSignal {
-  /** Stable snake_case code, e.g. `mrz_visual_mismatch`, `field_corrected`, `document_expired`. */
-  code: string;
-  /** The field concerned, when there is one. */
-  field?: string;
-  /** `review`: send to a reviewer; `info`: shown, not routed. */
-  severity: "review" | "info";
-  /** Values and scores behind the signal (PII: kept with the extraction, erased with the session). */
-  detail?: Record<string, unknown>;
-}
+/** A review signal: something a reviewer should look at (schema: ZReviewSignal). */
+export type ReviewSignal = z.infer<typeof ZReviewSignal>;
 
 /** The OCR of one image of the document (one side or page). */
 export interface OcrPage {

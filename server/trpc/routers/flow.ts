@@ -10,6 +10,7 @@ import type { FlowContext } from "../../flow/flow-session";
 import { getFlowState, setFlowLocale, startFlow } from "../../flow/flow-state";
 import { submitStep } from "../../flow/submit-step";
 import { keyPersonLink, lookupBankBranch, resendKeyPersonEmail } from "../../kyb/kyb-flow-actions";
+import { ZFlowDocumentExtraction } from "../../intelligence/extraction.schemas";
 import { getFlowDocumentExtraction, requestFlowDocumentExtraction } from "../../intelligence/flow-document-extraction";
 import { createTRPCRouter, flowProcedure } from "../init";
 
@@ -44,8 +45,10 @@ export const flowRouter = createTRPCRouter({
   /** Queues the OCR of the documents step's uploaded files (server/intelligence/flow-document-extraction.ts). */
   extractDocument: flowProcedure
     .input(ZSessionInput.extend({ step: z.string().min(1).max(64), document_type: z.string().min(1).max(64), files: z.array(z.string().max(64)).min(1).max(10) }))
+    .output(ZFlowDocumentExtraction.nullable())
     .mutation(({ ctx, input }) => requestFlowDocumentExtraction(ctx.db, flowCtx(ctx, input.sessionId), input)),
   documentExtraction: flowProcedure
     .input(ZSessionInput.extend({ step: z.string().min(1).max(64), extraction_id: z.string().min(1).max(64) }))
+    .output(ZFlowDocumentExtraction)
     .query(({ ctx, input }) => getFlowDocumentExtraction(ctx.db, flowCtx(ctx, input.sessionId), input)),
 });

@@ -9,14 +9,17 @@ import { ZChangeRoleRequest, ZInviteMemberRequest } from "../../users/account.sc
 import { inviteMember, listInvitations, revokeInvitation } from "../../users/invitations";
 import { changeMemberRole, listMembers, removeMember } from "../../users/members";
 import { PERMISSIONS } from "../../users/permissions";
+import { ZInvitation, ZInviteResult, ZMember } from "../../users/user.schemas";
 import { createTRPCRouter, projectProcedure } from "../init";
 
 const manage = projectProcedure(PERMISSIONS.manageMembers);
 
 export const membersRouter = createTRPCRouter({
-  list: projectProcedure().query(({ ctx }) => listMembers(ctx.db, ctx.organizationId)),
-  invitations: manage.query(({ ctx }) => listInvitations(ctx.db, ctx.organizationId)),
-  invite: manage.input(ZInviteMemberRequest).mutation(({ ctx, input }) =>
+  list: projectProcedure()
+    .output(z.array(ZMember))
+    .query(({ ctx }) => listMembers(ctx.db, ctx.organizationId)),
+  invitations: manage.output(z.array(ZInvitation)).query(({ ctx }) => listInvitations(ctx.db, ctx.organizationId)),
+  invite: manage.input(ZInviteMemberRequest).output(ZInviteResult).mutation(({ ctx, input }) =>
     inviteMember(ctx.db, {
       organizationId: ctx.organizationId,
       email: input.email,
@@ -30,7 +33,7 @@ export const membersRouter = createTRPCRouter({
     .mutation(({ ctx, input }) =>
       revokeInvitation(ctx.db, { organizationId: ctx.organizationId, invitationId: input.invitationId, actor: { type: "user", id: ctx.userId, ip: ctx.ip } }),
     ),
-  changeRole: manage.input(ZChangeRoleRequest).mutation(({ ctx, input }) =>
+  changeRole: manage.input(ZChangeRoleRequest).output(ZMember).mutation(({ ctx, input }) =>
     changeMemberRole(ctx.db, {
       organizationId: ctx.organizationId,
       userId: input.userId,

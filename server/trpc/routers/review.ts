@@ -6,11 +6,14 @@ import "server-only";
  */
 import { z } from "zod";
 import { issueEvidenceAddress } from "../../evidence/evidence";
+import { ZEvidenceAddress } from "../../evidence/evidence.schemas";
 import { assignSession, claimSession, listAssignees, releaseSession } from "../../review/assign-session";
 import { decideFromDashboard, ZDashboardDecision } from "../../review/review-decision";
-import { listReviewQueue, reviewQueueSummary, ZReviewQueueRequest } from "../../review/review-queue";
-import { ZReasonCodeList } from "../../review/reason-codes.schemas";
+import { listReviewQueue, reviewQueueSummary } from "../../review/review-queue";
+import { ZAssignableMember, ZReviewQueuePage, ZReviewQueueRequest, ZReviewQueueSummary, ZSessionAssignment } from "../../review/review-queue.schemas";
+import { ZReasonCode, ZReasonCodeList } from "../../review/reason-codes.schemas";
 import { getReasonCodes, updateReasonCodes } from "../../sessions/reason-codes";
+import { ZDecisionResult } from "../../sessions/session.schemas";
 import { PERMISSIONS } from "../../users/permissions";
 import { createTRPCRouter, projectProcedure } from "../init";
 
@@ -21,22 +24,39 @@ const userActor = (ctx: { userId: string; ip: string | null }) => ({ type: "user
 export const reviewRouter = createTRPCRouter({
   queue: projectProcedure()
     .input(ZReviewQueueRequest)
+    .output(ZReviewQueuePage)
     .query(({ ctx, input }) => listReviewQueue(ctx.db, ctx.tenant, ctx.userId, input)),
-  summary: projectProcedure().query(({ ctx }) => reviewQueueSummary(ctx.db, ctx.tenant, ctx.userId)),
-  assignees: projectProcedure().query(({ ctx }) => listAssignees(ctx.db, ctx.organizationId)),
+  summary: projectProcedure()
+    .output(ZReviewQueueSummary)
+    .query(({ ctx }) => reviewQueueSummary(ctx.db, ctx.tenant, ctx.userId)),
+  assignees: projectProcedure()
+    .output(z.array(ZAssignableMember))
+    .query(({ ctx }) => listAssignees(ctx.db, ctx.organizationId)),
   claim: deciding
     .input(ZSessionRef.extend({ takeOverFrom: z.string().min(1).optional() }))
+    .output(ZSessionAssignment)
     .mutation(({ ctx, input }) => claimSession(ctx.db, ctx.tenant, input.id, ctx.userId, userActor(ctx), { takeOverFrom: input.takeOverFrom })),
-  release: deciding.input(ZSessionRef).mutation(({ ctx, input }) => releaseSession(ctx.db, ctx.tenant, input.id, ctx.userId, userActor(ctx))),
+  release: deciding
+    .input(ZSessionRef)
+    .output(ZSessionAssignment)
+    .mutation(({ ctx, input }) => releaseSession(ctx.db, ctx.tenant, input.id, ctx.userId, userActor(ctx))),
   assign: projectProcedure(PERMISSIONS.assignReviews)
     .input(ZSessionRef.extend({ assigneeId: z.string().min(1).nullable() }))
+    .output(ZSessionAssignment)
     .mutation(({ ctx, input }) => assignSession(ctx.db, ctx.tenant, ctx.organizationId, input.id, input.assigneeId, userActor(ctx))),
-  decide: deciding.input(ZDashboardDecision).mutation(({ ctx, input }) => decideFromDashboard(ctx.db, ctx.tenant, input, userActor(ctx))),
+  decide: deciding
+    .input(ZDashboardDecision)
+    .output(ZDecisionResult)
+    .mutation(({ ctx, input }) => decideFromDashboard(ctx.db, ctx.tenant, input, userActor(ctx))),
   evidenceAddress: projectProcedure()
     .input(ZSessionRef.extend({ evidenceId: z.string().min(1) }))
+    .output(ZEvidenceAddress)
     .mutation(({ ctx, input }) => issueEvidenceAddress(ctx.db, ctx.tenant, input.id, input.evidenceId, userActor(ctx))),
-  reasonCodes: projectProcedure().query(({ ctx }) => getReasonCodes(ctx.db, ctx.tenant.projectId)),
+  reasonCodes: projectProcedure()
+    .output(z.array(ZReasonCode))
+    .query(({ ctx }) => getReasonCodes(ctx.db, ctx.tenant.projectId)),
   updateReasonCodes: projectProcedure(PERMISSIONS.manageSettings)
     .input(z.object({ codes: ZReasonCodeList }))
+    .output(z.array(ZReasonCode))
     .mutation(({ ctx, input }) => updateReasonCodes(ctx.db, ctx.tenant.projectId, input.codes, userActor(ctx))),
 });

@@ -9,7 +9,8 @@ import { removeProjectLogo, setProjectLogo } from "../../projects/project-logo";
 import { getProjectSettings, updateProjectSettings } from "../../projects/project-settings";
 import { getRegistryProviders, setRegistryProvider } from "../../projects/registry-providers";
 import { LIVE_REGISTRY_ADAPTER_NAMES } from "../../providers/registry";
-import { ZAllowedOriginRequest, ZProjectSettingsRequest, ZSetLogoRequest } from "../../projects/project-settings.schemas";
+import { ZAllowedOriginRequest, ZProjectBranding, ZProjectSettings, ZProjectSettingsRequest, ZSetLogoRequest } from "../../projects/project-settings.schemas";
+import { ZRegistryProviderChoice } from "../../projects/registry-providers.schemas";
 import { PERMISSIONS } from "../../users/permissions";
 import { createTRPCRouter, projectProcedure } from "../init";
 
@@ -17,9 +18,12 @@ const manage = projectProcedure(PERMISSIONS.manageSettings);
 const origins = projectProcedure(PERMISSIONS.manageOrigins);
 
 export const settingsRouter = createTRPCRouter({
-  get: projectProcedure().query(({ ctx }) => getProjectSettings(ctx.db, ctx.tenant.projectId)),
+  get: projectProcedure()
+    .output(ZProjectSettings)
+    .query(({ ctx }) => getProjectSettings(ctx.db, ctx.tenant.projectId)),
   update: manage
     .input(ZProjectSettingsRequest)
+    .output(ZProjectSettings)
     .mutation(({ ctx, input }) =>
       updateProjectSettings(
         ctx.db,
@@ -30,20 +34,26 @@ export const settingsRouter = createTRPCRouter({
     ),
   setLogo: manage
     .input(ZSetLogoRequest)
+    .output(ZProjectBranding)
     .mutation(({ ctx, input }) =>
       setProjectLogo(ctx.db, ctx.tenant.projectId, Buffer.from(input.contentBase64, "base64"), { type: "user", id: ctx.userId, ip: ctx.ip }),
     ),
-  removeLogo: manage.mutation(({ ctx }) => removeProjectLogo(ctx.db, ctx.tenant.projectId, { type: "user", id: ctx.userId, ip: ctx.ip })),
-  registryProviders: projectProcedure().query(({ ctx }) => getRegistryProviders(ctx.db, ctx.tenant.projectId)),
+  removeLogo: manage.output(ZProjectBranding).mutation(({ ctx }) => removeProjectLogo(ctx.db, ctx.tenant.projectId, { type: "user", id: ctx.userId, ip: ctx.ip })),
+  registryProviders: projectProcedure()
+    .output(z.array(ZRegistryProviderChoice))
+    .query(({ ctx }) => getRegistryProviders(ctx.db, ctx.tenant.projectId)),
   setRegistryProvider: manage
     .input(z.object({ checkKey: z.string().min(1).max(64), adapter: z.enum(LIVE_REGISTRY_ADAPTER_NAMES).nullable() }))
+    .output(z.array(ZRegistryProviderChoice))
     .mutation(({ ctx, input }) =>
       setRegistryProvider(ctx.db, ctx.tenant.projectId, input.checkKey, input.adapter, { type: "user", id: ctx.userId, ip: ctx.ip }),
     ),
   addOrigin: origins
     .input(ZAllowedOriginRequest)
+    .output(z.array(z.string()))
     .mutation(({ ctx, input }) => addAllowedOrigin(ctx.db, ctx.tenant.projectId, input.origin, { type: "user", id: ctx.userId, ip: ctx.ip })),
   removeOrigin: origins
     .input(z.object({ origin: z.string().min(1).max(255) }))
+    .output(z.array(z.string()))
     .mutation(({ ctx, input }) => removeAllowedOrigin(ctx.db, ctx.tenant.projectId, input.origin, { type: "user", id: ctx.userId, ip: ctx.ip })),
 });

@@ -9,7 +9,22 @@ import { PERMISSIONS } from "../../users/permissions";
 import { previewWorkflowDraft } from "../../workflows/preview-workflow";
 import { createWorkflowFromTemplate, publishWorkflow } from "../../workflows/publish-workflow";
 import { discardWorkflowDraft, saveWorkflowDraft } from "../../workflows/save-workflow-draft";
-import { ZCreateWorkflowRequest, ZSaveDraftInput, ZWorkflowCountry, ZWorkflowDiffInput, ZWorkflowIdInput } from "../../workflows/workflow-builder.schemas";
+import {
+  ZCreateWorkflowRequest,
+  ZPublishedVersion,
+  ZSaveDraftInput,
+  ZStoredDefinition,
+  ZWorkflowCatalog,
+  ZWorkflowCountry,
+  ZWorkflowDiff,
+  ZWorkflowDiffInput,
+  ZWorkflowForBuilder,
+  ZWorkflowIdInput,
+  ZWorkflowPreview,
+  ZWorkflowRef,
+  ZWorkflowSummary,
+  ZWorkflowVersionRow,
+} from "../../workflows/workflow-builder.schemas";
 import { diffWorkflowVersions, getWorkflowForBuilder, listWorkflowSummaries, listWorkflowVersions } from "../../workflows/workflow-builder.queries";
 import { workflowCatalog } from "../../workflows/workflow-catalog";
 import { createTRPCRouter, projectProcedure } from "../init";
@@ -20,34 +35,45 @@ const userActor = (ctx: { userId: string; ip: string | null }) => ({ type: "user
 const ids = (ctx: { tenant: { projectId: string } }, input: { id: string }) => ({ projectId: ctx.tenant.projectId, workflowId: input.id });
 
 export const workflowsRouter = createTRPCRouter({
-  list: read().query(({ ctx }) => listWorkflowSummaries(ctx.db, ctx.tenant.projectId)),
+  list: read()
+    .output(z.array(ZWorkflowSummary))
+    .query(({ ctx }) => listWorkflowSummaries(ctx.db, ctx.tenant.projectId)),
   /** Step types, document types and check keys the builder offers for the workflow's country. */
   catalog: read()
     .input(z.object({ country: ZWorkflowCountry }))
+    .output(ZWorkflowCatalog)
     .query(({ input }) => workflowCatalog(input.country)),
   get: read()
     .input(ZWorkflowIdInput)
+    .output(ZWorkflowForBuilder)
     .query(({ ctx, input }) => getWorkflowForBuilder(ctx.db, ctx.tenant.projectId, input.id)),
   versions: read()
     .input(ZWorkflowIdInput)
+    .output(z.array(ZWorkflowVersionRow))
     .query(({ ctx, input }) => listWorkflowVersions(ctx.db, ctx.tenant.projectId, input.id)),
   diff: read()
     .input(ZWorkflowDiffInput)
+    .output(ZWorkflowDiff)
     .query(({ ctx, input }) => diffWorkflowVersions(ctx.db, ctx.tenant.projectId, input.id, input.version)),
   create: manage()
     .input(ZCreateWorkflowRequest)
+    .output(ZWorkflowRef)
     .mutation(({ ctx, input }) => createWorkflowFromTemplate(ctx.db, ctx.tenant.projectId, input, userActor(ctx))),
   saveDraft: manage()
     .input(ZSaveDraftInput)
+    .output(ZStoredDefinition)
     .mutation(({ ctx, input }) => saveWorkflowDraft(ctx.db, { ...ids(ctx, input), definition: input.definition, base: input.base }, userActor(ctx))),
   discardDraft: manage()
     .input(ZWorkflowIdInput)
+    .output(ZStoredDefinition)
     .mutation(({ ctx, input }) => discardWorkflowDraft(ctx.db, ids(ctx, input), userActor(ctx))),
   publish: manage()
     .input(ZWorkflowIdInput)
+    .output(ZPublishedVersion)
     .mutation(({ ctx, input }) => publishWorkflow(ctx.db, { ...ids(ctx, input), publishedBy: ctx.userId }, userActor(ctx))),
   /** A test-mode session on a snapshot of the saved draft; the dashboard opens its `url`. */
   preview: manage()
     .input(ZWorkflowIdInput)
+    .output(ZWorkflowPreview)
     .mutation(({ ctx, input }) => previewWorkflowDraft(ctx.db, ids(ctx, input), userActor(ctx))),
 });
