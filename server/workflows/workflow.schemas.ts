@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { ZTimestamp } from "../common.schemas";
+import { SESSION_STATUSES } from "../sessions/session-status";
 import { CONSTITUTIONS, KEY_PERSON_ROLES } from "../kyb/kyb-step-inputs";
 import { DEFAULT_FACE_MATCH_THRESHOLD, DEFAULT_LIVENESS_THRESHOLD, FACE_MATCH_REVIEW_BAND } from "../intelligence/face/face-thresholds";
 
@@ -280,24 +281,6 @@ export const ZSignalKind = z.enum(SIGNAL_KINDS).meta({
 });
 export type TSignalKind = z.infer<typeof ZSignalKind>;
 
-/**
- * Session statuses a `duplicate` condition can name. The same values as `SESSION_STATUSES` of
- * server/sessions/session.schemas.ts (which imports this file, so it cannot be imported here;
- * evaluate-decision.test.ts checks that they agree).
- */
-export const DUPLICATE_STATUSES = [
-  "created",
-  "started",
-  "in_progress",
-  "processing",
-  "review",
-  "approved",
-  "declined",
-  "resubmission_requested",
-  "expired",
-  "cancelled",
-] as const;
-
 /** A check key as rules name it: a country key (`in.pan.verify`) or a generic key (`tax_id.verify`). */
 const ZRuleCheckKey = z
   .string()
@@ -329,7 +312,7 @@ export const ZManualCheckCondition = z.strictObject({ type: z.literal("manual_ch
 /** The session has a duplicate (`session.duplicates`) in one of `status`, sharing one of `signals` (default: any). */
 export const ZDuplicateCondition = z.strictObject({
   type: z.literal("duplicate"),
-  status: z.array(z.enum(DUPLICATE_STATUSES)).min(1).optional(),
+  status: z.array(z.enum(SESSION_STATUSES)).min(1).optional(),
   signals: z.array(ZSignalKind).min(1).optional(),
 });
 
@@ -381,7 +364,7 @@ export const ZDocumentSignalCondition = z.strictObject({
 export const ZRelatedSessionsCondition = z.strictObject({
   type: z.literal("related_sessions"),
   role: z.array(z.enum(KEY_PERSON_ROLES)).min(1).optional(),
-  status: z.array(z.enum(DUPLICATE_STATUSES)).min(1),
+  status: z.array(z.enum(SESSION_STATUSES)).min(1),
 });
 
 /**
