@@ -1,8 +1,7 @@
 "use client";
 import { useId, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
-import { ZConsentStepInput } from "~/server/flow/step-inputs";
-import { CONSENT_RETENTION_DAYS_DEFAULT } from "~/server/workflows/workflow.schemas";
+import { CONSENT_RETENTION_DAYS_DEFAULT, ZConsentStepInput } from "~/server/steps/consent/consent.schemas";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FieldError, FormError } from "~/components/ui/field-error";
@@ -10,6 +9,7 @@ import { cn } from "~/components/ui/cn";
 import type { FlowStep, StepProps } from "../flow-types";
 import { useErrorText } from "../i18n/use-error-text";
 import { splitServerErrors, useSubmitStep } from "../use-submit-step";
+import { SummaryRows } from "./step-view";
 
 const DEFAULT_NOTICE_VERSION = "2026-10-01";
 
@@ -183,4 +183,10 @@ function NoticeSection({ title, children }: { title: string; children: React.Rea
       <div className="mt-1">{children}</div>
     </section>
   );
+}
+
+/** The review card: that consent was given. */
+export function ConsentSummary() {
+  const t = useTranslations("review");
+  return <SummaryRows rows={[{ label: "", value: t("consentGiven") }]} />;
 }
