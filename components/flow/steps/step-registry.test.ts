@@ -1,6 +1,7 @@
 /** The flow's view of each step type: every type of the catalog has its component; a type without one does not compile. */
 import { describe, expect, it } from "vitest";
 import { STEP_TYPES } from "~/server/steps/step-types";
+import type { FlowStep } from "../flow-types";
 import { stepComponent, stepView, type StepViews } from "./step-registry";
 import { UnsupportedStep } from "./unsupported-step";
 
@@ -14,6 +15,18 @@ describe("step views", () => {
     expect(stepView("review")?.summary).toBeNull();
     expect(stepView("consent")?.revisitable).toBe(false);
     expect(stepView("pan")?.revisitable).toBeUndefined();
+  });
+
+  it("says in the consent notice what every type but consent and review collects; a business's PAN as the business's", () => {
+    expect(STEP_TYPES.filter((t) => !stepView(t)?.collects)).toEqual(["consent", "review"]);
+    const notice = (type: string, step: Partial<FlowStep>) => {
+      const collects = stepView(type)!.collects!;
+      return typeof collects === "function" ? collects(step as FlowStep) : collects;
+    };
+    expect(notice("pan", { type: "pan", settings: { holder: "business" } })).toEqual(["dataBusinessPan", "sourcePan"]);
+    expect(notice("pan", { type: "pan", settings: { holder: "individual" } })).toEqual(["dataPan", "sourcePan"]);
+    expect(notice("email", { type: "email", settings: {} })).toEqual(["dataEmail", "sourceOtp"]);
+    expect(notice("phone", { type: "phone", settings: {} })).toEqual(["dataPhone", "sourceOtp"]);
   });
 
   it("needs a view for every type (the assertion is the compiler's: tsc --noEmit fails when the @ts-expect-error below is not an error)", () => {

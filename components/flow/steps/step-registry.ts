@@ -1,7 +1,8 @@
 /**
  * What the hosted flow shows of each step type (server/steps/registry.ts has the server side):
- * its component (components/flow/steps/<type>-step.tsx), its review card and whether it is shown
- * again once submitted (./step-view.tsx `StepView`). Keyed by the step-type catalog, so a type
+ * its component (components/flow/steps/<type>-step.tsx), its review card, what the consent
+ * notice says it collects and whether it is shown again once submitted (./step-view.tsx
+ * `StepView`). Keyed by the step-type catalog, so a type
  * without a view does not compile.
  */
 import type { TStepType } from "~/server/steps/step-types";
@@ -12,8 +13,8 @@ import { BusinessDocumentsStep } from "./business-documents-step";
 import { ConsentStep, ConsentSummary } from "./consent-step";
 import { DocumentsStep, DocumentsSummary } from "./documents-step";
 import { KeyPeopleStep } from "./key-people-step";
-import { OtpStep, OtpSummary } from "./otp-step";
-import { PanStep, PanSummary } from "./pan-step";
+import { otpNotice, OtpStep, OtpSummary } from "./otp-step";
+import { panNotice, PanStep, PanSummary } from "./pan-step";
 import { ReviewStep } from "./review-step";
 import { SelfieStep, SelfieSummary } from "./selfie-step";
 import { UnsupportedStep } from "./unsupported-step";
@@ -24,17 +25,17 @@ export type StepViews = { [T in TStepType]: StepView };
 
 const STEP_VIEWS: StepViews = {
   consent: { component: ConsentStep, summary: ConsentSummary, revisitable: false },
-  phone: { component: OtpStep, summary: OtpSummary },
-  email: { component: OtpStep, summary: OtpSummary },
-  pan: { component: PanStep, summary: PanSummary },
-  aadhaar: { component: AadhaarStep, summary: AadhaarSummary },
-  documents: { component: DocumentsStep, summary: DocumentsSummary },
-  selfie: { component: SelfieStep, summary: SelfieSummary },
+  phone: { component: OtpStep, summary: OtpSummary, collects: otpNotice },
+  email: { component: OtpStep, summary: OtpSummary, collects: otpNotice },
+  pan: { component: PanStep, summary: PanSummary, collects: panNotice },
+  aadhaar: { component: AadhaarStep, summary: AadhaarSummary, collects: ["dataAadhaar", "sourceAadhaar"] },
+  documents: { component: DocumentsStep, summary: DocumentsSummary, collects: ["dataDocuments", "sourceDocuments"] },
+  selfie: { component: SelfieStep, summary: SelfieSummary, collects: ["dataSelfie", "sourceDocuments"] },
   review: { component: ReviewStep, summary: null },
-  business_details: { component: BusinessDetailsStep },
-  business_documents: { component: BusinessDocumentsStep },
-  key_people: { component: KeyPeopleStep },
-  bank_account: { component: BankAccountStep },
+  business_details: { component: BusinessDetailsStep, collects: ["dataBusinessDetails", "sourceRegistries"] },
+  business_documents: { component: BusinessDocumentsStep, collects: ["dataBusinessDocuments", "sourceDocuments"] },
+  key_people: { component: KeyPeopleStep, collects: ["dataKeyPeople", "sourceKeyPeople"] },
+  bank_account: { component: BankAccountStep, collects: ["dataBankAccount", "sourceBankAccount"] },
 };
 
 /** The view of step type `type`, or undefined for a type this version of the flow does not know. */

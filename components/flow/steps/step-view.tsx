@@ -1,12 +1,12 @@
 "use client";
 /**
  * What the hosted flow shows of a step type (`StepView`, one per type in ./step-registry.ts):
- * its component, its card on the review step and whether it can be shown again once
- * submitted. The review step reads the views through `StepViewContext` (provided by
+ * its component, its card on the review step, what the consent notice says it collects and
+ * whether it can be shown again once submitted. The review step reads the views through `StepViewContext` (provided by
  * step-screen.tsx), as the registry itself renders the review step.
  */
 import { createContext, useContext, type ComponentType } from "react";
-import { useFormatter } from "use-intl";
+import { useFormatter, type useTranslations } from "use-intl";
 import type { FlowStep, StepProps } from "../flow-types";
 
 export interface StepView {
@@ -16,9 +16,16 @@ export interface StepView {
    * `null`: no card (the review step itself).
    */
   summary?: StepSummary | null;
+  /** What it collects and where that is checked, in the consent notice's words; omitted: nothing. */
+  collects?: NoticeEntry | ((step: FlowStep) => NoticeEntry);
   /** `false`: once submitted, Back and the summary's edit links never show it again (consent is not taken back). */
   revisitable?: false;
 }
+
+type ConsentKey = Parameters<ReturnType<typeof useTranslations<"consent">>>[0];
+
+/** Keys of the consent notice: an item of "what we collect" (`consent.data*`) and where it is checked (`consent.source*`). */
+export type NoticeEntry = readonly [item: Extract<ConsentKey, `data${string}`>, source: Extract<ConsentKey, `source${string}`>];
 
 /** What a step type's review card gets. */
 export interface StepSummaryProps {
