@@ -6,7 +6,6 @@
  * prefilled from the MCA21 answer.
  */
 import { validationError } from "../../flow/flow-session";
-import { runBusinessDetailsChecks } from "../../kyb/business-checks";
 import { defineStep, type PlannedCheck } from "../step-type";
 import { ZBusinessDetailsSettings, ZBusinessDetailsStepInput } from "./business-details.schemas";
 
@@ -31,7 +30,15 @@ export const businessDetailsStep = defineStep({
     if (!settings.constitutions.includes(input.constitution)) {
       throw validationError({ issues: [{ path: ["constitution"], message: "constitution_required" }] });
     }
-    return { data: input, method: "manual_entry", afterCommit: () => runBusinessDetailsChecks(db, session.id, step.name, businessDetailsChecks) };
+    return {
+      data: input,
+      method: "manual_entry",
+      afterCommit: async () => {
+        // loaded when used: the registry is also read where the check providers must not load (publishing from the admin CLI)
+        const { runBusinessDetailsChecks } = await import("../../kyb/business-checks");
+        await runBusinessDetailsChecks(db, session.id, step.name, businessDetailsChecks);
+      },
+    };
   },
   plannedChecks: ({ data }) => businessDetailsChecks(data),
 });

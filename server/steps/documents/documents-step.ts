@@ -5,7 +5,6 @@
  * `in.document.review` (provider `manual`: a reviewer decides). The page gets the settings
  * resolved against the document-type catalog of the session's country.
  */
-import { confirmDocumentFields } from "../../intelligence/document-extractions";
 import { defineStep } from "../step-type";
 import { documentKind, resolveDocumentsSettings } from "./documents-config";
 import { documentsStepInput, ZDocumentsSettings } from "./documents.schemas";
@@ -25,6 +24,8 @@ export const documentsStep = defineStep({
       type.sides.map((side) => documentKind(type.key, side)),
     );
     if (input.extraction_id) {
+      // loaded when used: the registry is also read where the OCR engines must not load (publishing from the admin CLI)
+      const { confirmDocumentFields } = await import("../../intelligence/document-extractions");
       await confirmDocumentFields(db, { projectId: session.projectId, mode: session.mode }, session.id, input.extraction_id, input.fields);
     }
     return { data: input, method: "upload" };
