@@ -8,7 +8,8 @@ import { StepProgress } from "./flow-shell";
 import type { FlowState, FlowStep } from "./flow-types";
 import type { Locale } from "./i18n/locales";
 import { useStepHistory } from "./step-history";
-import { stepComponent } from "./steps/step-registry";
+import { stepComponent, stepView } from "./steps/step-registry";
+import { StepViewContext } from "./steps/step-view";
 
 const isOpen = (s: FlowStep) => s.status === "pending" || s.status === "in_progress";
 
@@ -40,8 +41,9 @@ export function StepScreen({ sessionId, state, locale }: { sessionId: string; st
   const t = useTranslations();
   const current = state.steps.find((s) => s.name === state.currentStep) ?? state.steps.find(isOpen);
   const round = useRoundSteps(sessionId, state);
-  // a step Back (and the summary's edit links) can show again: submitted, in this round, not the consent
-  const canShow = (name: string) => round.includes(name) && state.steps.some((s) => s.name === name && s.status === "submitted" && s.type !== "consent");
+  // a step Back (and the summary's edit links) can show again: submitted, in this round, revisitable (not the consent)
+  const canShow = (name: string) =>
+    round.includes(name) && state.steps.some((s) => s.name === name && s.status === "submitted" && stepView(s.type)?.revisitable !== false);
   const backChain = current ? round.slice(0, round.indexOf(current.name)).filter(canShow) : [];
   const { screen: editing, navigate, atGuard } = useStepHistory({ sessionId, currentStep: current?.name, canShow, backChain });
   const edited = editing ? state.steps.find((s) => s.name === editing.step && s.status === "submitted") : undefined;
@@ -50,7 +52,7 @@ export function StepScreen({ sessionId, state, locale }: { sessionId: string; st
   const remainingOpen = state.steps.filter((s) => isOpen(s) && s.required);
   const isLast = !edited && remainingOpen.length <= 1;
 
-  // Back: the submitted step before this one in the round (consent is not taken back)
+  // Back: the submitted step before this one in the round that can be shown again
   const back = step ? round.slice(0, round.indexOf(step.name)).filter(canShow).at(-1) : undefined;
 
   /** After a step was saved: the current step's successor comes with the new state; an edited one goes on. */
@@ -133,7 +135,9 @@ export function StepScreen({ sessionId, state, locale }: { sessionId: string; st
             ) : null}
           </div>
         ) : null}
-        <Step key={step.name} sessionId={sessionId} state={state} step={step} isLast={isLast} editing={!!edited} onDone={done} locale={locale} />
+        <StepViewContext.Provider value={stepView}>
+          <Step key={step.name} sessionId={sessionId} state={state} step={step} isLast={isLast} editing={!!edited} onDone={done} locale={locale} />
+        </StepViewContext.Provider>
       </div>
     </EditStepContext.Provider>
   );

@@ -6,7 +6,8 @@
 import { z } from "zod";
 import { DOCUMENT_TYPES } from "../documents/document-types";
 import { SANDBOX_VALUES } from "../providers/sandbox";
-import { STEP_TYPES, ZLocale, ZVerificationType } from "../workflows/workflow.schemas";
+import { STEP_TYPES } from "../steps/step-types";
+import { ZLocale, ZVerificationType } from "../workflows/workflow.schemas";
 import { CHECKS } from "./catalog";
 import type { TCapabilities } from "./check.schemas";
 

@@ -1,17 +1,23 @@
 /**
- * One-time codes of the `phone` and `email` steps (issue 4), on top of server/otp: send a code
- * to what the applicant typed, then verify it; a verified code submits the step with
- * `{ phone | email, challenge_id }` (the checks engine maps it to in.phone.verify /
- * in.email.verify).
+ * One-time codes of the steps verified by a code (`StepType.otp`: `phone` and `email`, issue 4),
+ * on top of server/otp: send a code to what the applicant typed, then verify it; a verified
+ * code submits the step with `{ phone | email, challenge_id }` (server/steps/otp/otp-step.ts
+ * plans in.phone.verify / in.email.verify from it).
  */
 import type { Db } from "../db";
 import { sendOtp } from "../otp/send-otp";
 import { verifyOtp } from "../otp/verify-otp";
 import { type FlowContext, loadEditableSession, openStep, validationError } from "./flow-session";
-import { otpDestinationInput, ZOtpCodeInput } from "./step-inputs";
+import { otpStepData } from "../steps/otp/otp-step";
+import { otpDestinationInput, ZOtpCodeInput } from "../steps/otp/otp.schemas";
+import { stepType, stepTypesWith } from "../steps/registry";
 import { recordStep } from "./submit-step";
 
-const OTP_STEP_TYPES = ["phone", "email"] as const;
+/** The step types verified by a one-time code. */
+const OTP_STEP_TYPES = stepTypesWith("otp");
+
+/** The channel of an open OTP step (openStep refused any other type). */
+const channelOf = (type: string) => stepType(type)!.otp!;
 
 export interface FlowOtpSent {
   /** Where the code went, masked: `+91 ••••• ••210`, `r•••@example.com`. */
@@ -34,7 +40,7 @@ export interface FlowOtpSent {
 export async function sendStepOtp(db: Db, ctx: FlowContext, stepName: string, payload: unknown): Promise<FlowOtpSent> {
   const s = await loadEditableSession(db, ctx);
   const step = openStep(s, stepName, OTP_STEP_TYPES);
-  const channel = step.type as (typeof OTP_STEP_TYPES)[number];
+  const channel = channelOf(step.type);
   // "send a new code" after a reload: no destination, the step's current challenge's is reused
   const resend = payload && typeof payload === "object" && Object.keys(payload).length === 0;
   const previous = resend
@@ -74,6 +80,6 @@ export async function verifyStepOtp(db: Db, ctx: FlowContext, stepName: string, 
   const parsed = ZOtpCodeInput.safeParse(payload);
   if (!parsed.success) throw validationError(parsed.error);
   const result = await verifyOtp({ db, sessionId: s.id, step: step.name, code: parsed.data.code });
-  await recordStep(db, ctx, s, step, { [step.type]: result.destination, challenge_id: result.challenge_id }, "otp");
+  await recordStep(db, ctx, s, step, otpStepData(channelOf(step.type), result.destination, result.challenge_id), "otp");
   return { verified: true };
 }

@@ -5,18 +5,24 @@
  */
 import type { Db } from "../db";
 import { DomainError, notFound } from "../errors";
-import { SYSTEM_ACTOR } from "../audit/write-audit";
+import { type Actor, SYSTEM_ACTOR } from "../audit/write-audit";
 import { sha256Hex } from "../crypto/hash";
 import { outboxCommitted } from "../events/outbox";
 import type { SessionStatus } from "../generated/prisma/enums";
 import { authenticateClientToken } from "../sessions/client-tokens";
 import { ACTIVE_STATUSES, transitionSession } from "../sessions/session-state";
+import { getWorkflowVersionDefinition } from "../workflows/workflow.queries";
 
 export interface FlowContext {
   sessionId: string;
   token: string;
   ip?: string | null;
   userAgent?: string | null;
+}
+
+/** The applicant of the flow's session, as audit rows and transitions name them. */
+export function applicantActor(ctx: FlowContext): Actor {
+  return { type: "applicant", id: ctx.sessionId, ip: ctx.ip };
 }
 
 /** Statuses in which the applicant can enter data. */
@@ -133,6 +139,12 @@ export function openStep(s: FlowSessionRow, stepName: string, types?: readonly s
     throw new DomainError("step_not_available", `Step '${stepName}' is not open.`, { param: "step" });
   }
   return step;
+}
+
+/** The settings of step `stepName` in the session's workflow version, as stored (`{}` when it has none). */
+export async function stepSettings(db: Db, s: Pick<FlowSessionRow, "workflowVersionId">, stepName: string): Promise<Record<string, unknown>> {
+  const definition = await getWorkflowVersionDefinition(db, s.workflowVersionId);
+  return definition.steps.find((st) => st.name === stepName)?.settings ?? {};
 }
 
 /** A zod failure as `parameter_invalid` whose messages are the flow's i18n keys. */

@@ -4,37 +4,32 @@
  */
 import type { Db } from "../db";
 import { DomainError } from "../errors";
-import { type Actor } from "../audit/write-audit";
 import { outboxCommitted } from "../events/outbox";
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_AFTER_MS } from "../otp/otp-code";
 import { maskDestination } from "../otp/otp.dto";
 import { transitionSession } from "../sessions/session-state";
+import { stepType } from "../steps/registry";
 import { getWorkflowVersionDefinition } from "../workflows/workflow.queries";
-import { STEP_SETTINGS, ZDocumentsSettings, ZLocale } from "../workflows/workflow.schemas";
-import { resolveDocumentsSettings } from "./documents-config";
-import { type FlowContext, authenticateFlow, loadFlowSession } from "./flow-session";
+import { ZLocale } from "../workflows/workflow.schemas";
+import { applicantActor, type FlowContext, type FlowSessionRow, authenticateFlow, loadFlowSession } from "./flow-session";
 import { projectBranding } from "../projects/branding";
-import { sessionDocumentSlots } from "../kyb/kyb-submit";
 import { kybFlowState } from "../kyb/kyb-flow-state";
 
 const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 
-/** A step's settings with defaults applied; `documents` also gets its catalog-resolved `documents`. */
-function resolveSettings(type: string, raw: Record<string, unknown>, country: string): Record<string, unknown> {
-  const schema = STEP_SETTINGS[type as keyof typeof STEP_SETTINGS];
-  const parsed = schema?.safeParse(raw);
-  const settings = parsed?.success ? parsed.data : raw;
-  if (type === "documents") return { ...settings, documents: resolveDocumentsSettings(ZDocumentsSettings.parse(raw), country) };
-  return settings;
+/** The settings the page gets for a step: its type's `flowSettings`, else the settings with defaults applied. */
+function flowSettings(type: string, raw: Record<string, unknown>, s: FlowSessionRow): Record<string, unknown> {
+  const def = stepType(type);
+  const parsed = def?.settings.safeParse(raw);
+  if (!def || !parsed?.success) return raw;
+  return def.flowSettings?.(parsed.data, s) ?? (parsed.data as Record<string, unknown>);
 }
 
-/** What the page may show of a step's data: never an uploaded ZIP, a share code or a QR payload. */
+/** What the page may show of a step's data (its type's `publicValues`: never an uploaded ZIP, a share code or a QR payload). */
 function publicValues(type: string, data: unknown): Record<string, unknown> | null {
   if (!data || typeof data !== "object") return null;
   const d = data as Record<string, unknown>;
-  if (type === "aadhaar") return { method: d.method ?? null };
-  if (type === "consent") return { accepted: d.accepted ?? null, notice_version: d.notice_version ?? null };
-  return d;
+  return stepType(type)?.publicValues?.(d) ?? d;
 }
 
 /** The running OTP challenge of open `phone` / `email` steps, so a reload continues at "enter the code". */
@@ -83,7 +78,7 @@ export async function getFlowState(db: Db, ctx: FlowContext) {
   const otp = await otpChallenges(
     db,
     s.id,
-    pending.filter((st) => st.type === "phone" || st.type === "email").map((st) => st.name),
+    pending.filter((st) => stepType(st.type)?.otp).map((st) => st.name),
   );
   return {
     session: {
@@ -106,10 +101,7 @@ export async function getFlowState(db: Db, ctx: FlowContext) {
       type: st.type,
       status: st.status,
       required: st.required,
-      settings:
-        st.type === "business_documents"
-          ? { slots: sessionDocumentSlots(s, settings.get(st.name) ?? {}) }
-          : resolveSettings(st.type, settings.get(st.name) ?? {}, s.country),
+      settings: flowSettings(st.type, settings.get(st.name) ?? {}, s),
       /** what the applicant entered, for the review summary and edit links (never for other sessions) */
       values: publicValues(st.type, st.data),
       otp: (otp.get(st.name) ?? null) as FlowOtpState | null,
@@ -123,7 +115,7 @@ export async function getFlowState(db: Db, ctx: FlowContext) {
 /** The applicant opened the flow: `created` -> `started` (no-op in any other status). */
 export async function startFlow(db: Db, ctx: FlowContext): Promise<void> {
   await authenticateFlow(db, ctx);
-  const actor: Actor = { type: "applicant", id: ctx.sessionId, ip: ctx.ip };
+  const actor = applicantActor(ctx);
   const moved = await db.$transaction(async (tx) => {
     const s = await tx.session.findUniqueOrThrow({ where: { id: ctx.sessionId }, select: { status: true, expiresAt: true } });
     if (s.status !== "created" || s.expiresAt <= new Date()) return false;

@@ -1,31 +1,17 @@
 /**
- * A file of the `documents` or `selfie` step, uploaded by the applicant through the flow's
- * upload route (app/flow/[sessionId]/upload/route.ts): checked against the step, then handed to
- * acceptUpload (size, virus scan, type by content, display copy, storage, evidence row).
+ * A file of a step that takes uploads (`StepType.uploadKinds`: `documents`, `selfie`,
+ * `business_documents`), uploaded by the applicant through the flow's upload route
+ * (app/flow/[sessionId]/upload/route.ts): checked against the step, then handed to acceptUpload
+ * (size, virus scan, type by content, display copy, storage, evidence row).
  */
 import type { Db } from "../db";
 import { DomainError } from "../errors";
-import { businessDocumentKind } from "../kyb/business-documents";
-import { sessionDocumentSlots } from "../kyb/kyb-submit";
+import { stepType, stepTypesWith } from "../steps/registry";
 import { acceptUpload } from "../uploads/accept-upload";
-import { getWorkflowVersionDefinition } from "../workflows/workflow.queries";
-import { ZDocumentsSettings, ZSelfieSettings } from "../workflows/workflow.schemas";
-import { documentKind, type ResolvedDocumentsSettings, resolveDocumentsSettings } from "./documents-config";
-import { type FlowContext, type FlowSessionRow, loadEditableSession, openStep } from "./flow-session";
+import { applicantActor, type FlowContext, loadEditableSession, openStep, stepSettings } from "./flow-session";
 
-/** Upload kind of a frame taken during the selfie step's active liveness challenge. */
-export const SELFIE_FRAME_KIND = "selfie_frame";
-
-/** The settings of step `stepName` in the session's workflow version (`{}` when it has none). */
-export async function stepSettings(db: Db, s: FlowSessionRow, stepName: string): Promise<Record<string, unknown>> {
-  const definition = await getWorkflowVersionDefinition(db, s.workflowVersionId);
-  return definition.steps.find((st) => st.name === stepName)?.settings ?? {};
-}
-
-/** The `documents` step's settings resolved against the document-type catalog of the session's country. */
-export async function stepDocumentsConfig(db: Db, s: FlowSessionRow, stepName: string): Promise<ResolvedDocumentsSettings> {
-  return resolveDocumentsSettings(ZDocumentsSettings.parse(await stepSettings(db, s, stepName)), s.country);
-}
+/** The step types that take uploads. */
+const UPLOAD_STEP_TYPES = stepTypesWith("uploadKinds");
 
 export interface UploadedFlowFile {
   id: string;
@@ -35,10 +21,10 @@ export interface UploadedFlowFile {
 }
 
 /**
- * Stores one upload of `stepName` as evidence of kind `kind` (`<document_type>_<side>` for a
- * document step; `selfie` for a selfie step, and `selfie_frame` for the frames of its active
- * liveness challenge when the step has one; `<document_type>_document` for a
- * `business_documents` step, server/kyb/business-documents.ts).
+ * Stores one upload of `stepName` as evidence of kind `kind`, one of the kinds its type takes
+ * (`<document_type>_<side>` for a `documents` step; `selfie` for a `selfie` step, and
+ * `selfie_frame` for the frames of its active liveness challenge when the step has one;
+ * `<document_type>_document` for a `business_documents` step).
  * @throws DomainError parameter_invalid (`param: "kind"`) for a kind the step does not take;
  *   acceptUpload's file_too_large (413), file_infected (422), file_type_not_allowed (415),
  *   file_unreadable (422), scanner_unavailable (503); session_not_editable, step_not_available,
@@ -46,17 +32,9 @@ export interface UploadedFlowFile {
  */
 export async function uploadStepFile(db: Db, ctx: FlowContext, input: { step: string; kind: string; bytes: Uint8Array }): Promise<UploadedFlowFile> {
   const s = await loadEditableSession(db, ctx);
-  const step = openStep(s, input.step, ["documents", "selfie", "business_documents"]);
-  let kinds: string[];
-  if (step.type === "documents") {
-    const config = await stepDocumentsConfig(db, s, step.name);
-    kinds = config.types.flatMap((t) => t.sides.map((side) => documentKind(t.key, side)));
-  } else if (step.type === "business_documents") {
-    kinds = sessionDocumentSlots(s, await stepSettings(db, s, step.name)).map((slot) => businessDocumentKind(slot.type));
-  } else {
-    const settings = ZSelfieSettings.parse(await stepSettings(db, s, step.name));
-    kinds = settings.liveness.active === "none" ? ["selfie"] : ["selfie", SELFIE_FRAME_KIND];
-  }
+  const step = openStep(s, input.step, UPLOAD_STEP_TYPES);
+  const type = stepType(step.type)!;
+  const kinds = type.uploadKinds!(type.settings.parse(await stepSettings(db, s, step.name)), s);
   if (!kinds.includes(input.kind)) throw new DomainError("parameter_invalid", `This step does not take files of kind '${input.kind}'.`, { param: "kind" });
   const row = await acceptUpload({
     db,
@@ -66,7 +44,7 @@ export async function uploadStepFile(db: Db, ctx: FlowContext, input: { step: st
     step: step.name,
     kind: input.kind,
     bytes: input.bytes,
-    actor: { type: "applicant", id: s.id, ip: ctx.ip },
+    actor: applicantActor(ctx),
   });
   return { id: row.id, kind: row.kind, content_type: row.contentType, size: row.size };
 }

@@ -6,8 +6,9 @@
  * confidences, signals and other fields stay with the reviewer.
  */
 import type { Db } from "../db";
-import { type FlowContext, loadEditableSession, openStep } from "../flow/flow-session";
-import { stepDocumentsConfig } from "../flow/upload-step-file";
+import { type FlowContext, loadEditableSession, openStep, stepSettings } from "../flow/flow-session";
+import { resolveDocumentsSettings } from "../steps/documents/documents-config";
+import { ZDocumentsSettings } from "../steps/documents/documents.schemas";
 import { type DocumentExtractionDto, getDocumentExtraction, requestDocumentExtraction } from "./document-extractions";
 import type { TFlowDocumentExtraction } from "./extraction.schemas";
 import { isExtractable } from "./extract-document-fields";
@@ -16,7 +17,7 @@ import { LOW_CONFIDENCE } from "./parsers/parse-common";
 async function documentsStep(db: Db, ctx: FlowContext, stepName: string) {
   const s = await loadEditableSession(db, ctx);
   const step = openStep(s, stepName, ["documents"]);
-  return { s, config: await stepDocumentsConfig(db, s, step.name) };
+  return { s, config: resolveDocumentsSettings(ZDocumentsSettings.parse(await stepSettings(db, s, step.name)), s.country) };
 }
 
 function toFlow(dto: DocumentExtractionDto, askedKeys: readonly string[]): TFlowDocumentExtraction {

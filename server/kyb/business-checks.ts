@@ -9,27 +9,28 @@
  */
 import type { Db } from "../db";
 import { attemptCheck, prepareCheck } from "../checks/run-check";
-import { checksForStep } from "../checks/step-checks";
+import { currentChecks } from "../checks/current-checks";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
 import { ProviderUnavailableError } from "../providers/provider";
-import { currentChecks } from "../sessions/process-session";
+import type { PlannedCheck } from "../steps/step-type";
 import { buildBusinessProfile } from "./business-profile";
 
 /**
- * Creates and runs (one provider call each) the checks of the submitted step `stepName`, then
- * refreshes the business profile. No-op unless the session is still taking input (once it is
- * `processing`, the pipeline runs them). A provider outage leaves the check for the pipeline.
+ * Creates and runs (one provider call each) the checks `plan` gives for the stored data of the
+ * submitted step `stepName` (the step's own planned checks), then refreshes the business
+ * profile. No-op unless the session is still taking input (once it is `processing`, the
+ * pipeline runs them). A provider outage leaves the check for the pipeline.
  */
-export async function runBusinessDetailsChecks(db: Db, sessionId: string, stepName: string): Promise<void> {
+export async function runBusinessDetailsChecks(db: Db, sessionId: string, stepName: string, plan: (data: Record<string, unknown>) => PlannedCheck[]): Promise<void> {
   const s = await db.session.findUniqueOrThrow({
     where: { id: sessionId },
-    select: { projectId: true, mode: true, country: true, status: true, steps: { where: { name: stepName }, select: { type: true, status: true, data: true } } },
+    select: { projectId: true, mode: true, country: true, status: true, steps: { where: { name: stepName }, select: { status: true, data: true } } },
   });
   const step = s.steps[0];
   if ((s.status !== "in_progress" && s.status !== "started") || step?.status !== "submitted") return;
   const checks = await db.$transaction(async (tx) => {
     const created = [];
-    for (const planned of checksForStep(step.type, {}, step.data)) {
+    for (const planned of plan((step.data ?? {}) as Record<string, unknown>)) {
       const req = { projectId: s.projectId, mode: s.mode, key: planned.key, country: s.country, input: planned.input, sessionId, step: stepName };
       created.push(await prepareCheck(tx, req, { recordInvalidInput: true }));
     }

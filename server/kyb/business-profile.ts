@@ -7,7 +7,7 @@
  * Identifiers also carry `verified` (their check passed). Pure: no I/O.
  */
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
-import type { TBusinessDetailsStepInput } from "./kyb-step-inputs";
+import type { TBusinessDetailsStepInput } from "../steps/business-details/business-details.schemas";
 import type { StoredKeyPeople } from "./key-people";
 
 /** A check of the session as the profile reads it (the latest per key, since its step's last submission). */

@@ -24,10 +24,9 @@ import type { SessionStatus } from "../generated/prisma/enums";
 import { createSession } from "../sessions/create-session";
 import { cancelWithTokens } from "../sessions/session-actions";
 import { ACTIVE_STATUSES, transitionSession } from "../sessions/session-state";
-import { type TKeyPeopleSettings, ZKeyPeopleSettings } from "../workflows/workflow.schemas";
 import { keyPersonInviteUrl } from "./key-person-invite";
 import { findKycWorkflow } from "./key-people-workflow";
-import type { TKeyPeopleStepInput, TKeyPerson } from "./kyb-step-inputs";
+import type { TKeyPeopleSettings, TKeyPeopleStepInput, TKeyPerson } from "../steps/key-people/key-people.schemas";
 
 /** A child's statuses in which the business no longer waits for it. */
 export const SETTLED_STATUSES: readonly SessionStatus[] = ["approved", "declined", "expired", "cancelled"];
@@ -68,8 +67,7 @@ const emailKey = (email: string | undefined | null) => (email ?? "").toLowerCase
  * @returns what the step stores: the people with their `session_id`.
  * @throws DomainError workflow_not_published when the step's `kyc_workflow` is unusable.
  */
-export async function syncKeyPeople(tx: Tx, parent: KybParent, rawSettings: Record<string, unknown>, input: TKeyPeopleStepInput, actor: Actor): Promise<StoredKeyPeople> {
-  const settings: TKeyPeopleSettings = ZKeyPeopleSettings.parse(rawSettings);
+export async function syncKeyPeople(tx: Tx, parent: KybParent, settings: TKeyPeopleSettings, input: TKeyPeopleStepInput, actor: Actor): Promise<StoredKeyPeople> {
   const children = await tx.session.findMany({
     where: { parentSessionId: parent.id, status: { notIn: ["cancelled", "expired"] } },
     select: { id: true, status: true, role: true, prefill: true },

@@ -3,16 +3,18 @@
  * conditions (`related_sessions`, `business_mismatch`). Pure: no database.
  */
 import { describe, expect, it } from "vitest";
-import { en } from "~/components/flow/i18n/en";
 import { readFileSync } from "node:fs";
+import { en } from "~/components/flow/i18n/en";
 import { evaluateDecision } from "../sessions/evaluate-decision";
 import { INDIA_WORKFLOWS } from "../workflows/india-workflows";
 import { ZDecisionRules } from "../workflows/workflow.schemas";
-import { businessDocumentSlots } from "./business-documents";
+import { businessDocumentSlots } from "../steps/business-documents/business-documents";
+import { ZBusinessDocumentsSettings } from "../steps/business-documents/business-documents.schemas";
+import { ZBankAccountStepInput } from "../steps/bank-account/bank-account.schemas";
+import { ZBusinessDetailsStepInput } from "../steps/business-details/business-details.schemas";
+import { ZKeyPeopleStepInput } from "../steps/key-people/key-people.schemas";
 import { buildBusinessProfile } from "./business-profile";
 import { businessMismatches } from "./cross-checks";
-import { ZBankAccountStepInput, ZBusinessDetailsStepInput, ZKeyPeopleStepInput } from "./kyb-step-inputs";
-import { ZBusinessDocumentsSettings } from "../workflows/workflow.schemas";
 
 const address = { line1: "12 MG Road", city: "Mumbai", state: "Maharashtra", pincode: "400001" };
 const details = { legal_name: "Sandbox  Private Limited", constitution: "private_limited", gstin: "27abcce1234f1z2", cin: "u72900ka2015ptc012345", address };
@@ -47,7 +49,7 @@ describe("business_details input", () => {
   });
 
   it("has a message in the flow's dictionary for every key the KYB inputs can produce", () => {
-    const source = readFileSync(new URL("./kyb-step-inputs.ts", import.meta.url), "utf8");
+    const source = readFileSync(new URL("../steps/business-details/business-details.schemas.ts", import.meta.url), "utf8");
     const keys = new Set([...source.matchAll(/(?:error|message): "([a-z_]+)"/g)].map((m) => m[1]!));
     for (const key of ["gstin_format_invalid", "gstin_state_code_invalid", "gstin_pan_invalid", "gstin_checksum_invalid", "cin_format_invalid", "cin_state_code_invalid", "cin_ownership_class_invalid", "cin_year_invalid", "llpin_required", "cin_required"]) keys.add(key);
     for (const key of keys) expect(en.errors, key).toHaveProperty(key);

@@ -16,6 +16,7 @@
  */
 import type { Db, Tx } from "../db";
 import { SYSTEM_ACTOR } from "../audit/write-audit";
+import { currentChecks } from "../checks/current-checks";
 import { checksForStep } from "../checks/step-checks";
 import { attemptCheck, executeCheck, giveUpCheck, prepareCheck, type RetryPolicy } from "../checks/run-check";
 import { recordSignalsAndFindDuplicates } from "../duplicates/detect-duplicates";
@@ -96,7 +97,7 @@ export async function planSessionChecks(db: Db, sessionId: string): Promise<Sess
         continue;
       }
       const settings = definition.steps.find((d) => d.name === step.name)?.settings ?? {};
-      for (const planned of checksForStep(step.type, settings, step.data, step.method, { steps: s.steps })) {
+      for (const planned of checksForStep(step.type, settings, step.data, step.method, s.steps)) {
         const check = await prepareCheck(
           tx,
           { projectId: s.projectId, mode: s.mode, key: planned.key, country: s.country, input: planned.input, sessionId: s.id, step: step.name },
@@ -156,21 +157,6 @@ interface RoundCheck {
   input: unknown;
   result: unknown;
   createdAt: Date;
-}
-
-/**
- * The checks that count for the decision: per step, only those created since the step's
- * latest submission (a resubmitted step's earlier checks no longer count), the latest per key.
- */
-export function currentChecks<C extends Pick<RoundCheck, "step" | "checkKey" | "createdAt">>(steps: { name: string; submittedAt: Date | null }[], checks: C[]): C[] {
-  const submitted = new Map(steps.map((st) => [st.name, st.submittedAt]));
-  const latest = new Map<string, C>();
-  for (const c of checks) {
-    const since = c.step ? submitted.get(c.step) : undefined;
-    if (!since || c.createdAt < since) continue;
-    latest.set(`${c.step}:${c.checkKey}`, c);
-  }
-  return [...latest.values()];
 }
 
 /** Names held by verified sources: the PAN registry, the UIDAI-signed Aadhaar data, the bank. */

@@ -14,7 +14,7 @@
 import type { Db } from "../db";
 import type { Mode } from "../generated/prisma/enums";
 import { sql, sqlTimestamp } from "../sql";
-import { CONSENT_RETENTION_DAYS_DEFAULT } from "../workflows/workflow.schemas";
+import { CONSENT_RETENTION_DAYS_DEFAULT } from "../steps/consent/consent.schemas";
 import { eraseSessionPii } from "./session-actions";
 
 /** Sessions erased per batch (each erasure is its own transaction). */

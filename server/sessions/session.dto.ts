@@ -4,7 +4,8 @@ import { checkSelect, toCheckDto } from "../checks/check.dto";
 import type { TCheck } from "../checks/check.schemas";
 import { notFound } from "../errors";
 import { type Tenant, tenantWhere } from "../tenant";
-import type { TLocale, TStepType } from "../workflows/workflow.schemas";
+import type { TStepType } from "../steps/step-types";
+import type { TLocale } from "../workflows/workflow.schemas";
 import type { TSession } from "./session.schemas";
 
 export const sessionSelect = {

@@ -6,19 +6,8 @@ import { z } from "zod";
 import { ZCheck } from "../checks/check.schemas";
 import { ZList, ZMode, ZTimestamp } from "../common.schemas";
 import { ZLocale, ZSignalKind, ZStepType, ZVerificationType } from "../workflows/workflow.schemas";
+import { SESSION_STATUSES } from "./session-status";
 
-export const SESSION_STATUSES = [
-  "created",
-  "started",
-  "in_progress",
-  "processing",
-  "review",
-  "approved",
-  "declined",
-  "resubmission_requested",
-  "expired",
-  "cancelled",
-] as const;
 export const ZSessionStatus = z.enum(SESSION_STATUSES).meta({
   id: "SessionStatus",
   description: [

@@ -12,7 +12,8 @@ import { newId } from "../ids";
 import { createSession } from "../sessions/create-session";
 import type { TCreatedSession } from "../sessions/session.schemas";
 import { parseDraft } from "./workflow-definition";
-import { asPublishedWorkflow, type PublishedWorkflow, WORKFLOW_COLUMNS } from "./workflow.queries";
+import type { PublishedWorkflow } from "./published-workflow";
+import { asPublishedWorkflow, WORKFLOW_COLUMNS } from "./workflow.queries";
 
 /**
  * @returns the test session (`url`: the hosted flow with its client token) and the preview number.

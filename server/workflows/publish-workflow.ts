@@ -5,18 +5,36 @@
  * (`WorkflowVersion.preview`) are numbered apart and never count here.
  */
 import { type Actor, writeAudit } from "../audit/write-audit";
-import type { Db } from "../db";
+import type { Db, Tx } from "../db";
 import { DomainError, notFound } from "../errors";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
 import { newId } from "../ids";
-import { assertKeyPeopleWorkflows } from "../kyb/key-people-workflow";
-import { parseDraft, readDefinition } from "./workflow-definition";
+import { stepType } from "../steps/registry";
+import { draftError, parseDraft, readDefinition } from "./workflow-definition";
 import type { ZCreateWorkflowRequest } from "./workflow-builder.schemas";
 import { workflowTemplate } from "./workflow-templates";
 import { sameDefinition } from "./workflow-diff";
 import { forgetPublishedWorkflow } from "./workflow.queries";
 import type { TWorkflowDefinition } from "./workflow.schemas";
-import type { z } from "zod";
+import { ZodError, type z } from "zod";
+
+/**
+ * Refuses a definition whose step settings name what the project lacks (`StepType.publishProblems`,
+ * e.g. a `key_people` step's `kyc_workflow` that is not a published KYC workflow of the project).
+ * @throws DomainError parameter_invalid in the shape of every draft problem (`draftError`): one
+ *   `{ param: "steps.N.settings.<field>", message }` per problem.
+ */
+async function assertPublishable(tx: Tx, projectId: string, definition: TWorkflowDefinition): Promise<void> {
+  const issues = [];
+  for (const [i, step] of definition.steps.entries()) {
+    const type = stepType(step.type);
+    if (!type?.publishProblems) continue;
+    for (const p of await type.publishProblems(tx, projectId, type.settings.parse(step.settings))) {
+      issues.push({ code: "custom" as const, path: ["steps", i, "settings", ...p.path], message: p.message, input: step.settings });
+    }
+  }
+  if (issues.length) throw draftError(new ZodError(issues));
+}
 
 /**
  * Creates a workflow (draft only) in a project, audited as `workflow.created` when an actor is
@@ -96,7 +114,7 @@ export async function publishWorkflow(
     if (!wf) throw notFound("workflow", input.workflowId);
     if (!wf.draft) throw new DomainError("parameter_invalid", "The workflow has no draft to publish.", { param: "draft" });
     const definition = parseDraft(wf.draft);
-    await assertKeyPeopleWorkflows(tx, input.projectId, definition);
+    await assertPublishable(tx, input.projectId, definition);
     if (wf.currentVersion && sameDefinition(definition, readDefinition(wf.currentVersion.definition))) {
       throw new DomainError("parameter_invalid", `The draft has no changes since version ${wf.currentVersion.version}.`, { param: "draft" });
     }

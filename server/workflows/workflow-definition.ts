@@ -1,12 +1,13 @@
 /**
  * Parsing a stored or submitted workflow definition for authoring: `ZWorkflowDefinition` plus
- * each step's settings parsed by its own schema (STEP_SETTINGS), so that defaults are written
+ * each step's settings parsed by its own schema (server/steps/step-types.ts STEP_SETTINGS), so that defaults are written
  * out. A saved draft, the builder's form, a published version and a diff then all show what
  * the hosted flow will apply, and a later change of a default does not change a published version.
  */
 import type { ZodError } from "zod";
 import { DomainError } from "../errors";
-import { STEP_SETTINGS, ZWorkflowDefinition, type TWorkflowDefinition } from "./workflow.schemas";
+import { STEP_SETTINGS } from "../steps/step-types";
+import { ZWorkflowDefinition, type TWorkflowDefinition } from "./workflow.schemas";
 
 /**
  * A definition the schema rejects: `parameter_invalid` whose `details` hold one `{ param, message }`
@@ -21,7 +22,7 @@ export function draftError(error: ZodError): DomainError {
 }
 
 function withSettingDefaults(d: TWorkflowDefinition): TWorkflowDefinition {
-  return { ...d, steps: d.steps.map((s) => ({ ...s, settings: STEP_SETTINGS[s.type]?.parse(s.settings) ?? s.settings })) };
+  return { ...d, steps: d.steps.map((s) => ({ ...s, settings: STEP_SETTINGS[s.type].parse(s.settings) })) };
 }
 
 /** Parses a definition, settings defaults filled in. @throws DomainError parameter_invalid (`draftError`). */

@@ -1,5 +1,5 @@
 /** The workflow object of the API (decisions.md "Workflow object"; schema `ZWorkflow`). */
-import type { PublishedWorkflow } from "./workflow.queries";
+import type { PublishedWorkflow } from "./published-workflow";
 import type { TWorkflow } from "./workflow.schemas";
 
 export function toWorkflowDto(w: PublishedWorkflow): TWorkflow {

@@ -8,21 +8,9 @@ import { DomainError, notFound } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
 import { keysetList, NEWEST_FIRST, type ListQuery } from "../pagination";
 import { sql, type Sql } from "../sql";
+import type { PublishedWorkflow } from "./published-workflow";
 import { toWorkflowDto } from "./workflow.dto";
 import { ZWorkflowDefinition, type TWorkflowDefinition } from "./workflow.schemas";
-
-export interface PublishedWorkflow {
-  id: string;
-  projectId: string;
-  name: string;
-  type: "kyc" | "kyb";
-  country: string;
-  createdAt: Date;
-  versionId: string;
-  version: number;
-  publishedAt: Date;
-  definition: TWorkflowDefinition;
-}
 
 /** The workflow's own columns of a PublishedWorkflow (a Prisma `select`). */
 export const WORKFLOW_COLUMNS = { id: true, projectId: true, name: true, type: true, country: true, createdAt: true } as const;

@@ -4,261 +4,20 @@
  */
 import { z } from "zod";
 import { ZTimestamp } from "../common.schemas";
-import { CONSTITUTIONS, KEY_PERSON_ROLES } from "../kyb/kyb-step-inputs";
-import { DEFAULT_FACE_MATCH_THRESHOLD, DEFAULT_LIVENESS_THRESHOLD, FACE_MATCH_REVIEW_BAND } from "../intelligence/face/face-thresholds";
+import { SESSION_STATUSES } from "../sessions/session-status";
+import { KEY_PERSON_ROLES } from "../steps/key-people/key-people.schemas";
+import { STEP_SETTINGS, STEP_TYPES } from "../steps/step-types";
 
-/** The step-type catalog; each type is rendered by the hosted flow (components/flow/steps). */
-export const STEP_TYPES = [
-  "consent",
-  "phone",
-  "email",
-  "pan",
-  "aadhaar",
-  "documents",
-  "selfie",
-  "review",
-  "business_details",
-  "business_documents",
-  "key_people",
-  "bank_account",
-] as const;
+/** The step-type catalog (server/steps/step-types.ts); each type is a module of server/steps/registry.ts. */
 export const ZStepType = z.enum(STEP_TYPES).meta({
   id: "StepType",
   description: "The step-type catalog: what the applicant does in a step (`GET /v1/capabilities` lists them per country).",
 });
-export type TStepType = z.infer<typeof ZStepType>;
 
 export const ZLocale = z.enum(["en", "hi"]).meta({ id: "Locale", description: "A language of the hosted flow: `en` English, `hi` Hindi." });
 export type TLocale = z.infer<typeof ZLocale>;
 
 export const ZVerificationType = z.enum(["kyc", "kyb"]).meta({ id: "VerificationType", description: "`kyc`: an individual; `kyb`: a business." });
-
-/** 5 years: the record keeping of the RBI KYC Master Direction (and PML Rules 2005 r.3) after the relationship ends. */
-export const CONSENT_RETENTION_DAYS_DEFAULT = 365 * 5;
-
-export const ZConsentSettings = z.strictObject({
-  /** Version of the DPDP notice text (components/flow/i18n) shown and recorded with consent. */
-  notice_version: z
-    .string()
-    .min(1)
-    .default("2026-10-01")
-    .meta({ title: "Notice version", description: "Version of the privacy notice text shown to the applicant and recorded with the consent." }),
-  purposes: z
-    .array(z.string().min(1))
-    .default(["identity_verification"])
-    .meta({ title: "Purposes", description: "Why the data is processed, recorded with the consent (comma-separated codes)." }),
-  retention_days: z
-    .number()
-    .int()
-    .positive()
-    .default(CONSENT_RETENTION_DAYS_DEFAULT)
-    .meta({
-      title: "Retention (days)",
-      description: "How long the personal data is kept after the verification ends, as the notice states; it is erased then (server/sessions/retention.ts).",
-    }),
-  /** Grievance officer contact shown in the notice (DPDP Act 2023 s.8(10)); defaults to the organization. */
-  grievance_contact: z
-    .string()
-    .max(200)
-    .optional()
-    .meta({ title: "Grievance contact", description: "The grievance officer named in the notice (DPDP Act 2023 s.8(10)); empty: the organization." }),
-});
-
-export const ZPanSettings = z.strictObject({
-  /** `individual`: 4th letter must be P; `business`: any non-individual holder type. */
-  holder: z
-    .enum(["individual", "business"])
-    .default("individual")
-    .meta({ title: "PAN holder", description: "Individual: the 4th letter of the PAN must be P; business: any other holder type." }),
-  /** Also check that an individual's PAN is linked with Aadhaar (`in.pan.aadhaar_link`; an unlinked PAN is inoperative). */
-  aadhaar_link: z
-    .boolean()
-    .default(false)
-    .meta({ title: "Check the PAN-Aadhaar link", description: "An individual's PAN that is not linked with Aadhaar is inoperative (in.pan.aadhaar_link)." }),
-});
-
-/** `phone`: an Indian mobile number verified by a one-time code (SMS). */
-export const ZPhoneSettings = z.strictObject({});
-
-/** `email`: an email address verified by a one-time code. */
-export const ZEmailSettings = z.strictObject({});
-
-export const AADHAAR_METHODS = ["offline_ekyc", "secure_qr"] as const;
-
-/** `aadhaar`: which UIDAI offline artefacts the applicant may share (never the number itself). */
-export const ZAadhaarSettings = z.strictObject({
-  /** In the order offered; the first is preselected. */
-  methods: z
-    .array(z.enum(AADHAAR_METHODS))
-    .min(1, "Offer at least one method.")
-    .default([...AADHAAR_METHODS])
-    .meta({ title: "Methods", description: "Offered in this order; the first is preselected." }),
-});
-
-/** Whether `pattern` compiles as a JavaScript regular expression (the flow and the server test values with it). */
-function isRegExp(pattern: string): boolean {
-  try {
-    new RegExp(pattern);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A field of the `documents` step beyond the catalog (or overriding a catalog field's label and rules). */
-export const ZDocumentFieldSetting = z.strictObject({
-  key: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, "Lower-case letters, digits and _, starting with a letter."),
-  /** Label per flow language; a catalog field keeps its translated label when omitted. */
-  label: z.strictObject({ en: z.string().min(1, "Enter the English label.").max(100), hi: z.string().min(1).max(100).optional() }).optional(),
-  type: z.enum(["string", "date", "enum"]).optional(),
-  pattern: z
-    .string()
-    .max(200)
-    .refine((p) => isRegExp(p), "Not a valid regular expression.")
-    .optional(),
-  values: z.array(z.string().min(1).max(64)).min(1, "Give at least one value.").max(20).optional(),
-  max_length: z.number().int().min(1).max(1000).optional(),
-  required: z.boolean().default(true),
-});
-export type TDocumentFieldSetting = z.infer<typeof ZDocumentFieldSetting>;
-
-/**
- * `documents`: the document types the applicant may choose from (keys of the document-type
- * catalog, GET /v1/document-types) and the fields they confirm. A field is a catalog key
- * (asked when the chosen type has it), an override of one, or a custom field (always asked).
- */
-export const ZDocumentsSettings = z.strictObject({
-  document_types: z.array(z.string().min(1).max(64)).min(1, "Choose at least one document type.").default(["pan_card", "aadhaar_card", "passport", "voter_id", "driving_licence"]),
-  fields: z
-    .array(z.union([z.string().regex(/^[a-z][a-z0-9_]{0,63}$/), ZDocumentFieldSetting]))
-    .max(20)
-    .default(["name", "date_of_birth"]),
-  /** `upload_or_camera`: a photo taken in the flow or a file (image or PDF); `camera`: a photo taken in the flow only. */
-  capture: z.enum(["upload_or_camera", "camera"]).default("upload_or_camera"),
-});
-export type TDocumentsSettings = z.infer<typeof ZDocumentsSettings>;
-
-/** Reference photos the selfie may be compared with (`in.face.match`). */
-export const FACE_MATCH_REFERENCES = ["document", "aadhaar", "any"] as const;
-/** Active liveness challenges of the selfie step. */
-export const LIVENESS_CHALLENGES = ["none", "turn_head", "blink"] as const;
-
-/**
- * `selfie`: a live photo from the front camera (no gallery upload), compared with the identity
- * document's photo (`in.face.match`) and checked for liveness (`in.liveness.check`); planned by
- * server/checks/step-checks.ts.
- */
-export const ZSelfieSettings = z.strictObject({
-  face_match: z
-    .strictObject({
-      enabled: z.boolean().optional().meta({
-        title: "Compare with the document photo",
-        description: "Run in.face.match. Empty: on when the workflow has a documents or Aadhaar step (a photo to compare with).",
-      }),
-      threshold: z.number().min(0).max(1).default(DEFAULT_FACE_MATCH_THRESHOLD).meta({
-        title: "Face match threshold",
-        description: `Similarity 0..1 at or above which the faces match (calibrated default ${DEFAULT_FACE_MATCH_THRESHOLD}); up to ${FACE_MATCH_REVIEW_BAND} below it goes to a reviewer, lower fails.`,
-      }),
-      compare_with: z.enum(FACE_MATCH_REFERENCES).default("any").meta({
-        title: "Compare with",
-        description:
-          "document: the photo on the uploaded identity document; aadhaar: the photo in the UIDAI-signed offline e-KYC; any: the Aadhaar photo when the session has a readable one, else the document.",
-      }),
-    })
-    .prefault({}),
-  liveness: z
-    .strictObject({
-      passive: z.boolean().default(true).meta({
-        title: "Passive liveness",
-        description: "Score the selfie with the anti-spoofing and liveness models (in.liveness.check).",
-      }),
-      threshold: z.number().min(0).max(1).default(DEFAULT_LIVENESS_THRESHOLD).meta({
-        title: "Liveness threshold",
-        description: `Passive liveness score 0..1 below which the selfie goes to a reviewer (default ${DEFAULT_LIVENESS_THRESHOLD}).`,
-      }),
-      active: z.enum(LIVENESS_CHALLENGES).default("none").meta({
-        title: "Active challenge",
-        description:
-          "none; turn_head: the applicant turns the head left and right; blink: the applicant blinks. Frames taken during the challenge are verified by the server.",
-      }),
-    })
-    .prefault({}),
-});
-export type TSelfieSettings = z.infer<typeof ZSelfieSettings>;
-
-/** `review`: a summary of what was entered, with edit links, before the final submit. */
-export const ZReviewSettings = z.strictObject({});
-
-/** `business_details`: the legal forms the applicant may choose and whether the Udyam (MSME) number is asked. */
-export const ZBusinessDetailsSettings = z.strictObject({
-  constitutions: z
-    .array(z.enum(CONSTITUTIONS))
-    .min(1, "Offer at least one constitution.")
-    .default([...CONSTITUTIONS])
-    .meta({ title: "Constitutions", description: "Legal forms offered, in this order: a company gives its CIN, an LLP its LLPIN (checked with in.cin.verify)." }),
-  udyam: z
-    .enum(["optional", "hidden"])
-    .default("optional")
-    .meta({ title: "Udyam number", description: "Ask for the optional Udyam (MSME) registration number, checked with in.udyam.verify when given." }),
-});
-
-/**
- * `business_documents`: which documents of the catalog are asked. The business's constitution
- * picks among them (server/kyb/business-documents.ts): a certificate of incorporation from
- * companies and LLPs, a board resolution from companies and trusts, a partnership deed from
- * partnerships, a GST certificate and a bank statement from every business.
- */
-export const ZBusinessDocumentsSettings = z.strictObject({
-  document_types: z
-    .array(z.string().min(1).max(64))
-    .min(1, "Choose at least one document type.")
-    .default(["certificate_of_incorporation", "gst_certificate", "partnership_deed", "board_resolution", "bank_statement"])
-    .meta({ title: "Document types", description: "Keys of the document-type catalog (GET /v1/document-types) that may be asked." }),
-  optional_types: z
-    .array(z.string().min(1).max(64))
-    .default(["bank_statement"])
-    .meta({ title: "Optional documents", description: "Asked but not required." }),
-  manual_review: z
-    .boolean()
-    .default(false)
-    .meta({ title: "Reviewer checks each document", description: "Each document becomes an in.document.review check, which sends the session to a reviewer." }),
-});
-export type TBusinessDocumentsSettings = z.infer<typeof ZBusinessDocumentsSettings>;
-
-/** `key_people`: who gets a KYC session of their own, and with which workflow. */
-export const ZKeyPeopleSettings = z.strictObject({
-  kyc_workflow: z
-    .string()
-    .min(1)
-    .max(100)
-    .default("India KYC")
-    .meta({ title: "KYC workflow", description: "Name or id (wf_...) of a published KYC workflow of the project that each key person completes." }),
-  kyc_roles: z
-    .array(z.enum(KEY_PERSON_ROLES))
-    .min(1, "Choose at least one role.")
-    .default([...KEY_PERSON_ROLES])
-    .meta({ title: "Roles verified", description: "Key people with these roles get a KYC session; the business waits until each is decided." }),
-});
-export type TKeyPeopleSettings = z.infer<typeof ZKeyPeopleSettings>;
-
-/** `bank_account`: the business's account, verified by a penny drop in the business's legal name (in.bank_account.verify). */
-export const ZBankAccountSettings = z.strictObject({});
-
-/** The settings schema of each step type the hosted flow renders (others accept any object). */
-export const STEP_SETTINGS: Partial<Record<TStepType, z.ZodType<Record<string, unknown>>>> = {
-  consent: ZConsentSettings,
-  phone: ZPhoneSettings,
-  email: ZEmailSettings,
-  pan: ZPanSettings,
-  aadhaar: ZAadhaarSettings,
-  documents: ZDocumentsSettings,
-  selfie: ZSelfieSettings,
-  review: ZReviewSettings,
-  business_details: ZBusinessDetailsSettings,
-  business_documents: ZBusinessDocumentsSettings,
-  key_people: ZKeyPeopleSettings,
-  bank_account: ZBankAccountSettings,
-};
 
 export const ZWorkflowStep = z.strictObject({
   name: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, "lower-case letters, digits and _"),
@@ -279,24 +38,6 @@ export const ZSignalKind = z.enum(SIGNAL_KINDS).meta({
     "What two sessions share: `pan`, `aadhaar` (the last 4 digits of the Aadhaar number with the name and date of birth from a verified UIDAI document), `phone`, `email`, `gstin`, `bank_account` (IFSC bank code and account number).",
 });
 export type TSignalKind = z.infer<typeof ZSignalKind>;
-
-/**
- * Session statuses a `duplicate` condition can name. The same values as `SESSION_STATUSES` of
- * server/sessions/session.schemas.ts (which imports this file, so it cannot be imported here;
- * evaluate-decision.test.ts checks that they agree).
- */
-export const DUPLICATE_STATUSES = [
-  "created",
-  "started",
-  "in_progress",
-  "processing",
-  "review",
-  "approved",
-  "declined",
-  "resubmission_requested",
-  "expired",
-  "cancelled",
-] as const;
 
 /** A check key as rules name it: a country key (`in.pan.verify`) or a generic key (`tax_id.verify`). */
 const ZRuleCheckKey = z
@@ -329,7 +70,7 @@ export const ZManualCheckCondition = z.strictObject({ type: z.literal("manual_ch
 /** The session has a duplicate (`session.duplicates`) in one of `status`, sharing one of `signals` (default: any). */
 export const ZDuplicateCondition = z.strictObject({
   type: z.literal("duplicate"),
-  status: z.array(z.enum(DUPLICATE_STATUSES)).min(1).optional(),
+  status: z.array(z.enum(SESSION_STATUSES)).min(1).optional(),
   signals: z.array(ZSignalKind).min(1).optional(),
 });
 
@@ -381,7 +122,7 @@ export const ZDocumentSignalCondition = z.strictObject({
 export const ZRelatedSessionsCondition = z.strictObject({
   type: z.literal("related_sessions"),
   role: z.array(z.enum(KEY_PERSON_ROLES)).min(1).optional(),
-  status: z.array(z.enum(DUPLICATE_STATUSES)).min(1),
+  status: z.array(z.enum(SESSION_STATUSES)).min(1),
 });
 
 /**
@@ -452,8 +193,8 @@ export const ZWorkflowDefinition = z
     d.steps.forEach((s, i) => {
       if (seen.has(s.name)) ctx.addIssue({ code: "custom", path: ["steps", i, "name"], message: `duplicate step name '${s.name}'` });
       seen.add(s.name);
-      const settings = STEP_SETTINGS[s.type]?.safeParse(s.settings);
-      for (const issue of settings && !settings.success ? settings.error.issues : []) {
+      const settings = STEP_SETTINGS[s.type].safeParse(s.settings);
+      for (const issue of settings.success ? [] : settings.error.issues) {
         ctx.addIssue({
           code: "custom",
           path: ["steps", i, "settings", ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))],

@@ -12,7 +12,7 @@ import { describedBy, Field } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import type { TDocumentFieldSetting } from "~/server/workflows/workflow.schemas";
+import type { TDocumentFieldSetting } from "~/server/steps/documents/documents.schemas";
 import { ChoiceFieldset, ChoiceList } from "./choice-list";
 import { errorAt, formPath, inputId, type WorkflowCatalog, type WorkflowForm } from "./form";
 import { ListInput } from "./schema-fields";

@@ -3,7 +3,7 @@
  * The Steps tab: the workflow's ordered steps (useFieldArray over `steps`). Add a step from the
  * step-type catalog, rename it, make it optional, move it up or down, remove it, and edit its
  * settings: the documents step has its own fields editor, every other type is rendered from its
- * settings schema (STEP_SETTINGS), and a type without settings says so.
+ * settings schema (server/steps/step-types.ts STEP_SETTINGS), and a type without settings says so.
  */
 import { useState } from "react";
 import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
@@ -14,7 +14,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { describedBy, Field } from "~/components/ui/field";
 import { FormError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
-import { STEP_SETTINGS, type TStepType } from "~/server/workflows/workflow.schemas";
+import { STEP_SETTINGS, type TStepType } from "~/server/steps/step-types";
 import { newStep } from "~/server/workflows/workflow-templates";
 import { Modal } from "../modal";
 import { DocumentFieldsEditor, DocumentTypesField } from "./document-fields";

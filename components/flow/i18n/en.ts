@@ -2,7 +2,7 @@
  * English messages of the hosted flow, in ICU MessageFormat (use-intl). This object is the
  * shape every other language must have (hi.ts is typed against it, so a missing key fails tsc),
  * and `AppConfig.Messages` (use-intl.d.ts) makes `t("…")` keys and arguments type-checked.
- * Validation errors arrive from the zod schemas (server/flow/step-inputs.ts) as keys of `errors`.
+ * Validation errors arrive from the step types' zod schemas (server/steps/<type>/) as keys of `errors`.
  */
 export const en = {
   common: {
@@ -333,7 +333,7 @@ export const en = {
     network: "We couldn't reach the server. Check your connection and try again.",
     generic: "Something went wrong. Please try again.",
     invalid: "Please check this field.",
-    // KYB (server/kyb/kyb-step-inputs.ts)
+    // KYB (server/steps/business-details, key-people, bank-account)
     legal_name_required: "Enter the business's legal name.",
     legal_name_invalid: "Use only letters, digits, spaces and . , ' & ( ) / -",
     constitution_required: "Choose the type of business.",

@@ -338,7 +338,7 @@ export const hi: MessageShape<typeof en> = {
     network: "सर्वर से संपर्क नहीं हो पाया। अपना कनेक्शन जाँचें और फिर से कोशिश करें।",
     generic: "कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।",
     invalid: "कृपया इस जानकारी को जाँचें।",
-    // KYB (server/kyb/kyb-step-inputs.ts)
+    // KYB (server/steps/business-details, key-people, bank-account)
     legal_name_required: "व्यवसाय का कानूनी नाम भरें।",
     legal_name_invalid: "केवल अक्षर, अंक, स्पेस और . , ' & ( ) / - का उपयोग करें।",
     constitution_required: "व्यवसाय का प्रकार चुनें।",

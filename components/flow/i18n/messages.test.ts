@@ -3,7 +3,7 @@
  * (it formats in both languages), and every error key the validation schemas can produce has
  * a message (else the applicant would read "Please check this field").
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { IntlMessageFormat } from "intl-messageformat";
 import { describe, expect, it } from "vitest";
 import { en } from "./en";
@@ -61,11 +61,30 @@ describe("flow messages", () => {
     expect(new IntlMessageFormat(hi.common.stepOf, "hi").format({ current: 2, total: 8 })).toBe("8 में से चरण 2");
   });
 
-  it("every error key of the flow's validation schemas has a message", () => {
-    const source = readFileSync(new URL("../../../server/flow/step-inputs.ts", import.meta.url), "utf8");
-    const keys = [...source.matchAll(/(?:error|message): "([a-z_]+)"/g)].map((m) => m[1]!);
-    expect(keys.length).toBeGreaterThan(15);
+  it("every error key of the step types' input schemas and submissions has a message", () => {
+    const dir = new URL("../../../server/steps/", import.meta.url);
+    const sources = readdirSync(dir, { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
+      .map((f) => readFileSync(new URL(f, dir), "utf8"));
+    const keys = sources.flatMap((source) =>
+      [...source.matchAll(/(?:error|message): "([a-z_]+)"/g), ...source.matchAll(/"parameter_invalid", "([a-z_]+)"/g)].map((m) => m[1]!),
+    );
+    expect(keys.length).toBeGreaterThan(40);
     for (const key of new Set(keys)) expect(en.errors, key).toHaveProperty(key);
+    // the validators' problems (server/checks/validators, server/checks/pan.ts) the schemas pass on
     for (const key of ["pan_format_invalid", "pan_holder_type_invalid", "pan_not_individual", "pan_not_business"]) expect(en.errors).toHaveProperty(key);
+    for (const key of [
+      "gstin_format_invalid",
+      "gstin_state_code_invalid",
+      "gstin_pan_invalid",
+      "gstin_checksum_invalid",
+      "cin_format_invalid",
+      "cin_ownership_class_invalid",
+      "cin_year_invalid",
+      "llpin_required",
+      "cin_required",
+    ]) {
+      expect(en.errors).toHaveProperty(key);
+    }
   });
 });

@@ -6,12 +6,13 @@ import { describedBy, Field } from "~/components/ui/field";
 import { FieldError, FormError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { RadioCards } from "~/components/ui/radio-cards";
-import { ZAadhaarStepInput } from "~/server/flow/step-inputs";
+import { ZAadhaarStepInput } from "~/server/steps/aadhaar/aadhaar.schemas";
 import { CameraProblem, useCamera } from "../capture/camera-capture";
 import { qrSupported, readQr, readQrFromFile } from "../capture/qr-reader";
 import type { StepProps } from "../flow-types";
 import { useErrorText } from "../i18n/use-error-text";
 import { splitServerErrors, useSubmitStep } from "../use-submit-step";
+import { type StepSummaryProps, SummaryRows } from "./step-view";
 
 type Method = "offline_ekyc" | "secure_qr";
 
@@ -376,4 +377,10 @@ function QrScanner({ onRead, onStop }: { onRead: (value: string) => void; onStop
       </Button>
     </div>
   );
+}
+
+/** The review card: which UIDAI artefact was shared (never its content). */
+export function AadhaarSummary({ values }: StepSummaryProps) {
+  const t = useTranslations("review");
+  return <SummaryRows rows={[{ label: "", value: values.method === "secure_qr" ? t("aadhaarQr") : t("aadhaarOffline") }]} />;
 }

@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { useTranslations } from "use-intl";
 import { useTRPC } from "~/components/trpc/react";
 import { ifscProblem, normalizeIfsc } from "~/server/checks/validators/ifsc";
-import { type TBankAccountForm, type TBankAccountStepInput, ZBankAccountStepInput } from "~/server/kyb/kyb-step-inputs";
+import { type TBankAccountForm, type TBankAccountStepInput, ZBankAccountStepInput } from "~/server/steps/bank-account/bank-account.schemas";
 import type { StepProps } from "../flow-types";
 import { useErrorText } from "../i18n/use-error-text";
 import { KybTextField, upperNoSpaces } from "../kyb-field";

@@ -2,7 +2,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useTranslations } from "use-intl";
-import { CONSTITUTIONS, mcaRegistration, type TBusinessDetailsForm, type TConstitution, ZBusinessDetailsStepInput } from "~/server/kyb/kyb-step-inputs";
+import { CONSTITUTIONS, mcaRegistration, type TBusinessDetailsForm, type TConstitution, ZBusinessDetailsStepInput } from "~/server/steps/business-details/business-details.schemas";
 import type { StepProps } from "../flow-types";
 import { useErrorText } from "../i18n/use-error-text";
 import { KybSelectField, KybTextField, upperNoSpaces } from "../kyb-field";
@@ -27,7 +27,7 @@ const text = (v: unknown) => (typeof v === "string" ? v : "");
 /**
  * `business_details`: legal name, constitution, GSTIN, the CIN or LLPIN the constitution needs,
  * the Udyam number (optional, or hidden by the step's settings) and the registered address.
- * Validated as typed with the checks engine's validators (server/kyb/kyb-step-inputs.ts). The
+ * Validated as typed with the checks engine's validators (server/steps/business-details/business-details.schemas.ts). The
  * legal name starts as the name given on the business PAN.
  */
 export function BusinessDetailsStep({ sessionId, state, step, isLast, editing, onDone }: StepProps) {

@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
-import { businessDocumentKind, type BusinessDocumentSlot } from "~/server/kyb/business-documents";
+import { businessDocumentKind, type BusinessDocumentSlot } from "~/server/steps/business-documents/business-documents";
 import { UploadProgress, UploadRefused } from "../capture/upload-refused";
 import { prepareImage, UploadError, uploadFlowFile } from "../capture/upload-file";
 import { useFlowAuthorization } from "../flow-auth";
@@ -17,7 +17,7 @@ type Uploaded = Record<string, { id: string; name: string | null }>;
 
 /**
  * `business_documents`: one file per document the business's constitution needs (the slots
- * the server resolved, server/kyb/business-documents.ts), each through the upload route (virus
+ * the server resolved, server/steps/business-documents/business-documents.ts), each through the upload route (virus
  * scan, type by content, stored as evidence). A refused file gets its own screen. Submits
  * `{ files: { <type>: file_... } }`.
  */

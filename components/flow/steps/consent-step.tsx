@@ -1,8 +1,7 @@
 "use client";
 import { useId, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
-import { ZConsentStepInput } from "~/server/flow/step-inputs";
-import { CONSENT_RETENTION_DAYS_DEFAULT } from "~/server/workflows/workflow.schemas";
+import { CONSENT_RETENTION_DAYS_DEFAULT, ZConsentStepInput } from "~/server/steps/consent/consent.schemas";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FieldError, FormError } from "~/components/ui/field-error";
@@ -10,37 +9,31 @@ import { cn } from "~/components/ui/cn";
 import type { FlowStep, StepProps } from "../flow-types";
 import { useErrorText } from "../i18n/use-error-text";
 import { splitServerErrors, useSubmitStep } from "../use-submit-step";
+import { type StepView, SummaryRows, useStepView } from "./step-view";
 
 const DEFAULT_NOTICE_VERSION = "2026-10-01";
 
 type ConsentT = ReturnType<typeof useTranslations<"consent">>;
 
-/** Per step type: what it collects and where that is checked, as keys of the notice (`consent.*`). */
-const COLLECTED = {
-  pan: ["dataPan", "sourcePan"],
-  phone: ["dataPhone", "sourceOtp"],
-  email: ["dataEmail", "sourceOtp"],
-  aadhaar: ["dataAadhaar", "sourceAadhaar"],
-  documents: ["dataDocuments", "sourceDocuments"],
-  selfie: ["dataSelfie", "sourceDocuments"],
-  business_details: ["dataBusinessDetails", "sourceRegistries"],
-  business_documents: ["dataBusinessDocuments", "sourceDocuments"],
-  key_people: ["dataKeyPeople", "sourceKeyPeople"],
-  bank_account: ["dataBankAccount", "sourceBankAccount"],
-} as const satisfies Record<string, readonly [item: Parameters<ConsentT>[0], source: Parameters<ConsentT>[0]]>;
-
 /**
  * What the workflow's steps collect, in the notice's words, and where each is checked: derived
- * from the step types (KYC and KYB alike, COLLECTED), so a workflow's notice follows its steps.
+ * from the step types (KYC and KYB alike, each type's `collects` in step-registry.ts), so a
+ * workflow's notice follows its steps.
  */
-function collectedData(steps: readonly FlowStep[], t: ConsentT, org: string): { items: string[]; sources: string[] } {
+function collectedData(
+  steps: readonly FlowStep[],
+  view: (type: string) => StepView | undefined,
+  t: ConsentT,
+  org: string,
+): { items: string[]; sources: string[] } {
   const items: string[] = [];
   const sources: string[] = [];
   for (const s of steps) {
-    if (!Object.hasOwn(COLLECTED, s.type)) continue;
-    const entry = COLLECTED[s.type as keyof typeof COLLECTED];
-    items.push(t(s.type === "pan" && s.settings.holder === "business" ? "dataBusinessPan" : entry[0]));
-    sources.push(t(entry[1], { org }));
+    const collects = view(s.type)?.collects;
+    if (!collects) continue;
+    const [item, source] = typeof collects === "function" ? collects(s) : collects;
+    items.push(t(item));
+    sources.push(t(source, { org }));
   }
   return { items: [...new Set(items)], sources: [...new Set(sources)] };
 }
@@ -60,7 +53,7 @@ export function ConsentStep({ sessionId, state, step, isLast, onDone }: StepProp
   const tc = useTranslations("common");
   const errorText = useErrorText();
   const org = state.session.organizationName;
-  const collected = collectedData(state.steps, t, org);
+  const collected = collectedData(state.steps, useStepView(), t, org);
   // a business's verification (KYB) is about the business and its people, not the applicant alone
   const business = state.session.type === "kyb";
   const settings = step.settings as { notice_version?: unknown; retention_days?: unknown; grievance_contact?: unknown };
@@ -183,4 +176,10 @@ function NoticeSection({ title, children }: { title: string; children: React.Rea
       <div className="mt-1">{children}</div>
     </section>
   );
+}
+
+/** The review card: that consent was given. */
+export function ConsentSummary() {
+  const t = useTranslations("review");
+  return <SummaryRows rows={[{ label: "", value: t("consentGiven") }]} />;
 }

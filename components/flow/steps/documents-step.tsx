@@ -13,8 +13,13 @@ import { RadioCards } from "~/components/ui/radio-cards";
 import { Select } from "~/components/ui/select";
 import { Spinner } from "~/components/ui/spinner";
 import { useTRPC } from "~/components/trpc/react";
-import { documentKind, type ResolvedDocumentField, type ResolvedDocumentsSettings, type ResolvedDocumentType } from "~/server/flow/documents-config";
-import { documentFieldsInput } from "~/server/flow/step-inputs";
+import { documentKind } from "~/server/steps/documents/documents-config";
+import {
+  documentFieldsInput,
+  type ResolvedDocumentField,
+  type ResolvedDocumentsSettings,
+  type ResolvedDocumentType,
+} from "~/server/steps/documents/documents.schemas";
 import { CameraCapture } from "../capture/camera-capture";
 import { UploadProgress, UploadRefused } from "../capture/upload-refused";
 import { prepareImage, UploadError, uploadFlowFile } from "../capture/upload-file";
@@ -23,6 +28,7 @@ import type { StepProps } from "../flow-types";
 import type { Locale } from "../i18n/locales";
 import { useCatalogText, useErrorText } from "../i18n/use-error-text";
 import { splitServerErrors, useSubmitStep } from "../use-submit-step";
+import { type StepSummaryProps, SummaryRows, summaryText, useSummaryDate } from "./step-view";
 
 type Phase =
   | { kind: "choose" }
@@ -524,5 +530,27 @@ function PrefillNotice({ reading }: { reading: PrefillReading }) {
         t("prefillNone")
       ) : null}
     </div>
+  );
+}
+
+/** The review card: the document type and the confirmed fields. */
+export function DocumentsSummary({ step, values: v }: StepSummaryProps) {
+  const catalog = useCatalogText();
+  const date = useSummaryDate();
+  const config = step.settings.documents as ResolvedDocumentsSettings | undefined;
+  const type = config?.types.find((d) => d.key === v.document_type);
+  const fields = (v.fields ?? {}) as Record<string, string>;
+  return (
+    <SummaryRows
+      rows={[
+        { label: "", value: catalog.type(summaryText(v.document_type), type?.name) },
+        ...(type?.fields ?? [])
+          .filter((f) => fields[f.key])
+          .map((f) => ({
+            label: f.label?.en ?? catalog.field(f.key, f.catalog_label),
+            value: f.type === "date" ? date(fields[f.key]) : f.type === "enum" ? catalog.value(fields[f.key]!) : fields[f.key]!,
+          })),
+      ]}
+    />
   );
 }

@@ -4,7 +4,7 @@ import { useFieldArray, useForm } from "react-hook-form";
 import { useTranslations } from "use-intl";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
-import { KEY_PERSON_ROLES, MAX_KEY_PEOPLE, type TKeyPeopleForm, ZKeyPeopleStepInput } from "~/server/kyb/kyb-step-inputs";
+import { KEY_PERSON_ROLES, MAX_KEY_PEOPLE, type TKeyPeopleForm, ZKeyPeopleStepInput } from "~/server/steps/key-people/key-people.schemas";
 import type { StepProps } from "../flow-types";
 import { useErrorText } from "../i18n/use-error-text";
 import { KybSelectField, KybTextField } from "../kyb-field";

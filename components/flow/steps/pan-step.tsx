@@ -3,12 +3,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslations } from "use-intl";
-import { panStepInput } from "~/server/flow/step-inputs";
+import { panStepInput } from "~/server/steps/pan/pan.schemas";
 import { describedBy, Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import type { StepProps } from "../flow-types";
+import type { FlowStep, StepProps } from "../flow-types";
 import { useErrorText } from "../i18n/use-error-text";
 import { SandboxHint, StepFormFooter, useStepForm } from "../step-form";
+import { type NoticeEntry, type StepSummaryProps, SummaryRows, summaryText, useSummaryDate } from "./step-view";
 
 const FIELDS = ["pan", "name", "dob"] as const;
 /** Sandbox values that pass (decisions.md "Sandbox provider"). */
@@ -38,7 +39,7 @@ function today(): string {
 /**
  * PAN, name as on PAN and date of birth (or, for `holder: "business"`, the business's PAN,
  * name and date of incorporation). Validated as the applicant types with the same zod schema
- * the server enforces (server/flow/step-inputs.ts); messages are i18n keys.
+ * the server enforces (server/steps/pan/pan.schemas.ts); messages are i18n keys.
  */
 export function PanStep({ sessionId, state, step, isLast, editing, onDone }: StepProps) {
   const t = useTranslations("pan");
@@ -152,5 +153,26 @@ export function PanStep({ sessionId, state, step, isLast, editing, onDone }: Ste
 
       <StepFormFooter error={formError} pending={pending} isLast={isLast} />
     </form>
+  );
+}
+
+/** What the consent notice says the step collects: a business's PAN is its own. */
+export function panNotice(step: FlowStep): NoticeEntry {
+  return [step.settings.holder === "business" ? "dataBusinessPan" : "dataPan", "sourcePan"];
+}
+
+/** The review card: PAN, name and date of birth (of incorporation, for a business). */
+export function PanSummary({ step, values: v }: StepSummaryProps) {
+  const tp = useTranslations("pan");
+  const date = useSummaryDate();
+  const business = step.settings.holder === "business";
+  return (
+    <SummaryRows
+      rows={[
+        { label: business ? tp("labelBusiness") : tp("label"), value: summaryText(v.pan) },
+        { label: business ? tp("nameLabelBusiness") : tp("nameLabel"), value: summaryText(v.name) },
+        { label: business ? tp("dobLabelBusiness") : tp("dobLabel"), value: date(v.dob) },
+      ]}
+    />
   );
 }

@@ -1,18 +1,14 @@
 "use client";
 import { useState } from "react";
-import { useFormatter, useTranslations } from "use-intl";
+import { useTranslations } from "use-intl";
 import { Button } from "~/components/ui/button";
 import { cn, focusRing } from "~/components/ui/cn";
 import { FormError } from "~/components/ui/field-error";
-import type { ResolvedDocumentsSettings } from "~/server/flow/documents-config";
 import type { FlowStep, StepProps } from "../flow-types";
-import { useCatalogText, useErrorText } from "../i18n/use-error-text";
+import { useErrorText } from "../i18n/use-error-text";
 import { useEditStep } from "../edit-step";
 import { splitServerErrors, useSubmitStep } from "../use-submit-step";
-
-type Row = { label: string; value: string };
-
-const str = (v: unknown) => (typeof v === "string" ? v : "");
+import { SummaryRows, type StepView, useStepView } from "./step-view";
 
 /**
  * `review`: everything the applicant entered, one card per step with an edit link, then the
@@ -25,8 +21,8 @@ export function ReviewStep({ sessionId, state, step, onDone }: StepProps) {
   const edit = useEditStep();
   const submit = useSubmitStep(sessionId);
   const [formError, setFormError] = useState<string | null>(null);
-  const rows = useSummaryRows();
-  const shown = state.steps.filter((s) => s.name !== step.name && s.type !== "review");
+  const view = useStepView();
+  const shown = state.steps.filter((s) => s.name !== step.name && view(s.type)?.summary !== null);
 
   return (
     <div data-testid="flow-step-review">
@@ -35,7 +31,7 @@ export function ReviewStep({ sessionId, state, step, onDone }: StepProps) {
       <ul className="mt-6 space-y-3">
         {shown.map((s) => {
           const name = t.has(`stepNames.${s.type}` as "stepNames.pan") ? t(`stepNames.${s.type}` as "stepNames.pan") : s.name;
-          const editable = s.status === "submitted" && s.type !== "consent";
+          const editable = s.status === "submitted" && view(s.type)?.revisitable !== false;
           return (
             <li key={s.name} className="rounded-lg border border-slate-200 px-4 py-3" data-testid={`review-${s.name}`}>
               <div className="flex items-center justify-between gap-3">
@@ -52,14 +48,7 @@ export function ReviewStep({ sessionId, state, step, onDone }: StepProps) {
                   </button>
                 ) : null}
               </div>
-              <dl className="mt-1 space-y-1 text-[15px]">
-                {rows(s).map((r, i) => (
-                  <div key={i} className="flex flex-wrap gap-x-2">
-                    {r.label ? <dt className="text-slate-500">{r.label}:</dt> : null}
-                    <dd className="min-w-0 break-words text-slate-900">{r.value}</dd>
-                  </div>
-                ))}
-              </dl>
+              <StepSummaryRows step={s} view={view(s.type)} />
             </li>
           );
         })}
@@ -88,54 +77,10 @@ export function ReviewStep({ sessionId, state, step, onDone }: StepProps) {
   );
 }
 
-/** The summary lines of a step, from what it stored (server/flow/flow-state.ts publicValues). */
-function useSummaryRows(): (s: FlowStep) => Row[] {
+/** What `step` stored, by its type's summary (step-registry.ts); "not provided" while it has nothing. */
+function StepSummaryRows({ step, view }: { step: FlowStep; view: StepView | undefined }) {
   const t = useTranslations("review");
-  const tp = useTranslations("pan");
-  const catalog = useCatalogText();
-  const format = useFormatter();
-  const date = (v: unknown) => {
-    const d = str(v);
-    return /^\d{4}-\d{2}-\d{2}$/.test(d) ? format.dateTime(new Date(`${d}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" }) : d;
-  };
-  return (s) => {
-    const v = s.values;
-    if (!v || s.status === "pending") return [{ label: "", value: t("notProvided") }];
-    switch (s.type) {
-      case "consent":
-        return [{ label: "", value: t("consentGiven") }];
-      case "phone":
-        return [{ label: "", value: str(v.phone) }];
-      case "email":
-        return [{ label: "", value: str(v.email) }];
-      case "pan": {
-        const business = s.settings.holder === "business";
-        return [
-          { label: business ? tp("labelBusiness") : tp("label"), value: str(v.pan) },
-          { label: business ? tp("nameLabelBusiness") : tp("nameLabel"), value: str(v.name) },
-          { label: business ? tp("dobLabelBusiness") : tp("dobLabel"), value: date(v.dob) },
-        ];
-      }
-      case "aadhaar":
-        return [{ label: "", value: v.method === "secure_qr" ? t("aadhaarQr") : t("aadhaarOffline") }];
-      case "documents": {
-        const config = s.settings.documents as ResolvedDocumentsSettings | undefined;
-        const type = config?.types.find((d) => d.key === v.document_type);
-        const fields = (v.fields ?? {}) as Record<string, string>;
-        return [
-          { label: "", value: catalog.type(str(v.document_type), type?.name) },
-          ...(type?.fields ?? [])
-            .filter((f) => fields[f.key])
-            .map((f) => ({
-              label: f.label?.en ?? catalog.field(f.key, f.catalog_label),
-              value: f.type === "date" ? date(fields[f.key]) : f.type === "enum" ? catalog.value(fields[f.key]!) : fields[f.key]!,
-            })),
-        ];
-      }
-      case "selfie":
-        return [{ label: "", value: t("selfieTaken") }];
-      default:
-        return [];
-    }
-  };
+  if (!step.values || step.status === "pending") return <SummaryRows rows={[{ label: "", value: t("notProvided") }]} />;
+  const Summary = view?.summary;
+  return Summary ? <Summary step={step} values={step.values} /> : <SummaryRows rows={[]} />;
 }

@@ -9,8 +9,9 @@ import { prepareImage, UploadError, uploadFlowFile } from "../capture/upload-fil
 import { useFlowAuthorization } from "../flow-auth";
 import type { StepProps } from "../flow-types";
 import { useErrorText } from "../i18n/use-error-text";
-import { ZSelfieSettings } from "~/server/workflows/workflow.schemas";
+import { ZSelfieSettings } from "~/server/steps/selfie/selfie.schemas";
 import { splitServerErrors, useSubmitStep } from "../use-submit-step";
+import { SummaryRows } from "./step-view";
 
 type Phase = { kind: "intro" } | { kind: "camera" } | { kind: "preview"; photo: Blob; frames: Blob[]; url: string } | { kind: "refused"; code: string };
 
@@ -179,4 +180,10 @@ export function SelfieStep({ sessionId, step, isLast, onDone }: StepProps) {
       )}
     </div>
   );
+}
+
+/** The review card: that a selfie was taken. */
+export function SelfieSummary() {
+  const t = useTranslations("review");
+  return <SummaryRows rows={[{ label: "", value: t("selfieTaken") }]} />;
 }

@@ -1,6 +1,6 @@
 /**
  * The calibrated defaults of the face checks (bench/README.md "Intelligence"), in a module
- * without dependencies so that workflow settings (server/workflows/workflow.schemas.ts, also
+ * without dependencies so that workflow settings (server/steps/selfie/selfie.schemas.ts, also
  * used by the dashboard's builder) and the face checks read the same numbers.
  */
 

@@ -4,35 +4,8 @@
  * needs, and the fields to confirm. Pure data, shared by the server (validation) and the flow UI
  * (which receives the resolved shape in the flow state), so both apply the same rules.
  */
-import { DOCUMENT_TYPES } from "../documents/document-types";
-import type { TDocumentsSettings } from "../workflows/workflow.schemas";
-
-/** A field the applicant confirms. `label` is set for workflow-defined labels; catalog fields are translated by key. */
-export interface ResolvedDocumentField {
-  key: string;
-  type: "string" | "date" | "enum";
-  required: boolean;
-  pattern?: string;
-  values?: readonly string[];
-  max_length?: number;
-  example?: string;
-  label?: { en: string; hi?: string };
-  /** English label of the catalog, the fallback for a key the flow's dictionary does not know. */
-  catalog_label?: string;
-}
-
-export interface ResolvedDocumentType {
-  key: string;
-  /** English name of the catalog, the fallback for a type the flow's dictionary does not know. */
-  name: string;
-  sides: readonly string[];
-  fields: ResolvedDocumentField[];
-}
-
-export interface ResolvedDocumentsSettings {
-  capture: TDocumentsSettings["capture"];
-  types: ResolvedDocumentType[];
-}
+import { DOCUMENT_TYPES } from "../../documents/document-types";
+import type { ResolvedDocumentField, ResolvedDocumentType, ResolvedDocumentsSettings, TDocumentsSettings } from "./documents.schemas";
 
 /** Upload `kind` of one side of a document: `<document_type>_<side>`, e.g. `pan_card_front`. */
 export function documentKind(documentType: string, side: string): string {

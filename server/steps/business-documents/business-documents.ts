@@ -7,8 +7,8 @@
  * certificate and a bank statement. Types in `optional_types` are asked but not required.
  * Pure data, shared by the server (validation, upload kinds) and the flow UI.
  */
-import type { TBusinessDocumentsSettings } from "../workflows/workflow.schemas";
-import type { TConstitution } from "./kyb-step-inputs";
+import type { TConstitution } from "../business-details/business-details.schemas";
+import type { TBusinessDocumentsSettings } from "./business-documents.schemas";
 
 const BY_CONSTITUTION: Record<TConstitution, readonly string[]> = {
   private_limited: ["certificate_of_incorporation", "board_resolution", "gst_certificate", "bank_statement"],
@@ -32,9 +32,7 @@ export interface BusinessDocumentSlot {
  */
 export function businessDocumentSlots(settings: TBusinessDocumentsSettings, constitution: string | undefined): BusinessDocumentSlot[] {
   const wanted = BY_CONSTITUTION[constitution as TConstitution] ?? settings.document_types;
-  return wanted
-    .filter((type) => settings.document_types.includes(type))
-    .map((type) => ({ type, required: !settings.optional_types.includes(type) }));
+  return wanted.filter((type) => settings.document_types.includes(type)).map((type) => ({ type, required: !settings.optional_types.includes(type) }));
 }
 
 /** Upload `kind` of a business document: `<type>_document` (one side, as the catalog declares). */
