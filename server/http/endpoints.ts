@@ -35,7 +35,7 @@ import {
   ZWebhookEndpoint,
 } from "../webhooks/webhook-endpoint.schemas";
 import { ZWorkflow } from "../workflows/workflow.schemas";
-import type { Endpoint, SuccessResponses } from "./with-api";
+import type { Endpoint, SuccessResponses } from "./pipeline/endpoint";
 
 /** Error statuses an endpoint's domain can answer, besides those of the withApi pipeline (server/http/openapi.ts). */
 export type DomainErrorStatus = 404 | 409;

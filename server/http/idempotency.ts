@@ -1,16 +1,17 @@
+import "server-only";
 /**
- * Idempotency-Key handling (decisions.md "Idempotency"): scope (project, mode, method, path,
- * key), kept 24 h. The first request takes the key with an INSERT guarded by the unique
- * constraint, so concurrent retries can never both run; the others get the stored response
- * replayed byte for byte (`Idempotent-Replayed: true`), `409 idempotency_key_in_use` while
- * the first still runs, or `400 idempotency_key_reused` for a different body.
- *
- * Not `server-only`: the session create (domain code, which the admin CLI also loads) takes
- * its key through `AtomicIdempotency`.
+ * The Idempotency-Key records of /v1 (decisions.md "Idempotency"): scope (project, mode,
+ * method, path, key), kept 24 h. The first request takes the key with an INSERT guarded by the
+ * unique constraint, so concurrent retries can never both run; the others get the stored
+ * response replayed byte for byte (`Idempotent-Replayed: true`), `409 idempotency_key_in_use`
+ * while the first still runs, or `400 idempotency_key_reused` for a different body. Also
+ * implements the domain's `IdempotencyClaim` (server/idempotency-claim.ts) for endpoints whose
+ * handler claims the key in its own statement.
  */
 import { createHash } from "node:crypto";
 import type { Db } from "../db";
 import { DomainError } from "../errors";
+import type { IdempotencyClaim } from "../idempotency-claim";
 import { newId } from "../ids";
 import { sql, sqlJson, sqlTimestamp, type Sql } from "../sql";
 import type { Tenant } from "../tenant";
@@ -24,7 +25,8 @@ export interface StoredResponse {
   body: string;
 }
 
-export type IdempotencyClaim = { kind: "claimed"; recordId: string } | { kind: "replay"; response: StoredResponse };
+/** The outcome of `claimIdempotencyKey`: this request holds the key's record, or the stored response replays. */
+export type ClaimResult = { kind: "claimed"; recordId: string } | { kind: "replay"; response: StoredResponse };
 
 export type IdempotencyScope = Tenant & { method: string; path: string; key: string };
 
@@ -43,7 +45,7 @@ export function idempotencyRequestHash(scope: IdempotencyScope, rawBody: string)
  * @throws DomainError parameter_invalid (key too long), idempotency_key_reused,
  *   idempotency_key_in_use.
  */
-export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, rawBody: string): Promise<IdempotencyClaim> {
+export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, rawBody: string): Promise<ClaimResult> {
   const requestHash = idempotencyRequestHash(scope, rawBody);
   const where = { projectId_mode_method_path_key: { projectId: scope.projectId, mode: scope.mode, method: scope.method, path: scope.path, key: scope.key } };
   for (let i = 0; i < 2; i++) {
@@ -92,35 +94,18 @@ export async function releaseIdempotencyKey(db: Db, recordId: string): Promise<v
 }
 
 /**
- * An idempotency claim taken by the handler's own write (opt-in per endpoint, `atomicIdempotency`):
- * the record is inserted already completed, with the response, as one member of the handler's
- * statement, so a create costs no extra round trips for its key (bench/README.md). When the key
- * is taken, the handler throws `IdempotencyKeyTaken` and withApi answers as `claimIdempotencyKey`
- * does (replay, in use, reused).
+ * The `IdempotencyClaim` of one request for a handler that claims the key in its own statement
+ * (endpoint option `atomicIdempotency`): the record is inserted already completed, so a create
+ * costs no extra round trips for its key (bench/README.md). `toResponse` turns the handler's
+ * result into the stored response. When the key is taken, the handler throws
+ * `IdempotencyKeyTaken` and withApi answers as `claimIdempotencyKey` does (replay, in use, reused).
+ * @throws DomainError parameter_invalid (param Idempotency-Key) for an empty or too long key.
  */
-export interface AtomicIdempotency {
-  /**
-   * `INSERT ... SELECT ... WHERE <guard> ON CONFLICT DO NOTHING RETURNING id` of the completed
-   * record for a handler result `body` (the endpoint's default success status). Use it as a
-   * CTE and make every other write depend on it returning a row.
-   */
-  claimSql(body: unknown, guard: Sql): Sql;
-}
-
-/** The handler's atomic claim found the key already taken (see `AtomicIdempotency`). */
-export class IdempotencyKeyTaken extends Error {
-  constructor() {
-    super("idempotency key taken");
-    this.name = "IdempotencyKeyTaken";
-  }
-}
-
-/** Builds the `AtomicIdempotency` of one request; `toResponse` turns a body into the stored response. */
-export function atomicIdempotency(scope: IdempotencyScope, rawBody: string, toResponse: (body: unknown) => StoredResponse): AtomicIdempotency {
+export function atomicIdempotency(scope: IdempotencyScope, rawBody: string, toResponse: (result: unknown) => StoredResponse): IdempotencyClaim {
   const requestHash = idempotencyRequestHash(scope, rawBody);
   return {
-    claimSql(body, guard) {
-      const r = toResponse(body);
+    claimSql(result, guard) {
+      const r = toResponse(result);
       const now = new Date();
       return sql`INSERT INTO idempotency_records (id, project_id, mode, method, path, key, request_hash, response_status, response_headers, response_body, created_at, completed_at, expires_at)
         SELECT ${newId("idempotency")}, ${scope.projectId}, ${scope.mode}::"Mode", ${scope.method}, ${scope.path}, ${scope.key}, ${requestHash}, ${r.status}::int, ${sqlJson(r.headers)}, ${r.body},

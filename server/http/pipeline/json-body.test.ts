@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { domainError } from "~/tests/fixtures/domain-error";
+import { MAX_BODY_BYTES, readJsonBody } from "./json-body";
+
+const post = (body: BodyInit | null, headers: Record<string, string> = { "content-type": "application/json" }) =>
+  new Request("http://localhost/v1/sessions", { method: "POST", body, headers });
+
+describe("readJsonBody", () => {
+  it("parses a JSON body and keeps the raw text", async () => {
+    expect(await readJsonBody(post('{"a": 1}'), "POST")).toEqual({ raw: '{"a": 1}', json: { a: 1 } });
+    expect(await readJsonBody(post('{"a":1}', { "content-type": "Application/JSON; charset=utf-8" }), "POST")).toEqual({ raw: '{"a":1}', json: { a: 1 } });
+  });
+
+  it("gives an empty body (of any content type) and non-POST methods no JSON", async () => {
+    expect(await readJsonBody(post(null, {}), "POST")).toEqual({ raw: "", json: undefined });
+    expect(await readJsonBody(new Request("http://localhost/v1/sessions"), "GET")).toEqual({ raw: "", json: undefined });
+  });
+
+  it("takes exactly 1 MiB and refuses one byte more with 413 body_too_large", async () => {
+    const of = (n: number) => JSON.stringify({ p: "x".repeat(n - 8) });
+    expect(of(MAX_BODY_BYTES)).toHaveLength(MAX_BODY_BYTES);
+    expect((await readJsonBody(post(of(MAX_BODY_BYTES)), "POST")).raw).toHaveLength(MAX_BODY_BYTES);
+    expect(await domainError(readJsonBody(post(of(MAX_BODY_BYTES + 1)), "POST"))).toMatchObject({ code: "body_too_large", status: 413 });
+    // counted in bytes, not characters
+    expect(await domainError(readJsonBody(post(JSON.stringify({ p: "é".repeat(MAX_BODY_BYTES / 2) })), "POST"))).toMatchObject({ code: "body_too_large" });
+  });
+
+  it("refuses a declared Content-Length over the limit before reading", async () => {
+    const req = post("{}", { "content-type": "application/json", "content-length": String(MAX_BODY_BYTES + 1) });
+    expect(await domainError(readJsonBody(req, "POST"))).toMatchObject({ code: "body_too_large" });
+    expect(req.bodyUsed).toBe(false);
+  });
+
+  it("answers 415 for another content type and 400 body_invalid_json for malformed JSON", async () => {
+    expect(await domainError(readJsonBody(post("a=1", { "content-type": "application/x-www-form-urlencoded" }), "POST"))).toMatchObject({
+      code: "unsupported_media_type",
+      status: 415,
+    });
+    expect(await domainError(readJsonBody(post("{not json"), "POST"))).toMatchObject({ code: "body_invalid_json", status: 400 });
+  });
+});

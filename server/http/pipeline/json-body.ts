@@ -1,0 +1,42 @@
+/**
+ * Step 5 of withApi: the request body of a POST (decisions.md "Errors"): size (1 MiB), content
+ * type (JSON only), JSON syntax. Other methods have no body. The raw text is kept: the
+ * Idempotency-Key's request hash is taken over it.
+ */
+import { DomainError } from "../../errors";
+import type { ApiMethod } from "./endpoint";
+
+/** decisions.md "Limits beyond interface.md": a JSON request body is at most 1 MiB. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface JsonBody {
+  /** The body as sent ("" when empty). */
+  raw: string;
+  /** The parsed JSON; undefined for an empty body. */
+  json: unknown;
+}
+
+const NO_BODY: JsonBody = { raw: "", json: undefined };
+
+/**
+ * Reads the body of a POST; other methods get none.
+ * @throws DomainError body_too_large (413) over 1 MiB, unsupported_media_type (415) for a
+ *   non-empty body that is not `application/json`, body_invalid_json (400).
+ */
+export async function readJsonBody(req: Request, method: ApiMethod): Promise<JsonBody> {
+  if (method !== "POST") return NO_BODY;
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new DomainError("body_too_large", "Request bodies are limited to 1 MiB.");
+  const raw = await req.text();
+  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new DomainError("body_too_large", "Request bodies are limited to 1 MiB.");
+  if (!raw.length) return { raw, json: undefined };
+  const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/json") {
+    throw new DomainError("unsupported_media_type", "Send request bodies as JSON with 'Content-Type: application/json'.");
+  }
+  try {
+    return { raw, json: JSON.parse(raw) };
+  } catch {
+    throw new DomainError("body_invalid_json", "The request body is not valid JSON.");
+  }
+}
