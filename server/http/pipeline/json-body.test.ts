@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { domainError } from "~/tests/fixtures/domain-error";
-import { MAX_BODY_BYTES, readJsonBody } from "./json-body";
+import { MAX_JSON_BODY_BYTES } from "../capped-body";
+import { readJsonBody } from "./json-body";
 
 const post = (body: BodyInit | null, headers: Record<string, string> = { "content-type": "application/json" }) =>
   new Request("http://localhost/v1/sessions", { method: "POST", body, headers });
@@ -18,15 +19,35 @@ describe("readJsonBody", () => {
 
   it("takes exactly 1 MiB and refuses one byte more with 413 body_too_large", async () => {
     const of = (n: number) => JSON.stringify({ p: "x".repeat(n - 8) });
-    expect(of(MAX_BODY_BYTES)).toHaveLength(MAX_BODY_BYTES);
-    expect((await readJsonBody(post(of(MAX_BODY_BYTES)), "POST")).raw).toHaveLength(MAX_BODY_BYTES);
-    expect(await domainError(readJsonBody(post(of(MAX_BODY_BYTES + 1)), "POST"))).toMatchObject({ code: "body_too_large", status: 413 });
+    expect(of(MAX_JSON_BODY_BYTES)).toHaveLength(MAX_JSON_BODY_BYTES);
+    expect((await readJsonBody(post(of(MAX_JSON_BODY_BYTES)), "POST")).raw).toHaveLength(MAX_JSON_BODY_BYTES);
+    expect(await domainError(readJsonBody(post(of(MAX_JSON_BODY_BYTES + 1)), "POST"))).toMatchObject({ code: "body_too_large", status: 413 });
     // counted in bytes, not characters
-    expect(await domainError(readJsonBody(post(JSON.stringify({ p: "é".repeat(MAX_BODY_BYTES / 2) })), "POST"))).toMatchObject({ code: "body_too_large" });
+    expect(await domainError(readJsonBody(post(JSON.stringify({ p: "é".repeat(MAX_JSON_BODY_BYTES / 2) })), "POST"))).toMatchObject({ code: "body_too_large" });
+  });
+
+  it("stops a chunked body without Content-Length at 1 MiB, without reading the rest", async () => {
+    let pulled = 0;
+    const chunk = new TextEncoder().encode(" ".repeat(64 * 1024));
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= 64 * MAX_JSON_BODY_BYTES) return controller.close();
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const req = new Request("http://localhost/v1/sessions", {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json" },
+      duplex: "half",
+    } as RequestInit);
+    expect(await domainError(readJsonBody(req, "POST"))).toMatchObject({ code: "body_too_large", status: 413 });
+    expect(pulled).toBeLessThan(MAX_JSON_BODY_BYTES + 4 * chunk.byteLength);
   });
 
   it("refuses a declared Content-Length over the limit before reading", async () => {
-    const req = post("{}", { "content-type": "application/json", "content-length": String(MAX_BODY_BYTES + 1) });
+    const req = post("{}", { "content-type": "application/json", "content-length": String(MAX_JSON_BODY_BYTES + 1) });
     expect(await domainError(readJsonBody(req, "POST"))).toMatchObject({ code: "body_too_large" });
     expect(req.bodyUsed).toBe(false);
   });

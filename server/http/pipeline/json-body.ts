@@ -1,13 +1,12 @@
 /**
- * Step 5 of withApi: the request body of a POST (decisions.md "Errors"): size (1 MiB), content
- * type (JSON only), JSON syntax. Other methods have no body. The raw text is kept: the
- * Idempotency-Key's request hash is taken over it.
+ * Step 5 of withApi: the request body of a POST (decisions.md "Errors"): size (1 MiB, counted
+ * while it streams in: server/http/capped-body.ts), content type (JSON only), JSON syntax.
+ * Other methods have no body. The raw text is kept: the Idempotency-Key's request hash is
+ * taken over it.
  */
 import { DomainError } from "../../errors";
+import { MAX_JSON_BODY_BYTES, readCappedBody } from "../capped-body";
 import type { ApiMethod } from "./endpoint";
-
-/** decisions.md "Limits beyond interface.md": a JSON request body is at most 1 MiB. */
-export const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface JsonBody {
   /** The body as sent ("" when empty). */
@@ -25,10 +24,8 @@ const NO_BODY: JsonBody = { raw: "", json: undefined };
  */
 export async function readJsonBody(req: Request, method: ApiMethod): Promise<JsonBody> {
   if (method !== "POST") return NO_BODY;
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new DomainError("body_too_large", "Request bodies are limited to 1 MiB.");
-  const raw = await req.text();
-  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new DomainError("body_too_large", "Request bodies are limited to 1 MiB.");
+  const bytes = await readCappedBody(req, MAX_JSON_BODY_BYTES, () => new DomainError("body_too_large", "Request bodies are limited to 1 MiB."));
+  const raw = new TextDecoder().decode(bytes);
   if (!raw.length) return { raw, json: undefined };
   const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json") {
