@@ -67,5 +67,5 @@ export type Handler<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodTyp
   args: ParsedInput<P, Q, B> & { ctx: ApiContext },
 ) => Promise<SuccessBody<R> | WithStatus<SuccessBody<R>>>;
 
-/** The second argument Next passes to a route handler (`params` is a Promise in Next 16). */
-export type RouteContext = { params: Promise<Record<string, string | string[]>> };
+/** The second argument Next passes to a route handler (`params` is a Promise in Next 16; of undefined on a route without dynamic segments). */
+export type RouteContext = { params: Promise<Record<string, string | string[]> | undefined> };

@@ -37,7 +37,18 @@ describe("parseInput", () => {
   it("an endpoint without a body schema takes no body but {}", async () => {
     const bare = {};
     expect(await parseInput(bare, req(), route({}), {})).toEqual({ params: undefined, query: undefined, body: undefined });
+    // Next resolves `params` to undefined on a route without dynamic segments
+    expect(await parseInput(bare, req("?a=1"), { params: Promise.resolve(undefined) }, undefined)).toEqual({
+      params: undefined,
+      query: undefined,
+      body: undefined,
+    });
     expect(await domainError(parseInput(bare, req(), route({}), { a: 1 }))).toMatchObject({ code: "parameter_unknown" });
     expect(await domainError(parseInput(bare, req(), route({}), "x"))).toMatchObject({ code: "parameter_unknown" });
+  });
+
+  it("refuses a path param with NUL as 404 and a query parameter with NUL as 400, before parsing", async () => {
+    expect(await domainError(parseInput(endpoint, req("?limit=0"), route({ id: "ses_\u0000" }), {}))).toMatchObject({ code: "resource_missing", param: "id" });
+    expect(await domainError(parseInput(endpoint, req("?q=%00"), route({ id: "ses_1" }), {}))).toMatchObject({ code: "parameter_invalid", param: "q" });
   });
 });

@@ -59,4 +59,9 @@ describe("readJsonBody", () => {
     });
     expect(await domainError(readJsonBody(post("{not json"), "POST"))).toMatchObject({ code: "body_invalid_json", status: 400 });
   });
+
+  it("refuses a string or key with NUL or an unpaired surrogate, naming its dot path", async () => {
+    expect(await domainError(readJsonBody(post('{"a":{"b":["x\\u0000"]}}'), "POST"))).toMatchObject({ code: "parameter_invalid", param: "a.b.0" });
+    expect(await domainError(readJsonBody(post('{"k\\ud800":1}'), "POST"))).toMatchObject({ code: "parameter_invalid", param: "k\ud800" });
+  });
 });
