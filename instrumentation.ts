@@ -1,10 +1,13 @@
 /**
- * Runs once when the Next server starts (Node runtime only): starts the outbox relay and, when
- * no Inngest server is configured, the embedded executor; and writes the local control file
- * the CLI uses to reach this process while it holds the embedded database (scripts/cli.ts).
+ * Runs once when the Next server starts (Node runtime only): makes X-Forwarded-For truthful
+ * on every request (server/http/forwarded-for.ts), starts the outbox relay and, when no Inngest
+ * server is configured, the embedded executor; and writes the local control file the CLI uses
+ * to reach this process while it holds the embedded database (scripts/cli.ts).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { installForwardedForGuard } = await import("./server/http/forwarded-for");
+  installForwardedForGuard();
   const { startInngestWorkers } = await import("./inngest/start");
   await startInngestWorkers();
   const { publishControlFile } = await import("./server/local-control");

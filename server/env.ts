@@ -5,6 +5,7 @@
 import { createEnv } from "@t3-oss/env-nextjs";
 import { z } from "zod";
 import { BLOB_STORE_ENV } from "./evidence/blob-store-env";
+import { TRUSTED_PROXIES_ENV } from "./http/trusted-proxies";
 import { UPLOAD_ENV } from "./uploads/upload-config";
 
 export const env = createEnv({
@@ -17,6 +18,11 @@ export const env = createEnv({
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     /** Public base address of this app (hosted flow links, dashboard links). */
     APP_URL: z.string().url().optional(),
+    /**
+     * Reverse proxies whose X-Forwarded-For is believed: comma-separated CIDRs (a bare address
+     * means just itself). Unset: none, the client is the socket's peer (server/http/trusted-proxies.ts).
+     */
+    ...TRUSTED_PROXIES_ENV,
     /** next-auth JWT secret; a stable one is generated into DATA_DIR when unset. */
     AUTH_SECRET: z.string().min(16).optional(),
     /** Real Inngest (Cloud or self-hosted); all unset = embedded executor. */
