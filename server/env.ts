@@ -4,6 +4,7 @@
  */
 import { createEnv } from "@t3-oss/env-nextjs";
 import { z } from "zod";
+import { DATA_ENCRYPTION_ENV } from "./crypto/data-keys";
 import { BLOB_STORE_ENV } from "./evidence/blob-store-env";
 import { TRUSTED_PROXIES_ENV } from "./http/trusted-proxies";
 import { UPLOAD_ENV } from "./uploads/upload-config";
@@ -25,6 +26,12 @@ export const env = createEnv({
     ...TRUSTED_PROXIES_ENV,
     /** next-auth JWT secret; a stable one is generated into DATA_DIR when unset. */
     AUTH_SECRET: z.string().min(16).optional(),
+    /**
+     * AES-256-GCM keys for data stored encrypted (server/crypto/encryption.ts): the key that
+     * seals (32 bytes, base64; unset: derived from AUTH_SECRET) and older keys that still open
+     * (comma-separated), for rotation.
+     */
+    ...DATA_ENCRYPTION_ENV,
     /** Real Inngest (Cloud or self-hosted); all unset = embedded executor. */
     INNGEST_BASE_URL: z.string().url().optional(),
     INNGEST_EVENT_KEY: z.string().optional(),

@@ -7,8 +7,14 @@ import "server-only";
  * while the first still runs, or `400 idempotency_key_reused` for a different body. Also
  * implements the domain's `IdempotencyClaim` (server/idempotency-claim.ts) for endpoints whose
  * handler claims the key in its own statement.
+ *
+ * A stored response body may hold a secret the client gets once (a session's client token), so
+ * it is stored sealed with AES-256-GCM (server/crypto/encryption.ts), bound to its record id;
+ * a replay opens it to the same bytes. Bodies stored in clear before encryption (none live past
+ * the 24 h) still replay as they are.
  */
 import { createHash } from "node:crypto";
+import { isSealed, openText, sealText } from "../crypto/encryption";
 import type { Db } from "../db";
 import { DomainError } from "../errors";
 import type { IdempotencyClaim } from "../idempotency-claim";
@@ -72,19 +78,24 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, rawBo
         param: "Idempotency-Key",
       });
     }
+    const body = existing.responseBody ?? "";
     return {
       kind: "replay",
-      response: { status: existing.responseStatus, headers: (existing.responseHeaders ?? {}) as Record<string, string>, body: existing.responseBody ?? "" },
+      response: {
+        status: existing.responseStatus,
+        headers: (existing.responseHeaders ?? {}) as Record<string, string>,
+        body: isSealed(body) ? openText(body, existing.id) : body,
+      },
     };
   }
   throw new DomainError("idempotency_key_in_use", "A request with this Idempotency-Key is still being processed. Retry shortly.", { param: "Idempotency-Key" });
 }
 
-/** Stores the response of a claimed key for replay. */
+/** Stores the response of a claimed key for replay (the body sealed). */
 export async function completeIdempotencyKey(db: Db, recordId: string, response: StoredResponse): Promise<void> {
   await db.idempotencyRecord.update({
     where: { id: recordId },
-    data: { responseStatus: response.status, responseHeaders: response.headers, responseBody: response.body, completedAt: new Date() },
+    data: { responseStatus: response.status, responseHeaders: response.headers, responseBody: sealText(response.body, recordId), completedAt: new Date() },
   });
 }
 
@@ -107,8 +118,9 @@ export function atomicIdempotency(scope: IdempotencyScope, rawBody: string, toRe
     claimSql(result, guard) {
       const r = toResponse(result);
       const now = new Date();
+      const id = newId("idempotency");
       return sql`INSERT INTO idempotency_records (id, project_id, mode, method, path, key, request_hash, response_status, response_headers, response_body, created_at, completed_at, expires_at)
-        SELECT ${newId("idempotency")}, ${scope.projectId}, ${scope.mode}::"Mode", ${scope.method}, ${scope.path}, ${scope.key}, ${requestHash}, ${r.status}::int, ${sqlJson(r.headers)}, ${r.body},
+        SELECT ${id}, ${scope.projectId}, ${scope.mode}::"Mode", ${scope.method}, ${scope.path}, ${scope.key}, ${requestHash}, ${r.status}::int, ${sqlJson(r.headers)}, ${sealText(r.body, id)},
           ${sqlTimestamp(now)}, ${sqlTimestamp(now)}, ${sqlTimestamp(new Date(now.getTime() + IDEMPOTENCY_TTL_MS))}
         WHERE ${guard}
         ON CONFLICT (project_id, mode, method, path, key) DO NOTHING

@@ -138,6 +138,8 @@ describe("withApi idempotency (claimed by the handler's own statement)", () => {
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(await again.text()).toBe(await first.text());
     expect((await (await call(route, '{"n":2}', key)).json()).error.code).toBe("idempotency_key_reused");
+    const [row] = await db.idempotencyRecord.findMany({ where: { key: key["idempotency-key"] }, select: { responseBody: true } });
+    expect(row!.responseBody).toMatch(/^enc1\./);
   });
 
   it("refuses a key over 255 characters before the handler runs", async () => {

@@ -53,6 +53,17 @@ describe("claimOrReplay", () => {
     expect(second.claim).toBeNull();
   });
 
+  it("replays a body stored in clear before bodies were encrypted as it is", async () => {
+    const scope = scopeOf(`clear-${Math.random()}`);
+    const first = openExchange(post());
+    await claimOrReplay(first, db, scope, "{}");
+    await db.idempotencyRecord.update({
+      where: { id: first.claim!.recordId },
+      data: { responseStatus: 201, responseHeaders: {}, responseBody: '{"id":"ses_1"}', completedAt: new Date() },
+    });
+    expect(await claimOrReplay(openExchange(post()), db, scope, "{}")).toEqual({ status: 201, headers: {}, body: '{"id":"ses_1"}' });
+  });
+
   it("takes over an expired record", async () => {
     const scope = scopeOf(`expired-${Math.random()}`);
     const first = openExchange(post());

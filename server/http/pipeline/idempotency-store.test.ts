@@ -36,6 +36,16 @@ describe("storeIdempotentResponse", () => {
     }
   });
 
+  it("stores the body encrypted (it may hold a client token) and replays it byte for byte", async () => {
+    const { x, retry } = await held(true);
+    const response = { status: 201, headers: { "Content-Type": "application/json" }, body: '{"client_token":"st_secret0000"}' };
+    await storeIdempotentResponse(x, response);
+    const row = await db.idempotencyRecord.findUniqueOrThrow({ where: { id: x.claim!.recordId }, select: { responseBody: true } });
+    expect(row.responseBody).not.toContain("st_secret0000");
+    expect(row.responseBody).toMatch(/^enc1\./);
+    expect(await retry()).toEqual(response);
+  });
+
   it("releases the key for a 5xx and for input refused before the handler: a retry runs", async () => {
     for (const [started, status] of [
       [true, 500],
