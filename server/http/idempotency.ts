@@ -4,7 +4,12 @@ import "server-only";
  * method, path, key), kept 24 h. The first request takes the key with an INSERT guarded by the
  * unique constraint, so concurrent retries can never both run; the others get the stored
  * response replayed byte for byte (`Idempotent-Replayed: true`), `409 idempotency_key_in_use`
- * while the first still runs, or `400 idempotency_key_reused` for a different body. Also
+ * while the first still runs, or `400 idempotency_key_reused` for a different body.
+ *
+ * An in-flight record holds a lease (`locked_until`, IDEMPOTENCY_LEASE_MS) that its request
+ * renews while it runs (`holdLease`). When a request's process dies, the lease lapses and the
+ * next retry deletes the record and claims the key anew (a new record id: should the first
+ * request only have stalled, its late answer is no longer stored over the retry's). Also
  * implements the domain's `IdempotencyClaim` (server/idempotency-claim.ts) for endpoints whose
  * handler claims the key in its own statement.
  *
@@ -23,6 +28,8 @@ import { sql, sqlJson, sqlTimestamp, type Sql } from "../sql";
 import type { Tenant } from "../tenant";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+/** How long an in-flight claim keeps its key without a renewal; `holdLease` renews it every third of that. */
+export const IDEMPOTENCY_LEASE_MS = 30_000;
 export const MAX_KEY_LENGTH = 255;
 
 export interface StoredResponse {
@@ -48,17 +55,27 @@ export function idempotencyRequestHash(scope: IdempotencyScope, rawBody: string)
 }
 
 /**
+ * Claims the key (a new record with a fresh lease), or answers from the record that holds it.
  * @throws DomainError parameter_invalid (key too long), idempotency_key_reused,
- *   idempotency_key_in_use.
+ *   idempotency_key_in_use (the record's request still runs: its lease has not lapsed).
  */
 export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, rawBody: string): Promise<ClaimResult> {
   const requestHash = idempotencyRequestHash(scope, rawBody);
   const where = { projectId_mode_method_path_key: { projectId: scope.projectId, mode: scope.mode, method: scope.method, path: scope.path, key: scope.key } };
-  for (let i = 0; i < 2; i++) {
+  for (let i = 0; i < 3; i++) {
     const recordId = newId("idempotency");
     const now = new Date();
     const inserted = await db.idempotencyRecord.createMany({
-      data: [{ id: recordId, ...scope, requestHash, createdAt: now, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) }],
+      data: [
+        {
+          id: recordId,
+          ...scope,
+          requestHash,
+          createdAt: now,
+          lockedUntil: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS),
+          expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+        },
+      ],
       skipDuplicates: true,
     });
     if (inserted.count === 1) return { kind: "claimed", recordId };
@@ -74,6 +91,12 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, rawBo
       });
     }
     if (!existing.completedAt || existing.responseStatus === null) {
+      // A record from before leases counts as leased for one lease from its creation.
+      const lapsed = new Date(now.getTime() - IDEMPOTENCY_LEASE_MS);
+      const taken = await db.idempotencyRecord.deleteMany({
+        where: { id: existing.id, completedAt: null, OR: [{ lockedUntil: { lte: now } }, { lockedUntil: null, createdAt: { lte: lapsed } }] },
+      });
+      if (taken.count === 1) continue; // its request stopped renewing the lease: claim the key anew
       throw new DomainError("idempotency_key_in_use", "A request with this Idempotency-Key is still being processed. Retry shortly.", {
         param: "Idempotency-Key",
       });
@@ -91,12 +114,40 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, rawBo
   throw new DomainError("idempotency_key_in_use", "A request with this Idempotency-Key is still being processed. Retry shortly.", { param: "Idempotency-Key" });
 }
 
-/** Stores the response of a claimed key for replay (the body sealed). */
-export async function completeIdempotencyKey(db: Db, recordId: string, response: StoredResponse): Promise<void> {
-  await db.idempotencyRecord.update({
-    where: { id: recordId },
-    data: { responseStatus: response.status, responseHeaders: response.headers, responseBody: sealText(response.body, recordId), completedAt: new Date() },
+/**
+ * Stores the response of a claimed key for replay (the body sealed). False when the record is
+ * no longer this request's (its lease lapsed and a retry took the key over): nothing is stored.
+ */
+export async function completeIdempotencyKey(db: Db, recordId: string, response: StoredResponse): Promise<boolean> {
+  const { count } = await db.idempotencyRecord.updateMany({
+    where: { id: recordId, completedAt: null },
+    data: {
+      responseStatus: response.status,
+      responseHeaders: response.headers,
+      responseBody: sealText(response.body, recordId),
+      completedAt: new Date(),
+      lockedUntil: null,
+    },
   });
+  return count === 1;
+}
+
+/**
+ * Renews the lease of a claimed key every `everyMs` until the returned function is called (or
+ * the record is completed, released or taken over). The timer never keeps the process alive.
+ */
+export function holdLease(db: Db, recordId: string, everyMs = IDEMPOTENCY_LEASE_MS / 3): () => void {
+  const timer = setInterval(() => {
+    db.idempotencyRecord
+      .updateMany({ where: { id: recordId, completedAt: null }, data: { lockedUntil: new Date(Date.now() + IDEMPOTENCY_LEASE_MS) } })
+      .then(({ count }) => count === 0 && clearInterval(timer))
+      .catch((err: unknown) => {
+        clearInterval(timer);
+        console.warn(JSON.stringify({ level: "warn", msg: "idempotency lease renewal failed", record_id: recordId, error: (err as Error)?.message }));
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** Releases a claimed key without a stored result (validation failed, or a 5xx): a retry runs again. */

@@ -3,7 +3,7 @@ import { demoDb } from "~/tests/fixtures/demo-db";
 import { domainError } from "~/tests/fixtures/domain-error";
 import type { Db } from "../../db";
 import type { Tenant } from "../../tenant";
-import { completeIdempotencyKey, type IdempotencyScope } from "../idempotency";
+import { completeIdempotencyKey, IDEMPOTENCY_LEASE_MS, type IdempotencyScope } from "../idempotency";
 import { claimOrReplay, idempotencyScope } from "./idempotency-key";
 import { openExchange } from "./request-id";
 
@@ -72,6 +72,50 @@ describe("claimOrReplay", () => {
     const retry = openExchange(post());
     expect(await claimOrReplay(retry, db, scope, "{}")).toBeNull();
     expect(retry.claim!.recordId).not.toBe(first.claim!.recordId);
+  });
+
+  it("takes over a key whose request stopped renewing its lease (its process died), and fences the old holder out", async () => {
+    const scope = scopeOf(`lease-${Math.random()}`);
+    const dead = openExchange(post());
+    await claimOrReplay(dead, db, scope, "{}");
+    dead.claim!.stopLease(); // the process died: no more renewals
+    await expect(claimOrReplay(openExchange(post()), db, scope, "{}")).rejects.toMatchObject({ code: "idempotency_key_in_use" });
+
+    await db.idempotencyRecord.update({ where: { id: dead.claim!.recordId }, data: { lockedUntil: new Date(Date.now() - 1) } });
+    const retry = openExchange(post());
+    expect(await claimOrReplay(retry, db, scope, "{}")).toBeNull();
+    expect(retry.claim!.recordId).not.toBe(dead.claim!.recordId);
+    retry.claim!.stopLease();
+
+    // the old holder, had it only stalled, can no longer store its answer over the new one
+    const late = { status: 201, headers: {}, body: '{"run":1}' };
+    expect(await completeIdempotencyKey(db, dead.claim!.recordId, late)).toBe(false);
+    const answer = { status: 201, headers: {}, body: '{"run":2}' };
+    expect(await completeIdempotencyKey(db, retry.claim!.recordId, answer)).toBe(true);
+    expect(await claimOrReplay(openExchange(post()), db, scope, "{}")).toEqual(answer);
+  });
+
+  it("takes over an in-flight record from before leases once it is a lease old", async () => {
+    const scope = scopeOf(`legacy-${Math.random()}`);
+    const old = openExchange(post());
+    await claimOrReplay(old, db, scope, "{}");
+    old.claim!.stopLease();
+    await db.idempotencyRecord.update({ where: { id: old.claim!.recordId }, data: { lockedUntil: null } });
+    await expect(claimOrReplay(openExchange(post()), db, scope, "{}")).rejects.toMatchObject({ code: "idempotency_key_in_use" });
+    await db.idempotencyRecord.update({ where: { id: old.claim!.recordId }, data: { createdAt: new Date(Date.now() - IDEMPOTENCY_LEASE_MS - 1) } });
+    expect(await claimOrReplay(openExchange(post()), db, scope, "{}")).toBeNull();
+  });
+
+  it("renews the lease while the request runs, so a slow request keeps its key", async () => {
+    const scope = scopeOf(`renew-${Math.random()}`);
+    const slow = openExchange(post());
+    await claimOrReplay(slow, db, scope, "{}", 50);
+    await db.idempotencyRecord.update({ where: { id: slow.claim!.recordId }, data: { lockedUntil: new Date(Date.now() - 1) } });
+    await new Promise((r) => setTimeout(r, 300));
+    const row = await db.idempotencyRecord.findUniqueOrThrow({ where: { id: slow.claim!.recordId }, select: { lockedUntil: true } });
+    expect(row.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + IDEMPOTENCY_LEASE_MS / 2);
+    await expect(claimOrReplay(openExchange(post()), db, scope, "{}")).rejects.toMatchObject({ code: "idempotency_key_in_use" });
+    slow.claim!.stopLease();
   });
 
   it("refuses an empty key and one over 255 characters on param Idempotency-Key", async () => {

@@ -7,7 +7,7 @@
  */
 import type { Db } from "../../db";
 import type { Tenant } from "../../tenant";
-import { claimIdempotencyKey, type IdempotencyScope, type StoredResponse } from "../idempotency";
+import { claimIdempotencyKey, holdLease, type IdempotencyScope, type StoredResponse } from "../idempotency";
 import type { ApiMethod } from "./endpoint";
 import type { Exchange } from "./request-id";
 
@@ -19,14 +19,15 @@ export function idempotencyScope(req: Request, method: ApiMethod, tenant: Tenant
 }
 
 /**
- * Claims the key for this request (held in `x.claim` until step 11 stores or releases it), or
- * returns the stored response of the key's first request, to replay.
+ * Claims the key for this request (held in `x.claim`, its lease renewed every `renewEveryMs`,
+ * until step 11 stores or releases it), or returns the stored response of the key's first
+ * request, to replay.
  * @throws DomainError parameter_invalid (param Idempotency-Key: empty or over 255 characters),
  *   idempotency_key_reused (another body), idempotency_key_in_use (the first still runs).
  */
-export async function claimOrReplay(x: Exchange, db: Db, scope: IdempotencyScope, rawBody: string): Promise<StoredResponse | null> {
+export async function claimOrReplay(x: Exchange, db: Db, scope: IdempotencyScope, rawBody: string, renewEveryMs?: number): Promise<StoredResponse | null> {
   const claim = await claimIdempotencyKey(db, scope, rawBody);
   if (claim.kind === "replay") return claim.response;
-  x.claim = { db, recordId: claim.recordId };
+  x.claim = { db, recordId: claim.recordId, stopLease: holdLease(db, claim.recordId, renewEveryMs) };
   return null;
 }

@@ -6,10 +6,12 @@
 import type { Db } from "../../db";
 import { newId } from "../../ids";
 
-/** An Idempotency-Key record this request holds until it stores its response or releases it. */
+/** An Idempotency-Key record this request holds (renewing its lease) until it stores its response or releases it. */
 export interface HeldClaim {
   db: Db;
   recordId: string;
+  /** Stops renewing the record's lease. */
+  stopLease: () => void;
 }
 
 export interface Exchange {
