@@ -14,7 +14,9 @@
 import { createEnv } from "@t3-oss/env-nextjs";
 import { z } from "zod";
 import { OIDC_ENV } from "./auth/oidc-env";
+import { DATA_ENCRYPTION_ENV } from "./crypto/data-keys";
 import { BLOB_STORE_ENV } from "./evidence/blob-store-env";
+import { TRUSTED_PROXIES_ENV } from "./http/trusted-proxies";
 import { OTP_ENV, SMTP_ENV } from "./otp/otp-env";
 import { AADHAAR_ENV } from "./providers/aadhaar-env";
 import { UPLOAD_ENV } from "./uploads/upload-env";
@@ -29,8 +31,19 @@ const SERVER_ENV = {
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Public base address of this app (hosted flow links, dashboard links). */
   APP_URL: z.string().url().optional(),
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed: comma-separated CIDRs (a bare address
+   * means just itself). Unset: none, the client is the socket's peer (server/http/trusted-proxies.ts).
+   */
+  ...TRUSTED_PROXIES_ENV,
   /** next-auth JWT secret; a stable one is generated into DATA_DIR when unset. */
   AUTH_SECRET: z.string().min(16).optional(),
+  /**
+   * AES-256-GCM keys for data stored encrypted (server/crypto/encryption.ts): the key that
+   * seals (32 bytes, base64; unset: derived from AUTH_SECRET) and older keys that still open
+   * (comma-separated), for rotation.
+   */
+  ...DATA_ENCRYPTION_ENV,
   /** Real Inngest (Cloud or self-hosted); all unset = embedded executor. */
   INNGEST_BASE_URL: z.string().url().optional(),
   INNGEST_EVENT_KEY: z.string().optional(),

@@ -35,7 +35,7 @@ import {
   ZWebhookEndpoint,
 } from "../webhooks/webhook-endpoint.schemas";
 import { ZWorkflow } from "../workflows/workflow.schemas";
-import type { Endpoint, SuccessResponses } from "./with-api";
+import type { Endpoint, SuccessResponses } from "./pipeline/endpoint";
 
 /** Error statuses an endpoint's domain can answer, besides those of the withApi pipeline (server/http/openapi.ts). */
 export type DomainErrorStatus = 404 | 409;
@@ -82,14 +82,20 @@ export const ZExpand = z
     description: `Comma-separated parts to include in the session: ${SESSION_EXPANDS.map((e) => `\`${e}\``).join(", ")}, e.g. \`expand=checks,applicant\`. Personal data (\`applicant\`, \`business\`) is only returned when asked for.`,
   });
 
-const ZLimit = (fallback: number) =>
-  z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100)
-    .default(fallback)
-    .meta({ description: `Page size, 1 to 100 (default ${fallback}).` });
+/**
+ * An integer query parameter: decimal digits only (`Number()` would also take `0x10`, `1e1`,
+ * ` 10`, `10.0`), then `schema`'s rules; documented as `schema` (an integer).
+ */
+function zQueryInt<T extends z.ZodType<number | undefined>>(schema: T) {
+  return z.preprocess((value, ctx) => {
+    if (typeof value !== "string") return value;
+    if (/^[0-9]+$/.test(value)) return Number(value);
+    ctx.issues.push({ code: "custom", message: "expected a decimal integer", input: value });
+    return value;
+  }, schema);
+}
+
+const ZLimit = (fallback: number) => zQueryInt(z.int().min(1).max(100).default(fallback)).meta({ description: `Page size, 1 to 100 (default ${fallback}).` });
 const ZStartingAfter = z.string().min(1).optional().meta({ description: "Cursor: the `id` of the last item of the previous page." });
 
 export const ZListQuery = z.strictObject({ limit: ZLimit(25), starting_after: ZStartingAfter });

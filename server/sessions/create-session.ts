@@ -13,7 +13,7 @@ import { DomainError } from "../errors";
 import { newId } from "../ids";
 import { type Actor, auditInsertSql } from "../audit/write-audit";
 import { emitEventSql, outboxCommitted } from "../events/outbox";
-import { IdempotencyKeyTaken, type AtomicIdempotency } from "../http/idempotency";
+import { IdempotencyKeyTaken, type IdempotencyClaim } from "../idempotency-claim";
 import { sql, sqlJson, sqlTimestamp } from "../sql";
 import type { Tenant } from "../tenant";
 import type { PublishedWorkflow } from "../workflows/published-workflow";
@@ -30,8 +30,8 @@ export function originOf(url: string): string {
 export interface CreateSessionOptions {
   /** The project's allowed origins when the caller has them (the API key read brings them). */
   allowedOrigins?: string[];
-  /** Claim the request's Idempotency-Key in the same statement (withApi `atomicIdempotency`). */
-  idempotency?: AtomicIdempotency;
+  /** Claim the caller's Idempotency-Key in the same statement (given by the transport: withApi's `atomicIdempotency`). */
+  idempotency?: IdempotencyClaim;
   /**
    * Use this version instead of the workflow's current one: the dashboard's preview of a draft
    * (a preview snapshot, server/workflows/preview-workflow.ts). Test mode only; never set by /v1.
@@ -89,7 +89,7 @@ async function insertSession(
   input: TCreateSessionRequest,
   actor: Actor,
   workflow: PublishedWorkflow,
-  idempotency?: AtomicIdempotency,
+  idempotency?: IdempotencyClaim,
   current = workflowIsCurrentSql(workflow),
   parent?: CreateSessionOptions["parent"],
 ): Promise<TCreatedSession | null> {

@@ -10,6 +10,7 @@ import { getDb } from "~/server/db";
 import { DomainError } from "~/server/errors";
 import { uploadStepFile } from "~/server/flow/upload-step-file";
 import { apiErrorResponse } from "~/server/http/api-error";
+import { readCappedBody } from "~/server/http/capped-body";
 import { clientIp } from "~/server/http/client-ip";
 import { MAX_UPLOAD_BYTES } from "~/server/uploads/upload-types";
 
@@ -26,33 +27,6 @@ const tooLarge = () =>
     details: { max_bytes: MAX_UPLOAD_BYTES },
   });
 
-/** Reads the body, at most `limit` bytes; throws file_too_large as soon as it grows past it. */
-async function readCapped(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(req.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const c of chunks) {
-    body.set(c, offset);
-    offset += c.byteLength;
-  }
-  return body;
-}
-
 export async function POST(req: Request, { params }: { params: Promise<{ sessionId: string }> }): Promise<Response> {
   try {
     const { sessionId } = await params;
@@ -62,7 +36,7 @@ export async function POST(req: Request, { params }: { params: Promise<{ session
     if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
       throw new DomainError("unsupported_media_type", "Send the file as multipart/form-data.");
     }
-    const body = await readCapped(req, MAX_BODY_BYTES);
+    const body = await readCappedBody(req, MAX_BODY_BYTES, tooLarge);
     let form: FormData;
     try {
       form = await new Response(body, { headers: { "content-type": contentType } }).formData();

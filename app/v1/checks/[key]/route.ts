@@ -5,7 +5,8 @@
 import { getCheck, runDirectCheck } from "~/server/checks/direct-check";
 import { retrieveCheckEndpoint, runCheckEndpoint } from "~/server/http/endpoints";
 import { apiRoute } from "~/server/http/api-route";
-import { WithStatus, withApi } from "~/server/http/with-api";
+import { WithStatus } from "~/server/http/pipeline/endpoint";
+import { withApi } from "~/server/http/with-api";
 
 export const dynamic = "force-dynamic";
 

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "idempotency_records" ADD COLUMN     "locked_until" TIMESTAMP(3);
+
