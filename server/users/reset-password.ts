@@ -3,6 +3,7 @@ import { writeAudit } from "../audit/write-audit";
 import type { Db } from "../db";
 import { DomainError } from "../errors";
 import { accountTokenHash } from "./account-tokens";
+import { clearLoginThrottle } from "./authenticate-user";
 import { hashPassword } from "./passwords";
 
 const INVALID = "This reset link is invalid or has expired. Ask for a new one.";
@@ -24,7 +25,8 @@ export async function resetPassword(db: Db, input: { token: string; password: st
     const used = await tx.passwordResetToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
     if (used.count !== 1) throw new DomainError("password_reset_invalid", INVALID, { param: "token" });
     await tx.passwordResetToken.updateMany({ where: { userId: row.userId, usedAt: null }, data: { usedAt: now } });
-    await tx.user.update({ where: { id: row.userId }, data: { passwordHash, failedLoginCount: 0, lockedUntil: null } });
+    await tx.user.update({ where: { id: row.userId }, data: { passwordHash } });
+    await clearLoginThrottle(tx, row.user.email);
     await writeAudit(tx, { actor: { type: "user", id: row.userId, ip: input.ip }, action: "user.password_reset", objectType: "user", objectId: row.userId });
   });
   return { email: row.user.email };
