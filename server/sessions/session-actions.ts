@@ -10,6 +10,7 @@ import { type Actor, writeAudit } from "../audit/write-audit";
 import { blobStore } from "../evidence/blob-store";
 import { emitEvent, outboxCommitted } from "../events/outbox";
 import { eraseIntelligencePii } from "../intelligence/erase-intelligence-pii";
+import { sql } from "../sql";
 import { type Tenant, tenantWhere } from "../tenant";
 import { hostedFlowUrl, issueClientToken } from "./client-tokens";
 import { ACTIVE_STATUSES, sessionEventData, transitionSession } from "./session-state";
@@ -22,6 +23,15 @@ async function findOwn(db: Db | Tx, tenant: Tenant, id: string) {
   });
   if (!s) throw notFound("session", id);
   return s;
+}
+
+/**
+ * `findOwn` with the session's row locked until the transaction ends: concurrent actions on one
+ * session run one after the other, each seeing what the previous one did.
+ */
+async function lockOwn(tx: Tx, tenant: Tenant, id: string) {
+  await tx.$queryRaw(sql`SELECT id FROM sessions WHERE id = ${id} FOR UPDATE`);
+  return findOwn(tx, tenant, id);
 }
 
 const isActive = (status: SessionStatus) => ACTIVE_STATUSES.includes(status);
@@ -55,11 +65,12 @@ export async function cancelSession(db: Db, tenant: Tenant, id: string, actor: A
 
 /**
  * POST /v1/sessions/{id}/client_token: a fresh token (earlier ones are revoked); the flow
- * resumes at the first unfinished step. @throws DomainError session_not_resumable (409).
+ * resumes at the first unfinished step. Concurrent calls queue on the session's row, so only
+ * the last token issued works. @throws DomainError session_not_resumable (409).
  */
 export async function reissueClientToken(db: Db, tenant: Tenant, id: string, actor: Actor): Promise<TClientToken> {
   const token = await db.$transaction(async (tx) => {
-    const s = await findOwn(tx, tenant, id);
+    const s = await lockOwn(tx, tenant, id);
     if (!isActive(s.status)) throw new DomainError("session_not_resumable", `A session in '${s.status}' cannot be resumed; only active sessions can.`);
     await writeAudit(tx, { actor, action: "session.client_token_issued", objectType: "session", objectId: id, ...tenantWhere(tenant) });
     return issueClientToken(tx, id);
@@ -76,11 +87,12 @@ export async function reissueClientToken(db: Db, tenant: Tenant, id: string, act
  * A KYB business loses its copy of its key people's names, emails and phones (its step data
  * and profile); their own sessions are separate people's and are not erased (active ones are
  * cancelled with the business, `cancelWithTokens`).
- * Idempotent: a second call returns `files_deleted: 0` and emits nothing.
+ * Idempotent, concurrent calls included (they queue on the session's row): a second call
+ * returns `files_deleted: 0` and emits nothing.
  */
 export async function eraseSessionPii(db: Db, tenant: Tenant, id: string, actor: Actor): Promise<TPiiErasure> {
   const result = await db.$transaction(async (tx) => {
-    const s = await findOwn(tx, tenant, id);
+    const s = await lockOwn(tx, tenant, id);
     if (s.piiErasedAt) return { files: 0, keys: [] as string[], erased: false };
     if (isActive(s.status)) await cancelWithTokens(tx, id, s.status, { actor, reason: "pii_erased" });
     const files = await tx.evidenceFile.findMany({ where: { sessionId: id }, select: { storageKey: true, displayKey: true } });

@@ -12,7 +12,7 @@ import { getDb, getSql, type Db } from "../db";
 import { applyMigrations } from "../db/migrate";
 import { authenticateUser, LOCKOUT_MS, LOGIN_THROTTLE_TTL_MS, MAX_FAILED_LOGINS, pruneLoginThrottles } from "./authenticate-user";
 import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from "./passwords";
-import { openPostgresSchema, postgresUrl } from "~/tests/fixtures/postgres-db";
+import { racingDatabases } from "~/tests/fixtures/postgres-db";
 
 const ARGON2ID_CURRENT = "$argon2id$v=19$m=19456,t=2,p=1$";
 let n = 0;
@@ -28,18 +28,7 @@ const codes = (results: PromiseSettledResult<unknown>[]) =>
   results.map((r) => (r.status === "fulfilled" ? "signed_in" : ((r.reason as { code?: string }).code ?? String(r.reason))));
 const count = (list: string[], code: string) => list.filter((c) => c === code).length;
 
-const databases: [string, () => Promise<{ db: Db; close: () => Promise<void> }>][] = [
-  [
-    "PGlite",
-    async () => {
-      await applyMigrations(await getSql());
-      return { db: await getDb(), close: async () => {} };
-    },
-  ],
-];
-if (postgresUrl) databases.push(["PostgreSQL", () => openPostgresSchema("login_test")]);
-
-describe.each(databases)("lockout on %s", (_name, open) => {
+describe.each(racingDatabases("login_test"))("lockout on %s", (_name, open) => {
   let db: Db;
   let close: () => Promise<void>;
   beforeAll(async () => {
