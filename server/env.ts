@@ -26,7 +26,7 @@ export const env = createEnv({
     /** Embedded executor tuning (inngest/executor): concurrent runs per process, poll interval. */
     INNGEST_EXECUTOR_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     INNGEST_EXECUTOR_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
-    /** Age after which the embedded PGlite directory lock of a dead process is taken over. */
+    /** Age after which the embedded PGlite directory lock is taken over (a dead holder on this host: at once; server/db.ts). */
     PGLITE_LOCK_STALE_MS: z.coerce.number().int().min(2_000).default(15_000),
     /** Log level for server logs. */
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
