@@ -28,6 +28,14 @@ export const env = createEnv({
     INNGEST_EXECUTOR_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
     /** Age after which the embedded PGlite directory lock is taken over (a dead holder on this host: at once; server/db.ts). */
     PGLITE_LOCK_STALE_MS: z.coerce.number().int().min(2_000).default(15_000),
+    /**
+     * `true`: test-mode webhook endpoints may use http(s) on localhost / 127.0.0.1 / [::1] (the
+     * demo and the tests); off by default (server/webhooks/url-guard.ts).
+     */
+    WEBHOOK_ALLOW_LOOPBACK: z
+      .enum(["true", "false", "1", "0"])
+      .default("false")
+      .transform((v) => v === "true" || v === "1"),
     /** Log level for server logs. */
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
     /**

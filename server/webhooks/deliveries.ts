@@ -13,7 +13,7 @@
  *   disabled endpoint's pending deliveries end as `failed` at their next attempt (replayable).
  */
 import type { Db } from "../db";
-import type { Mode } from "../generated/prisma/enums";
+import type { Mode, Role } from "../generated/prisma/enums";
 import { type Actor, SYSTEM_ACTOR, writeAudit } from "../audit/write-audit";
 import { serializeEnvelope } from "../events/outbox";
 import { newId } from "../ids";
@@ -21,6 +21,7 @@ import { sqlTimestamp } from "../sql";
 import { deliveryPolicy, type DeliveryPolicy, maxAttempts, retryDelayMs } from "./delivery-policy";
 import { postWebhook } from "./post-webhook";
 import { SIGNATURE_HEADER, signatureHeader, signingSecrets } from "./sign";
+import { WEBHOOK_EXCERPT_ROLES } from "./webhook-endpoint.schemas";
 import { MAX_ENDPOINTS_PER_MODE } from "./webhook-endpoints";
 
 export const USER_AGENT = "Verify-Webhooks/1.0";
@@ -269,6 +270,11 @@ export function toAttemptView(a: {
     error: a.error,
     createdAt: a.createdAt.toISOString(),
   };
+}
+
+/** The attempt as a dashboard user with `role` sees it: the response excerpt for WEBHOOK_EXCERPT_ROLES only, else null. */
+export function attemptForRole(a: WebhookAttemptView, role: Role): WebhookAttemptView {
+  return (WEBHOOK_EXCERPT_ROLES as readonly Role[]).includes(role) ? a : { ...a, responseExcerpt: null };
 }
 
 export type AttemptOutcome =
