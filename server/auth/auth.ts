@@ -8,14 +8,16 @@ import "server-only";
  * the session once.
  */
 import NextAuth, { CredentialsSignin } from "next-auth";
+import { headers } from "next/headers";
 import type { Provider } from "next-auth/providers";
 import Credentials from "next-auth/providers/credentials";
 import { cache } from "react";
 import { z } from "zod";
 import { getDb } from "../db";
 import { DomainError } from "../errors";
+import { clientIp } from "../http/client-ip";
 import { authenticateUser } from "../users/authenticate-user";
-import { currentDashboardToken, endDashboardSessions, signedInDashboardToken } from "../users/dashboard-sessions";
+import { currentDashboardToken, signedInDashboardToken, signOutDashboardUser } from "../users/dashboard-sessions";
 import { authSecret } from "./auth-secret";
 import { oidcConfig } from "./oidc-config";
 
@@ -57,6 +59,15 @@ if (oidc) {
   });
 }
 
+/** The client's IP for the audit log (null outside a request, e.g. in tests). */
+async function requestIp(): Promise<string | null> {
+  try {
+    return clientIp(await headers());
+  } catch {
+    return null;
+  }
+}
+
 /** Our user id for a verified SSO email, or null (SSO never creates accounts). */
 async function userIdForSso(email: unknown, verified: unknown): Promise<string | null> {
   if (typeof email !== "string" || verified === false) return null;
@@ -79,7 +90,7 @@ const nextAuth = NextAuth({
       const db = await getDb();
       if (!user) return currentDashboardToken(db, token);
       const userId = account?.provider === OIDC_PROVIDER_ID ? await userIdForSso(profile?.email, profile?.email_verified) : user.id;
-      return userId ? signedInDashboardToken(db, token, userId) : null;
+      return userId ? signedInDashboardToken(db, token, userId, { method: account?.provider ?? "credentials", ip: await requestIp() }) : null;
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
@@ -89,7 +100,7 @@ const nextAuth = NextAuth({
   events: {
     async signOut(message) {
       const userId = "token" in message ? message.token?.sub : undefined;
-      if (userId) await endDashboardSessions(await getDb(), userId);
+      if (userId) await signOutDashboardUser(await getDb(), userId, await requestIp());
     },
   },
 });

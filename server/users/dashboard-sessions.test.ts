@@ -20,7 +20,11 @@ let organizationId: string;
 let ownerId: string;
 
 const idOf = async (email: string) => (await db.user.findUniqueOrThrow({ where: { email }, select: { id: true } })).id;
-const signIn = async (userId: string) => (await signedInDashboardToken(db, { email: "x@demo.test" } as { email: string; sub?: string; sv?: unknown }, userId))!;
+const signIn = async (userId: string) =>
+  (await signedInDashboardToken(db, { email: "x@demo.test" } as { email: string; sub?: string; sv?: unknown }, userId, {
+    method: "credentials",
+    ip: "203.0.113.5",
+  }))!;
 const owner = () => ({ organizationId, actor: { type: "user" as const, id: ownerId }, actorRole: "owner" as const });
 
 beforeAll(async () => {
@@ -49,7 +53,7 @@ describe("dashboard session tokens", () => {
     const userId = await idOf(DEMO_ROLE_USERS.find((u) => u.role === "viewer")!.email);
     expect(await currentDashboardToken(db, { sub: userId })).toBeNull();
     expect(await currentDashboardToken(db, { sub: "usr_gone", sv: 0 })).toBeNull();
-    expect(await signedInDashboardToken(db, {}, "usr_gone")).toBeNull();
+    expect(await signedInDashboardToken(db, {}, "usr_gone", { method: "credentials" })).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 /** Sets a new password with an emailed reset link (request-password-reset.ts). */
-import { writeAudit } from "../audit/write-audit";
+import { writeUserAudit } from "../audit/write-audit";
 import type { Db } from "../db";
 import { DomainError } from "../errors";
 import { accountTokenHash } from "./account-tokens";
@@ -29,7 +29,7 @@ export async function resetPassword(db: Db, input: { token: string; password: st
     await tx.user.update({ where: { id: row.userId }, data: { passwordHash } });
     await clearLoginThrottle(tx, row.user.email);
     await endDashboardSessions(tx, row.userId);
-    await writeAudit(tx, { actor: { type: "user", id: row.userId, ip: input.ip }, action: "user.password_reset", objectType: "user", objectId: row.userId });
+    await writeUserAudit(tx, { actor: { type: "user", id: row.userId, ip: input.ip }, action: "user.password_reset", userId: row.userId });
   });
   return { email: row.user.email };
 }
