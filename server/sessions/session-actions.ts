@@ -7,7 +7,7 @@ import { DomainError, notFound } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import type { SessionStatus } from "../generated/prisma/enums";
 import { type Actor, writeAudit } from "../audit/write-audit";
-import { blobStore } from "../evidence/blob-store";
+import { deleteBlobs, queueBlobDeletions } from "../evidence/blob-deletions";
 import { emitEvent, outboxCommitted } from "../events/outbox";
 import { eraseIntelligencePii } from "../intelligence/erase-intelligence-pii";
 import { sql } from "../sql";
@@ -80,7 +80,8 @@ export async function reissueClientToken(db: Db, tenant: Tenant, id: string, act
 
 /**
  * DELETE /v1/sessions/{id}/pii (DPDP erasure). Deletes every evidence file (row now, blob
- * right after the commit), the applicant/business profile, prefill, what was entered per
+ * right after the commit; a blob the store fails to delete is retried by the retention cron,
+ * evidence/blob-deletions.ts), the applicant/business profile, prefill, what was entered per
  * step, check inputs and results, and free-text notes; keeps the skeleton (id, status,
  * decision, decision_source, reason codes, check keys/statuses, timestamps, reference_id,
  * metadata). An active session is cancelled first: its flow cannot go on without the data.
@@ -96,7 +97,9 @@ export async function eraseSessionPii(db: Db, tenant: Tenant, id: string, actor:
     if (s.piiErasedAt) return { files: 0, keys: [] as string[], erased: false };
     if (isActive(s.status)) await cancelWithTokens(tx, id, s.status, { actor, reason: "pii_erased" });
     const files = await tx.evidenceFile.findMany({ where: { sessionId: id }, select: { storageKey: true, displayKey: true } });
+    const keys = files.flatMap((f) => (f.displayKey ? [f.storageKey, f.displayKey] : [f.storageKey]));
     await tx.evidenceFile.deleteMany({ where: { sessionId: id } });
+    await queueBlobDeletions(tx, keys);
     // the OTP destinations and the keyed hashes of identifiers are personal data too
     await tx.otpChallenge.deleteMany({ where: { sessionId: id } });
     await tx.sessionSignal.deleteMany({ where: { sessionId: id } });
@@ -121,10 +124,9 @@ export async function eraseSessionPii(db: Db, tenant: Tenant, id: string, actor:
       select: { id: true, status: true, referenceId: true, decision: true, decisionSource: true },
     });
     await emitEvent(tx, { ...tenantWhere(tenant), type: "session.pii_erased", data: { session: sessionEventData(now) }, sessionId: id });
-    return { files: files.length, keys: files.flatMap((f) => (f.displayKey ? [f.storageKey, f.displayKey] : [f.storageKey])), erased: true };
+    return { files: files.length, keys, erased: true };
   });
   if (result.erased) outboxCommitted();
-  const store = blobStore();
-  await Promise.all(result.keys.map((k) => store.delete(k)));
+  await deleteBlobs(db, result.keys);
   return { id, object: "session", erased: true, files_deleted: result.erased ? result.files : 0 };
 }
