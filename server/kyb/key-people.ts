@@ -25,7 +25,7 @@ import { createSession } from "../sessions/create-session";
 import { cancelWithTokens } from "../sessions/session-actions";
 import { ACTIVE_STATUSES, transitionSession } from "../sessions/session-state";
 import { type TKeyPeopleSettings, ZKeyPeopleSettings } from "../workflows/workflow.schemas";
-import { keyPersonInviteUrl } from "./key-person-invite";
+import { admitInviteResend, keyPersonInviteUrl } from "./key-person-invite";
 import { findKycWorkflow } from "./key-people-workflow";
 import type { TKeyPeopleStepInput, TKeyPerson } from "./kyb-step-inputs";
 
@@ -199,12 +199,14 @@ export async function issueKeyPersonLink(db: Db, parentId: string, childId: stri
 }
 
 /**
- * Queues the invitation email of a key person again (the applicant's "resend").
- * @throws DomainError resource_missing, session_not_resumable.
+ * Queues the invitation email of a key person again (the applicant's "resend"), within the
+ * limits of `admitInviteResend`.
+ * @throws DomainError resource_missing, session_not_resumable, invite_resend_too_soon.
  */
 export async function resendKeyPersonInvite(db: Db, parentId: string, childId: string): Promise<{ queued: true }> {
   await db.$transaction(async (tx) => {
     const child = await activeChild(tx, parentId, childId);
+    await admitInviteResend(tx, child, { type: "applicant", id: parentId });
     await enqueue(tx, KEY_PERSON_INVITE_EVENT, { sessionId: child.id, projectId: child.projectId } as InputJsonValue);
   });
   outboxCommitted();
