@@ -57,7 +57,13 @@ const work = bench.work;
 say("starting a throw-away PostgreSQL");
 const postgres = await bench.startPostgres("kyc_engine_bench");
 for (const key of ["INNGEST_BASE_URL", "INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY", "INNGEST_DEV"]) delete process.env[key];
-Object.assign(process.env, { DATABASE_URL: postgres.url, DATA_DIR: work, AUTH_SECRET: "bench-engine-secret-0123456789", NODE_ENV: "production" });
+Object.assign(process.env, {
+  DATABASE_URL: postgres.url,
+  DATA_DIR: work,
+  AUTH_SECRET: "bench-engine-secret-0123456789",
+  NODE_ENV: "production",
+  WEBHOOK_ALLOW_LOOPBACK: "true", // the receiver is on 127.0.0.1
+});
 if (opt["executor-concurrency"]) process.env.INNGEST_EXECUTOR_CONCURRENCY = opt["executor-concurrency"];
 
 const { getDb, getSql, closeDb } = await import("../server/db");

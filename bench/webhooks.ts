@@ -161,6 +161,7 @@ async function runScenario(name: "postgres" | "pglite"): Promise<ScenarioResult>
     AUTH_SECRET: "kyc-bench-auth-secret-0123456789",
     AUTH_TRUST_HOST: "true",
     RATE_LIMIT_DISABLED: "true",
+    WEBHOOK_ALLOW_LOOPBACK: "true", // the receivers are on 127.0.0.1
     ...(opt["executor-concurrency"] ? { INNGEST_EXECUTOR_CONCURRENCY: opt["executor-concurrency"] } : {}),
   };
   for (const key of ["DATABASE_URL", "INNGEST_BASE_URL", "INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY"]) delete env[key];

@@ -23,7 +23,8 @@ const key = await createApiKey(db, { projectId: seed.projectId, mode: "test", na
 await closeDb();
 console.log(`Database ready (${applied.length} migration(s) applied) in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
 
-const childEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(env.PORT) };
+// Test-mode webhooks may target the developer's own machine (server/webhooks/url-guard.ts), unless set otherwise.
+const childEnv = { WEBHOOK_ALLOW_LOOPBACK: "true", ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(env.PORT) };
 if (needsBuild(root)) {
   console.log("Building the app (next build)…");
   const b = spawnSync(path.join(root, "node_modules", ".bin", "next"), ["build"], { cwd: root, stdio: "inherit", env: childEnv });

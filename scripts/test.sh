@@ -382,7 +382,8 @@ else
     # journeys listen on while they need it (e2e/dashboard-*.spec.ts; E2E_SMTP_PORT).
     export E2E_SMTP_PORT=$(free_port)
     # Own session (setsid), so Ctrl-C reaches this script, which stops the whole group.
-    DATA_DIR="$WORK/app-data" PORT=$APP_PORT AUTH_SECRET="kyc-test-auth-secret-0123456789" AUTH_TRUST_HOST=true \
+    # WEBHOOK_ALLOW_LOOPBACK: the suites' webhook receivers listen on 127.0.0.1.
+    DATA_DIR="$WORK/app-data" PORT=$APP_PORT AUTH_SECRET="kyc-test-auth-secret-0123456789" AUTH_TRUST_HOST=true WEBHOOK_ALLOW_LOOPBACK=true \
       SMTP_URL="smtp://127.0.0.1:$E2E_SMTP_PORT" EMAIL_FROM="Verify <no-reply@verify.test>" \
       setsid npx next start -H 127.0.0.1 -p "$APP_PORT" >"$APP_LOG" 2>&1 < /dev/null &
     APP_PID=$!

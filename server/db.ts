@@ -4,13 +4,15 @@
  * - `DATABASE_URL` set: PostgreSQL through `@prisma/adapter-pg`.
  * - unset: embedded PGlite (in-process PostgreSQL in WASM) with its data in
  *   `${DATA_DIR}/pglite`. PGlite is single-process: the directory is guarded by an exclusive
- *   lock file, and opening it while another process holds it throws `DatabaseLockedError`
- *   (the CLI then talks to the running app instead, see scripts/cli.ts).
+ *   lock (`takeDirectoryLock`), and opening it while another process holds it throws
+ *   `DatabaseLockedError` (the CLI then talks to the running app instead, see scripts/cli.ts).
  *
  * The client is cached on `globalThis`, so every bundle of the Next server (route handlers,
  * RSC, instrumentation) and every script share one instance per process.
  */
-import { mkdirSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -51,20 +53,98 @@ export function pgliteDir(): string {
   return path.resolve(env.DATA_DIR, "pglite");
 }
 
+/** Who holds a directory lock: written into the lock directory by the process that took it. */
+interface LockOwner {
+  pid: number;
+  hostname: string;
+}
+
+const OWNER_FILE = "owner.json";
+
+function readOwner(lockDir: string): LockOwner | null {
+  try {
+    const owner = JSON.parse(readFileSync(path.join(lockDir, OWNER_FILE), "utf8")) as Partial<LockOwner>;
+    return typeof owner.pid === "number" && typeof owner.hostname === "string" ? { pid: owner.pid, hostname: owner.hostname } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `owner` is a process of this host that no longer exists. */
+function isGone(owner: LockOwner): boolean {
+  if (owner.hostname !== hostname()) return false;
+  try {
+    process.kill(owner.pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
 /**
- * Opens the embedded PGlite directory, taking the exclusive lock first.
+ * Removes the lock directory, atomically moved aside first; when `owner` is given, only if it
+ * is still that owner's lock (else it is put back). @returns whether it was removed.
+ */
+function removeLock(lockDir: string, owner: LockOwner | null): boolean {
+  const aside = `${lockDir}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  try {
+    renameSync(lockDir, aside);
+  } catch {
+    return false; // gone or moved meanwhile: let the next attempt decide
+  }
+  const moved = readOwner(aside);
+  if (owner && (moved?.pid !== owner.pid || moved.hostname !== owner.hostname)) {
+    renameSync(aside, lockDir);
+    return false;
+  }
+  rmSync(aside, { recursive: true, force: true });
+  return true;
+}
+
+/**
+ * Takes the exclusive lock of `dir` (proper-lockfile: the directory `${dir}.lock`, its mtime
+ * refreshed every 5 s) and records the holder's pid and hostname in it. A lock whose holder is
+ * a process of this host that no longer exists (killed, crashed) is taken over at once; any
+ * other lock only once it is older than PGLITE_LOCK_STALE_MS (a holder on another host
+ * sharing the directory, or a hung one).
+ * @returns the release function.
+ * @throws DatabaseLockedError when a live process holds it.
+ */
+export function takeDirectoryLock(dir: string): () => void {
+  const lockDir = `${path.resolve(dir)}.lock`;
+  for (let attempt = 1; ; attempt++) {
+    let release: () => void;
+    try {
+      release = lockfile.lockSync(dir, { stale: env.PGLITE_LOCK_STALE_MS, update: 5_000, realpath: false });
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      // ENOTEMPTY: proper-lockfile found the lock stale but cannot rmdir it (our owner file is inside)
+      const owner = code === "ELOCKED" ? readOwner(lockDir) : null;
+      const takeOver = code === "ENOTEMPTY" ? removeLock(lockDir, null) : owner !== null && isGone(owner) && removeLock(lockDir, owner);
+      if (takeOver && attempt < 3) continue;
+      if (code === "ELOCKED" || code === "ENOTEMPTY") throw new DatabaseLockedError(dir);
+      throw err;
+    }
+    // Writing the owner file changes the directory's mtime, which proper-lockfile checks as its
+    // own on every refresh: put it back.
+    const { atime, mtime } = statSync(lockDir);
+    writeFileSync(path.join(lockDir, OWNER_FILE), JSON.stringify({ pid: process.pid, hostname: hostname() } satisfies LockOwner));
+    utimesSync(lockDir, atime, mtime);
+    return () => {
+      rmSync(path.join(lockDir, OWNER_FILE), { force: true });
+      release();
+    };
+  }
+}
+
+/**
+ * Opens the embedded PGlite directory, taking the exclusive lock first (`takeDirectoryLock`).
  * @throws DatabaseLockedError when another process holds it.
  */
 export async function openPglite(): Promise<{ pglite: PGlite; release: () => void }> {
   const dir = pgliteDir();
   mkdirSync(dir, { recursive: true });
-  let release: () => void;
-  try {
-    release = lockfile.lockSync(dir, { stale: env.PGLITE_LOCK_STALE_MS, update: 5_000, realpath: false });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ELOCKED") throw new DatabaseLockedError(dir);
-    throw err;
-  }
+  const release = takeDirectoryLock(dir);
   try {
     const pglite = new PGlite(dir);
     await pglite.waitReady;

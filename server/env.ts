@@ -21,6 +21,14 @@ import { OTP_ENV, SMTP_ENV } from "./otp/otp-env";
 import { AADHAAR_ENV } from "./providers/aadhaar-env";
 import { UPLOAD_ENV } from "./uploads/upload-env";
 
+/** A boolean variable: `true`/`1` or `false`/`0`, false when unset. */
+function flag() {
+  return z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1");
+}
+
 /** Every server variable, by name. */
 const SERVER_ENV = {
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -51,18 +59,20 @@ const SERVER_ENV = {
   /** Embedded executor tuning (inngest/executor): concurrent runs per process, poll interval. */
   INNGEST_EXECUTOR_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   INNGEST_EXECUTOR_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
-  /** Age after which the embedded PGlite directory lock of a dead process is taken over. */
+  /** Age after which the embedded PGlite directory lock is taken over (a dead holder on this host: at once; server/db.ts). */
   PGLITE_LOCK_STALE_MS: z.coerce.number().int().min(2_000).default(15_000),
+  /**
+   * `true`: test-mode webhook endpoints may use http(s) on localhost / 127.0.0.1 / [::1] (the
+   * demo and the tests); off by default (server/webhooks/url-guard.ts).
+   */
+  WEBHOOK_ALLOW_LOOPBACK: flag(),
   /** Log level for server logs. */
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /**
    * `true` turns the /v1 per-key rate limit off (benchmarks only; server/http/rate-limit.ts).
    * No `RateLimit-*` headers are sent then.
    */
-  RATE_LIMIT_DISABLED: z
-    .enum(["true", "false", "1", "0"])
-    .default("false")
-    .transform((v) => v === "true" || v === "1"),
+  RATE_LIMIT_DISABLED: flag(),
   /**
    * Where the token buckets live: `memory` (this process only) or `postgres` (shared by every
    * app instance on the database). Unset: `postgres` when DATABASE_URL is set, else `memory`.

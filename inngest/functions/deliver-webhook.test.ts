@@ -78,7 +78,7 @@ it("retries through failures and a timeout, records every attempt, and never re-
   }
   expect(new Set(flaky.map((r) => JSON.parse(r.body).id)).size).toBe(1);
 
-  const attempts = (await listAttempts(db, tenant(), (await delivery())!.id)).reverse();
+  const attempts = (await listAttempts(db, tenant(), (await delivery())!.id, "owner")).reverse();
   expect(attempts.map((a) => [a.number, a.statusCode, a.error])).toEqual([
     [1, 503, null],
     [2, 500, null],

@@ -1,9 +1,11 @@
 /**
  * Every hour: erase the personal data of sessions whose project's retention period ended
  * (server/sessions/retention.ts). Batches of `RETENTION_BATCH`, each its own step, until a batch
- * comes back short (at most 20 batches per run; the next hour's run continues).
+ * comes back short (at most 20 batches per run; the next hour's run continues). Then retry the
+ * evidence blobs an erasure could not delete from the store (server/evidence/blob-deletions.ts).
  */
 import { getDb } from "../../server/db";
+import { retryBlobDeletions } from "../../server/evidence/blob-deletions";
 import { eraseSessionsPastRetention, RETENTION_BATCH } from "../../server/sessions/retention";
 import { inngest } from "../client";
 
@@ -18,6 +20,7 @@ export const enforceRetention = inngest.createFunction(
       erased += batch.erased;
       if (batch.erased < RETENTION_BATCH) break;
     }
-    return { erased };
+    const blobs = await step.run("retry-blob-deletions", async () => retryBlobDeletions(await getDb()));
+    return { erased, blobs };
   },
 );

@@ -1,11 +1,20 @@
 /**
  * The audit log browser and its CSV export (issue 7): filters by actor, session, action and
- * date range within one project and mode, keyset pages, and the CSV an admin downloads.
+ * date range within one project and mode, keyset pages, and the CSV an admin downloads. The
+ * organization's own rows are listed too: member changes, its members' sign-ins, sign-outs and
+ * password resets, and API keys the CLI creates.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { demoDb } from "~/tests/fixtures/demo-db";
 import { createApiKey } from "../api-keys/create-api-key";
+import { runAdminCommand } from "../cli/admin-commands";
 import type { Db } from "../db";
+import { newId } from "../ids";
+import { newAccountToken } from "../users/account-tokens";
+import { signedInDashboardToken, signOutDashboardUser } from "../users/dashboard-sessions";
+import { changeMemberRole } from "../users/members";
+import { PASSWORD_RESET_TTL_MS } from "../users/request-password-reset";
+import { resetPassword } from "../users/reset-password";
 import { allPages, auditCsvStream } from "./audit-csv";
 import type { TAuditRow } from "./audit-log.schemas";
 import { auditFilterOptions, listAuditLog, recordAuditExport } from "./list-audit-log";
@@ -131,5 +140,48 @@ describe("auditCsvStream", () => {
     };
     const csv = await new Response(auditCsvStream((async function* () { yield [row]; })())).text();
     expect(csv.split("\n")[1]).toBe("2026-03-06T00:00:00.000Z,api_key,'=cmd|' /C calc'!A0,,session.created,session,ses_x,ses_x,,");
+  });
+});
+
+describe("the organization's own rows", () => {
+  it("lists member changes and the members' sign-ins, sign-outs and password resets, in the page and the CSV; not another organization's", async () => {
+    const ownerId = (await db.user.findUniqueOrThrow({ where: { email: "admin@demo.test" }, select: { id: true } })).id;
+    const owner = { type: "user" as const, id: ownerId, ip: "203.0.113.1" };
+    await changeMemberRole(db, { organizationId, userId: reviewerId, role: "viewer", actor: owner, actorRole: "owner" });
+    await signedInDashboardToken(db, {}, reviewerId, { method: "credentials", ip: "203.0.113.9" });
+    await signOutDashboardUser(db, reviewerId, "203.0.113.9");
+    const link = newAccountToken();
+    await db.passwordResetToken.create({ data: { id: newId("passwordReset"), userId: reviewerId, tokenHash: link.hash, expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS) } });
+    await resetPassword(db, { token: link.token, password: "reviewer-new-password", ip: "203.0.113.9" });
+    // another organization's member and its events stay there
+    const other = await db.organization.create({ data: { id: newId("organization"), name: "Other", slug: "other-org" }, select: { id: true } });
+    const outsider = await db.user.create({ data: { id: newId("user"), email: "outsider@other.test", passwordHash: "x" }, select: { id: true } });
+    await db.membership.create({ data: { id: newId("membership"), userId: outsider.id, organizationId: other.id, role: "owner" } });
+    await signedInDashboardToken(db, {}, outsider.id, { method: "oidc" });
+
+    const rows = (await listAuditLog(db, tenant, { actor: `user:${reviewerId}` })).data.filter((r) => r.object_type === "user");
+    expect(rows.map((r) => [r.action, r.object_id, r.ip])).toEqual([
+      ["user.password_reset", reviewerId, "203.0.113.9"],
+      ["user.signed_out", reviewerId, "203.0.113.9"],
+      ["user.signed_in", reviewerId, "203.0.113.9"],
+    ]);
+    expect(rows.at(-1)!.data).toEqual({ method: "credentials" });
+    expect((await listAuditLog(db, tenant, { action: "member.role_changed" })).data).toMatchObject([
+      { actor: { label: "admin@demo.test" }, object_id: reviewerId, data: { from: "reviewer", to: "viewer" } },
+    ]);
+    expect((await listAuditLog(db, { ...tenant, mode: "live" }, { action: "user.signed_in" })).data.map((r) => r.object_id)).toEqual([reviewerId]);
+    expect((await listAuditLog(db, tenant, { limit: 100 })).data.map((r) => r.object_id)).not.toContain(outsider.id);
+    expect((await auditFilterOptions(db, tenant, organizationId)).actions).toEqual(expect.arrayContaining(["member.role_changed", "user.signed_in", "user.password_reset"]));
+
+    const csv = await new Response(auditCsvStream(allPages((startingAfter) => listAuditLog(db, tenant, { action: "user.signed_in", limit: 100, startingAfter })))).text();
+    expect(csv.trimEnd().split("\n").slice(1)).toEqual([expect.stringMatching(new RegExp(`,user,reviewer@demo.test,${reviewerId},user.signed_in,user,${reviewerId},,203.0.113.9,`))]);
+  });
+
+  it("audits an API key created with the CLI", async () => {
+    const secret = await runAdminCommand(db, { command: "api-key.create", project: "demo", mode: "test" });
+    const key = await db.apiKey.findFirstOrThrow({ where: { prefix: secret.slice(0, 12) }, select: { id: true } });
+    expect((await listAuditLog(db, tenant, { action: "api_key.created" })).data).toMatchObject([
+      { actor: { type: "system", id: "cli", label: "System" }, object_type: "api_key", object_id: key.id, data: { name: "cli" } },
+    ]);
   });
 });

@@ -1,6 +1,8 @@
 /**
  * The dashboard's audit log browser (issue 7): one project's rows of the current mode (and
- * the project's mode-less rows, e.g. settings changes), newest first, filtered by actor,
+ * the project's mode-less rows, e.g. settings changes) with its organization's own rows
+ * (members, invitations, roles; sign-ins, sign-outs and password resets of its members),
+ * newest first, filtered by actor,
  * session, action and date range, with keyset pagination (server/pagination.ts). Actors are
  * shown as people read them: a user's email, an API key's name and prefix, "Applicant",
  * "System".
@@ -18,7 +20,14 @@ const DAY_MS = 86_400_000;
 
 /** The Prisma `where` of the filters within the tenant. */
 function auditWhere(tenant: Tenant, f: z.infer<typeof ZAuditFilters>): AuditLogWhereInput {
-  const and: AuditLogWhereInput[] = [{ projectId: tenant.projectId, OR: [{ mode: tenant.mode }, { mode: null }] }];
+  const and: AuditLogWhereInput[] = [
+    {
+      OR: [
+        { projectId: tenant.projectId, OR: [{ mode: tenant.mode }, { mode: null }] },
+        { projectId: null, organization: { projects: { some: { id: tenant.projectId } } } },
+      ],
+    },
+  ];
   if (f.actor) {
     const [type, id] = f.actor.split(":") as [ActorType, string | undefined];
     and.push({ actorType: type, ...(id ? { actorId: id } : {}) });
@@ -82,7 +91,12 @@ export async function listAuditLog(db: Db, tenant: Tenant, input: z.input<typeof
 /** The filter choices: the actions present in the project's log and the organization's users. */
 export async function auditFilterOptions(db: Db, tenant: Tenant, organizationId: string): Promise<TAuditFilterOptions> {
   const [actions, members] = await Promise.all([
-    db.auditLog.findMany({ where: { projectId: tenant.projectId }, distinct: ["action"], select: { action: true }, orderBy: { action: "asc" } }),
+    db.auditLog.findMany({
+      where: { OR: [{ projectId: tenant.projectId }, { projectId: null, organizationId }] },
+      distinct: ["action"],
+      select: { action: true },
+      orderBy: { action: "asc" },
+    }),
     db.membership.findMany({ where: { organizationId }, select: { user: { select: { id: true, email: true } } }, orderBy: { user: { email: "asc" } } }),
   ]);
   return { actions: actions.map((a) => a.action), users: members.map((m) => m.user) };

@@ -47,6 +47,18 @@ export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<void> {
   });
 }
 
+/**
+ * Writes a row about a dashboard user's account (sign-in, sign-out, lockout, password reset) into
+ * the log of every organization the user belongs to, whose owners and admins see it on the audit
+ * page (server/audit/list-audit-log.ts); one row without an organization when they belong to none.
+ */
+export async function writeUserAudit(tx: Tx, entry: Pick<AuditEntry, "actor" | "action" | "data"> & { userId: string }): Promise<void> {
+  const { userId, ...rest } = entry;
+  const memberships = await tx.membership.findMany({ where: { userId }, select: { organizationId: true }, orderBy: { createdAt: "asc" } });
+  const organizations = memberships.length ? memberships.map((m) => m.organizationId) : [undefined];
+  for (const organizationId of organizations) await writeAudit(tx, { ...rest, objectType: "user", objectId: userId, organizationId });
+}
+
 /** `writeAudit` as a member of a caller's single statement: inserted only when `gate` holds. */
 export function auditInsertSql(entry: AuditEntry, gate: Sql, now = new Date()): Sql {
   return sql`INSERT INTO audit_logs (id, organization_id, project_id, mode, actor_type, actor_id, action, object_type, object_id, ip, data, created_at)

@@ -2,17 +2,22 @@ import "server-only";
 /**
  * next-auth (v5) for dashboard users: credentials (email + password, with the lockout of
  * authenticate-user.ts) and, when configured (oidc-config.ts), single sign-on through an
- * OpenID Connect provider for existing users. JWT sessions. `auth()` is wrapped in React
- * `cache()` so one request reads the session once.
+ * OpenID Connect provider for existing users. JWT sessions, revocable: the JWT carries the
+ * user's session version, checked on every request (users/dashboard-sessions.ts); signing out
+ * ends every session of the user. `auth()` is wrapped in React `cache()` so one request reads
+ * the session once.
  */
 import NextAuth, { CredentialsSignin } from "next-auth";
+import { headers } from "next/headers";
 import type { Provider } from "next-auth/providers";
 import Credentials from "next-auth/providers/credentials";
 import { cache } from "react";
 import { z } from "zod";
 import { getDb } from "../db";
 import { DomainError } from "../errors";
+import { clientIp } from "../http/client-ip";
 import { authenticateUser } from "../users/authenticate-user";
+import { currentDashboardToken, signedInDashboardToken, signOutDashboardUser } from "../users/dashboard-sessions";
 import { authSecret } from "./auth-secret";
 import { oidcConfig } from "./oidc-config";
 
@@ -54,6 +59,15 @@ if (oidc) {
   });
 }
 
+/** The client's IP for the audit log (null outside a request, e.g. in tests). */
+async function requestIp(): Promise<string | null> {
+  try {
+    return clientIp(await headers());
+  } catch {
+    return null;
+  }
+}
+
 /** Our user id for a verified SSO email, or null (SSO never creates accounts). */
 async function userIdForSso(email: unknown, verified: unknown): Promise<string | null> {
   if (typeof email !== "string" || verified === false) return null;
@@ -73,15 +87,20 @@ const nextAuth = NextAuth({
       return (await userIdForSso(profile?.email, profile?.email_verified)) ? true : "/login?error=sso_no_account";
     },
     async jwt({ token, user, account, profile }) {
-      if (account?.provider === OIDC_PROVIDER_ID) {
-        const id = await userIdForSso(profile?.email, profile?.email_verified);
-        if (id) token.sub = id;
-      } else if (user?.id) token.sub = user.id;
-      return token;
+      const db = await getDb();
+      if (!user) return currentDashboardToken(db, token);
+      const userId = account?.provider === OIDC_PROVIDER_ID ? await userIdForSso(profile?.email, profile?.email_verified) : user.id;
+      return userId ? signedInDashboardToken(db, token, userId, { method: account?.provider ?? "credentials", ip: await requestIp() }) : null;
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
       return session;
+    },
+  },
+  events: {
+    async signOut(message) {
+      const userId = "token" in message ? message.token?.sub : undefined;
+      if (userId) await signOutDashboardUser(await getDb(), userId, await requestIp());
     },
   },
 });

@@ -52,7 +52,8 @@ const ZRegistryName = z
 
 export const ZPanVerifyInput = z.strictObject({
   pan: z.string().transform(normalizePan),
-  name: ZRegistryName,
+  /** Optional (decisions.md 2026-11-24): without it the check answers existence, status and the date of birth match, never the registered name. */
+  name: ZRegistryName.optional(),
   dob: z.iso.date().optional(),
   holder: z.enum(["individual", "business"]).optional(),
 });
@@ -62,7 +63,8 @@ const panVerify: CheckDefinition<TPanVerifyInput> = {
   key: "in.pan.verify",
   genericKey: "tax_id.verify",
   country: "IN",
-  description: "PAN exists and is active at the Income Tax Department (Protean/NSDL), and the name matches.",
+  description:
+    "PAN exists and is active at the Income Tax Department (Protean/NSDL), and the name matches when `name` is given (without it: existence, status and the date of birth match only; the registered name is never returned).",
   answeredBy: "registry",
   cacheTtlSeconds: DAY,
   input: ZPanVerifyInput,

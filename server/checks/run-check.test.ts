@@ -5,6 +5,7 @@ import { applyMigrations } from "../db/migrate";
 import { ProviderUnavailableError } from "../providers/provider";
 import { sandboxProvider } from "../providers/sandbox";
 import { seedDemo } from "../seed/seed-demo";
+import { runDirectCheck } from "./direct-check";
 import { attemptCheck, executeCheck, giveUpCheck, prepareCheck } from "./run-check";
 
 let db: Db;
@@ -70,5 +71,16 @@ describe("prepareCheck with recordInvalidInput", () => {
     const c = await prepareCheck(db, { ...tenant, key: "in.phone.verify", input: { phone: "12345" }, sessionId: undefined }, { recordInvalidInput: true });
     expect(c).toMatchObject({ status: "failed", errorCode: "input_invalid", result: { invalid: ["phone", "challenge_id"] } });
     await expect(prepareCheck(db, { ...tenant, key: "in.phone.verify", input: { phone: "12345" } })).rejects.toMatchObject({ code: "parameter_invalid" });
+  });
+});
+
+describe("a direct PAN check without a name (decisions.md 2026-11-24)", () => {
+  it("answers existence and status, and the date of birth when given, never the registered name", async () => {
+    const { status, check } = await runDirectCheck(db, tenant, "in.pan.verify", { pan: "ABCPE1234F" }, { async: false });
+    expect(status).toBe(200);
+    expect(check).toMatchObject({ check_key: "in.pan.verify", status: "passed", verified_by: "source", error_code: null, score: null });
+    expect(JSON.stringify(check)).not.toContain("RAVI KUMAR");
+    const dob = await runDirectCheck(db, tenant, "tax_id.verify", { country: "IN", pan: "ABCPE1234F", dob: "1991-02-03" }, { async: false });
+    expect(dob.check).toMatchObject({ status: "failed", error_code: "dob_mismatch" });
   });
 });

@@ -4,7 +4,7 @@
  * app (PGlite held by the app; scripts/cli.ts forwards them over loopback).
  */
 import { z } from "zod";
-import { createApiKey } from "../api-keys/create-api-key";
+import { createNamedApiKey } from "../api-keys/manage-api-keys";
 import type { Db } from "../db";
 import { DomainError } from "../errors";
 import { allowOrigin, ensureProject } from "../projects/ensure-project";
@@ -45,15 +45,18 @@ export function parseAdminArgs(argv: readonly string[]): TAdminCommand {
   return parsed.data;
 }
 
-/** Runs a command; returns exactly what the CLI prints on stdout. */
+/** Who the CLI acts as in the audit log. */
+export const CLI_ACTOR = { type: "system" as const, id: "cli" };
+
+/** Runs a command; returns exactly what the CLI prints on stdout. Keys it creates are audited (`api_key.created`). */
 export async function runAdminCommand(db: Db, cmd: TAdminCommand): Promise<string> {
   const organizationId = await ensureDemoOrganization(db);
   const project = await ensureProject(db, { organizationId, slug: cmd.project });
   switch (cmd.command) {
     case "api-key.create": {
       await ensureIndiaWorkflows(db, project.id);
-      const key = await createApiKey(db, { projectId: project.id, mode: cmd.mode, name: "cli" });
-      return key.secret;
+      const { secret } = await createNamedApiKey(db, { projectId: project.id, mode: cmd.mode }, { name: "cli" }, CLI_ACTOR);
+      return secret;
     }
     case "project.allow-origin": {
       const origins = await allowOrigin(db, { projectId: project.id, origin: cmd.origin });

@@ -24,7 +24,7 @@ import type { SessionStatus } from "../generated/prisma/enums";
 import { createSession } from "../sessions/create-session";
 import { cancelWithTokens } from "../sessions/session-actions";
 import { ACTIVE_STATUSES, transitionSession } from "../sessions/session-state";
-import { keyPersonInviteUrl } from "./key-person-invite";
+import { admitInviteResend, keyPersonInviteUrl } from "./key-person-invite";
 import { findKycWorkflow } from "./key-people-workflow";
 import type { TKeyPeopleSettings, TKeyPeopleStepInput, TKeyPerson } from "../steps/key-people/key-people.schemas";
 
@@ -194,12 +194,14 @@ export async function issueKeyPersonLink(db: Db, parentId: string, childId: stri
 }
 
 /**
- * Queues the invitation email of a key person again (the applicant's "resend").
- * @throws DomainError resource_missing, session_not_resumable.
+ * Queues the invitation email of a key person again (the applicant's "resend"), within the
+ * limits of `admitInviteResend`.
+ * @throws DomainError resource_missing, session_not_resumable, invite_resend_too_soon.
  */
 export async function resendKeyPersonInvite(db: Db, parentId: string, childId: string): Promise<{ queued: true }> {
   await db.$transaction(async (tx) => {
     const child = await activeChild(tx, parentId, childId);
+    await admitInviteResend(tx, child, { type: "applicant", id: parentId });
     await enqueue(tx, keyPersonInviteRequested, { sessionId: child.id, projectId: child.projectId });
   });
   outboxCommitted();

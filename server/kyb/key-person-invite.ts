@@ -16,18 +16,20 @@
  * - Each visit issues a fresh client token with the ordinary issuance (`issueClientToken`),
  *   which revokes the child's earlier client tokens (decisions.md: a newly issued token revokes
  *   the earlier ones): the tab opened with an earlier visit shows "A newer link was opened".
+ * - The applicant's "email again" is limited per key person (`admitInviteResend`).
  */
 import { createHmac } from "node:crypto";
 import { authSecret } from "../auth/auth-secret";
-import { writeAudit } from "../audit/write-audit";
+import { type Actor, writeAudit } from "../audit/write-audit";
 import { digestsEqual } from "../crypto/hash";
-import type { Db } from "../db";
+import type { Db, Tx } from "../db";
 import { appUrl } from "../env";
 import { DomainError } from "../errors";
 import { loadFlowSession } from "../flow/flow-session";
 import { hostedFlowUrl, issueClientToken } from "../sessions/client-tokens";
 import { ACTIVE_STATUSES } from "../sessions/session-state";
-import type { SessionStatus } from "../generated/prisma/enums";
+import type { Mode, SessionStatus } from "../generated/prisma/enums";
+import { sql } from "../sql";
 
 const INVITE_PREFIX = "ki_";
 
@@ -119,4 +121,37 @@ export async function redeemKeyPersonInvite(db: Db, childId: string, k: string, 
     });
     return { url: hostedFlowUrl(childId, await issueClientToken(tx, childId)) };
   });
+}
+
+/** "Email again" per key person: at most one a minute and five a day (a mail-bombing guard, like OTP resends). */
+export const INVITE_RESEND_LIMITS = { intervalMs: 60_000, perDay: 5 } as const;
+const RESENT = "session.key_person_invite_resent";
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Admits one more invitation email of the key person's session `child` and audits it
+ * (`session.key_person_invite_resent`, what the limits count), inside the transaction that
+ * queues the email. The child's row is locked first, so concurrent resends count each other.
+ * @throws DomainError invite_resend_too_soon (429, `details.retry_after` in seconds).
+ */
+export async function admitInviteResend(tx: Tx, child: { id: string; projectId: string; mode: Mode }, actor: Actor, now = new Date()): Promise<void> {
+  await tx.$queryRaw(sql`SELECT id FROM sessions WHERE id = ${child.id} FOR UPDATE`);
+  const recent = await tx.auditLog.findMany({
+    where: { objectType: "session", objectId: child.id, action: RESENT, createdAt: { gt: new Date(now.getTime() - DAY_MS) } },
+    select: { createdAt: true },
+    orderBy: { createdAt: "desc" },
+    take: INVITE_RESEND_LIMITS.perDay,
+  });
+  const waits = [
+    recent[0] ? recent[0].createdAt.getTime() + INVITE_RESEND_LIMITS.intervalMs : 0,
+    recent.length >= INVITE_RESEND_LIMITS.perDay ? recent.at(-1)!.createdAt.getTime() + DAY_MS : 0,
+  ];
+  const retryAfter = Math.ceil((Math.max(...waits) - now.getTime()) / 1000);
+  if (retryAfter > 0) {
+    throw new DomainError("invite_resend_too_soon", "This person was emailed a moment ago. Wait before emailing them again, or share the link.", {
+      param: "child_session_id",
+      details: { retry_after: retryAfter },
+    });
+  }
+  await writeAudit(tx, { actor, action: RESENT, objectType: "session", objectId: child.id, projectId: child.projectId, mode: child.mode });
 }

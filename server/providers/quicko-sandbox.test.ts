@@ -99,6 +99,24 @@ describe("Sandbox by Quicko: PAN", () => {
     expect(off.score).toBeLessThan(0.8);
   });
 
+  it("without a name: existence, status and the date of birth, never a name match or the registered name", async () => {
+    const { pan, dob } = RAVI;
+    const answer = await provider().verify("in.pan.verify", { pan: "ABCPE4444K", dob });
+    expect(answer).toMatchObject({
+      status: "passed",
+      errorCode: null,
+      score: null,
+      result: { pan_status: "active", holder_type: "individual", dob_match: true },
+    });
+    expect(answer.result).not.toHaveProperty("registered_name");
+    expect(answer.result).not.toHaveProperty("name_match");
+    expect(JSON.stringify(answer)).not.toContain("RAVI KUMAR");
+    expect(fake.log.at(-1)?.body?.name_as_per_pan).toBe("NOT PROVIDED"); // the vendor requires the field
+    await expect(provider().verify("in.pan.verify", { pan, dob: "1991-02-03" })).resolves.toMatchObject({ status: "failed", errorCode: "dob_mismatch" });
+    await expect(provider().verify("in.pan.verify", { pan: "ABCPE9999Z", dob })).resolves.toMatchObject({ status: "failed", errorCode: "pan_not_found" });
+    await expect(provider().verify("in.pan.verify", { pan: "ABCPE6666Z", dob })).resolves.toMatchObject({ status: "failed", errorCode: "pan_inactive" });
+  });
+
   it("fails without calling the vendor when the date of birth is missing", async () => {
     const answer = await provider().verify("in.pan.verify", { pan: RAVI.pan, name: RAVI.name });
     expect(answer).toMatchObject({ status: "failed", errorCode: "dob_required", verifiedBy: null });

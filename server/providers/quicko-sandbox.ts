@@ -10,7 +10,7 @@
  *   (https://developer.sandbox.co.in/guides/get-started/quickstart). Bad credentials: 403.
  * - Verify PAN: https://developer.sandbox.co.in/api-reference/kyc/pan/endpoints/verify_pan_details
  *   `POST /kyc/pan/verify` with `{ "@entity": "in.co.sandbox.kyc.pan_verification.request", pan,
- *   name_as_per_pan, date_of_birth: "DD/MM/YYYY", consent: "Y", reason }`; answers `data` =
+ *   name_as_per_pan, date_of_birth: "DD/MM/YYYY", consent: "Y", reason }` (all required); answers `data` =
  *   `{ "@entity": "in.co.sandbox.kyc.pan_verification.response", pan, category, status: "valid" |
  *   "invalid", remarks: null | "Deleted" | "Marked as Deactivated" | "Holder is Deceased" | ...,
  *   name_as_per_pan_match, date_of_birth_match, aadhaar_seeding_status: "y" | "n" | "na" }`;
@@ -62,7 +62,12 @@ const TOKEN_TTL_MS = 24 * 3600 * 1000;
 const TOKEN_MARGIN_MS = 5 * 60 * 1000;
 const DEFAULT_REASON = "KYC verification of a customer with consent";
 
-const ZPanInput = z.object({ pan: z.string().min(1), name: z.string().min(1), dob: z.string().optional() });
+const ZPanInput = z.object({ pan: z.string().min(1), name: z.string().min(1).optional(), dob: z.string().optional() });
+/**
+ * `name_as_per_pan` when the check has no name: the vendor requires the field, and its answer's
+ * name flag is then ignored (decisions.md 2026-11-24: without a name, existence and status only).
+ */
+const NO_NAME = "NOT PROVIDED";
 /** `in.gstin.verify` input as this adapter reads it; `name` (legal or trade name, optional) is compared with the registry's. */
 const ZGstinInput = z.object({ gstin: z.string().min(1), name: z.string().optional() });
 
@@ -126,12 +131,13 @@ function vendorMessage(body: Record<string, unknown> | null): string | null {
  * One instance holds one access token (fetched on first use, shared by concurrent calls,
  * reused until shortly before it expires, refreshed once when a call gets 401/403).
  *
- * `verify("in.pan.verify", { pan, name, dob? })` -> `result` `{ pan_status: active | inactive |
+ * `verify("in.pan.verify", { pan, name?, dob? })` -> `result` `{ pan_status: active | inactive |
  * not_found, holder_type, name_match, name_match_source, dob_match?, aadhaar_linked, pan_remarks,
  * registered_name?, transaction_id }`; error codes `pan_not_found`, `pan_inactive`,
  * `name_mismatch`, `dob_mismatch`, `dob_required` (the vendor needs a date of birth),
  * `pan_format_invalid` / `dob_format_invalid` / `name_invalid` (422). `score`: the name score
  * (`nameMatch` when the vendor returns the registered name, else 1 / 0 from its own match flag).
+ * Without `name`: no `name_match`, `name_match_source` or `registered_name`, `score` null.
  *
  * `verify("in.gstin.verify", { gstin, name? })` -> `result` `{ gstin, gstin_status (GSTN's
  * `sts`: Active, Cancelled, Suspended, ... or not_found), legal_name, trade_name, constitution,
@@ -256,7 +262,7 @@ export function createQuickoSandboxProvider(config: QuickoSandboxConfig): CheckP
       "@entity": "in.co.sandbox.kyc.pan_verification.request",
       pan: input.pan.toUpperCase(),
       // the registry compares strictly: send the name without honorifics, punctuation or a relation clause
-      name_as_per_pan: normalizeName(input.name).join(" ") || input.name,
+      name_as_per_pan: input.name === undefined ? NO_NAME : normalizeName(input.name).join(" ") || input.name,
       date_of_birth: dateOfBirth,
       consent: "Y",
       reason: config.reason ?? DEFAULT_REASON,
@@ -270,8 +276,9 @@ export function createQuickoSandboxProvider(config: QuickoSandboxConfig): CheckP
     const remarks = str(data.remarks);
     const valid = str(data.status)?.toLowerCase() === "valid";
     const panStatus = !valid && (!remarks || /invalid/i.test(remarks)) ? "not_found" : remarks ? "inactive" : "active";
-    const registeredName = str(data.full_name);
-    const byUs = registeredName ? nameMatch(input.name, registeredName, threshold) : null;
+    const named = input.name !== undefined;
+    const registeredName = named ? str(data.full_name) : null;
+    const byUs = registeredName ? nameMatch(input.name!, registeredName, threshold) : null;
     const nameOk = byUs ? byUs.match : data.name_as_per_pan_match === true;
     const seeding = str(data.aadhaar_seeding_status)?.toLowerCase();
     const category = str(data.category)?.toLowerCase();
@@ -279,8 +286,7 @@ export function createQuickoSandboxProvider(config: QuickoSandboxConfig): CheckP
       pan_status: panStatus,
       holder_type: category ? (HOLDER_TYPES[category] ?? category) : null,
       ...(registeredName ? { registered_name: registeredName } : {}),
-      name_match: nameOk,
-      name_match_source: byUs ? "name_match" : "registry",
+      ...(named ? { name_match: nameOk, name_match_source: byUs ? "name_match" : "registry" } : {}),
       ...(typeof data.date_of_birth_match === "boolean" ? { dob_match: data.date_of_birth_match } : {}),
       aadhaar_linked: seeding === "y" ? true : seeding === "n" ? false : null,
       pan_remarks: remarks,
@@ -290,9 +296,9 @@ export function createQuickoSandboxProvider(config: QuickoSandboxConfig): CheckP
     if (panStatus === "not_found") {
       return { ...base, status: "failed", errorCode: "pan_not_found", score: null, result: { pan_status: "not_found", transaction_id: result.transaction_id } };
     }
-    const score = byUs ? byUs.score : nameOk ? 1 : 0;
+    const score = !named ? null : byUs ? byUs.score : nameOk ? 1 : 0;
     if (panStatus === "inactive") return { ...base, status: "failed", errorCode: "pan_inactive", score };
-    if (!nameOk) return { ...base, status: "failed", errorCode: "name_mismatch", score };
+    if (named && !nameOk) return { ...base, status: "failed", errorCode: "name_mismatch", score };
     if (result.dob_match === false) return { ...base, status: "failed", errorCode: "dob_mismatch", score };
     return { ...base, status: "passed", errorCode: null, score };
   }

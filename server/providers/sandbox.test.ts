@@ -51,6 +51,30 @@ const CASES: Case[] = [
     input: { pan: "AAACR4321K", name: "Some Company" },
     expected: { status: "passed", errorCode: null, result: { registered_name: "SOME COMPANY", holder_type: "non_individual" } },
   },
+  {
+    row: "any PAN without name (e.g. ABCPE1234F)",
+    key: "in.pan.verify",
+    input: { pan: "ABCPE1234F" },
+    expected: { status: "passed", errorCode: null, result: { pan_status: "active", holder_type: "individual" } },
+  },
+  {
+    row: "any PAN without name (e.g. ABCPE1234F)",
+    key: "in.pan.verify",
+    input: { pan: "ABCPE1234F", dob: "1991-02-03" },
+    expected: { status: "failed", errorCode: "dob_mismatch", result: { dob_match: false } },
+  },
+  {
+    row: "any PAN without name (e.g. ABCPE1234F)",
+    key: "in.pan.verify",
+    input: { pan: "ABCPE8888K" },
+    expected: { status: "passed", errorCode: null, result: { pan_status: "active" } },
+  },
+  {
+    row: "any PAN without name (e.g. ABCPE1234F)",
+    key: "in.pan.verify",
+    input: { pan: "ABCPE6666K" },
+    expected: { status: "failed", errorCode: "pan_inactive" },
+  },
   // in.pan.aadhaar_link
   {
     row: "PAN digits 9999 (e.g. ABCPE9999Z)",
@@ -296,6 +320,10 @@ describe("sandbox provider", () => {
     expect(result).toMatchObject({ status: c.expected.status, errorCode: c.expected.errorCode, verifiedBy: "source" });
     if (c.expected.result) expect(result.result).toMatchObject(c.expected.result);
     if (result.status === "passed") expect(result.score).toBe(typeof input === "object" && input !== null && "name" in input ? 1 : null);
+    if (key === "in.pan.verify" && !(typeof input === "object" && input !== null && "name" in input)) {
+      expect(result.score).toBeNull();
+      expect(Object.keys(result.result).filter((k) => k.startsWith("name") || k === "registered_name")).toEqual([]);
+    }
   });
 
   it("has a tested case for every row it answers", () => {

@@ -37,6 +37,12 @@ export const SANDBOX_VALUES = [
   { check: "in.pan.verify", input: "PAN digits 7777", outcome: "the registry times out: error after retries, error_code provider_timeout" },
   { check: "in.pan.verify", input: "PAN digits 6666", outcome: "found but inactive (deactivated): failed, error_code pan_inactive" },
   { check: "in.pan.verify", input: "any other valid PAN", outcome: "found, active, name echoes the name given: passed, score 1" },
+  {
+    check: "in.pan.verify",
+    input: "any PAN without name (e.g. ABCPE1234F)",
+    outcome:
+      "existence, status and date of birth as above (digits 9999 not found, 6666 inactive, 7777 timeout, ABCPE1234F born 1990-01-01), no name match and no registered name in the result: passed when found and active, score null",
+  },
   { check: "in.pan.aadhaar_link", input: "PAN digits 9999 (e.g. ABCPE9999Z)", outcome: "not found: failed, error_code pan_not_found" },
   {
     check: "in.pan.aadhaar_link",
@@ -123,23 +129,23 @@ const base = { score: null, verifiedBy: "source" as const };
 
 const timeout = (registry: string) => new ProviderUnavailableError("provider_timeout", `The ${registry} did not answer in time.`);
 
+/** Without `name`: existence, status and the date of birth only; neither a name match nor the registered name. */
 function panVerify(input: TPanVerifyInput): ProviderResult {
   const digits = input.pan.slice(5, 9);
   if (digits === "9999") return { ...base, status: "failed", errorCode: "pan_not_found", result: { pan_status: "not_found" } };
   if (digits === "7777") throw timeout("PAN registry");
-  const registered = input.pan === RAVI.pan ? RAVI.name : digits === "8888" ? "SANDBOX REGISTERED NAME" : input.name.toUpperCase();
-  const name = nameMatch(input.name, registered);
+  const registered = input.pan === RAVI.pan ? RAVI.name : digits === "8888" ? "SANDBOX REGISTERED NAME" : input.name?.toUpperCase();
+  const name = input.name !== undefined && registered !== undefined ? nameMatch(input.name, registered) : null;
   const answer = {
     pan_status: digits === "6666" ? "inactive" : "active",
-    registered_name: registered,
+    ...(name ? { registered_name: registered } : {}),
     holder_type: input.pan[3] === "P" ? "individual" : "non_individual",
-    name_match: name.match,
-    name_match_score: name.score,
+    ...(name ? { name_match: name.match, name_match_score: name.score } : {}),
     ...(input.dob ? { dob_match: input.pan === RAVI.pan ? input.dob === RAVI.dob : true } : {}),
   };
-  const found = { ...base, score: name.score, result: answer };
+  const found = { ...base, score: name?.score ?? null, result: answer };
   if (answer.pan_status === "inactive") return { ...found, status: "failed", errorCode: "pan_inactive" };
-  if (!answer.name_match) return { ...found, status: "failed", errorCode: "name_mismatch" };
+  if (name && !name.match) return { ...found, status: "failed", errorCode: "name_mismatch" };
   if (answer.dob_match === false) return { ...found, status: "failed", errorCode: "dob_mismatch" };
   return { ...found, status: "passed", errorCode: null };
 }

@@ -30,9 +30,9 @@ function toAssignment(s: Awaited<ReturnType<typeof current>>): TSessionAssignmen
   return { id: s.id, assignee: s.assignee, assigned_at: s.assignedAt?.toISOString() ?? null };
 }
 
-function claimedByOther(s: Awaited<ReturnType<typeof current>>): DomainError {
+function claimedByOther(s: Awaited<ReturnType<typeof current>>, work = "work on it"): DomainError {
   const who = s.assignee?.email ?? "another reviewer";
-  return new DomainError("session_claimed", `${who} has claimed this session. Take it over to work on it.`, {
+  return new DomainError("session_claimed", `${who} has claimed this session. Take it over to ${work}.`, {
     param: "assignee",
     details: { assignee: s.assignee },
   });
@@ -74,6 +74,17 @@ export async function claimSession(db: Db, tenant: Tenant, id: string, userId: s
   assertInReview(now);
   if (now.assigneeId === userId) return toAssignment(now);
   throw claimedByOther(now);
+}
+
+/**
+ * Refuses a dashboard decision on a session in review that someone else has claimed (the
+ * reviewer takes it over first, `claimSession` with `takeOverFrom`). Unclaimed sessions, one's
+ * own, and sessions out of review (overrides: the assignee stays after a decision) pass.
+ * @throws DomainError resource_missing; session_claimed (409, param `assignee`, `details.assignee`).
+ */
+export async function assertNotClaimedByOther(db: Db, tenant: Tenant, id: string, userId: string): Promise<void> {
+  const s = await current(db, tenant, id);
+  if (s.status === "review" && s.assigneeId !== null && s.assigneeId !== userId) throw claimedByOther(s, "decide it");
 }
 
 /**

@@ -227,6 +227,23 @@ describe("deciding and overriding", () => {
     });
   });
 
+  it("a session someone else has claimed is decided only after taking it over", async () => {
+    const d = await create("queue-dina");
+    expect(await finish(d, { pan: "ABCPD9999D", name: "Dina Shah" })).toBe("review");
+    await as("reviewer").review.claim({ ...tenant, id: d.id });
+    const refused = await errorOf(as("admin").review.decide({ ...tenant, id: d.id, outcome: "approved", reason_code: "kyc_ok" }));
+    expect(refused?.code).toBe("CONFLICT");
+    expect(domainCode(refused)).toBe("session_claimed");
+    expect(refused?.message).toBe("reviewer@demo.test has claimed this session. Take it over to decide it.");
+    expect((await db.session.findUniqueOrThrow({ where: { id: d.id }, select: { status: true } })).status).toBe("review");
+
+    await as("admin").review.claim({ ...tenant, id: d.id, takeOverFrom: users.reviewer });
+    expect(await as("admin").review.decide({ ...tenant, id: d.id, outcome: "approved", reason_code: "kyc_ok" })).toMatchObject({ status: "approved" });
+    // the assignee stays after the decision; an override by another member is not a claim question
+    await as("reviewer").review.decide({ ...tenant, id: d.id, outcome: "declined", reason_code: "fraud", override: true });
+    expect((await db.session.findUniqueOrThrow({ where: { id: d.id }, select: { status: true } })).status).toBe("declined");
+  });
+
   it("the /v1 decision endpoint still overrides without a confirmation", async () => {
     await decideSession(db, tenant, asha, { outcome: "approved", reason_code: "api_override" }, { type: "api_key", id: "key_test" });
     expect((await db.session.findUniqueOrThrow({ where: { id: asha }, select: { status: true } })).status).toBe("approved");

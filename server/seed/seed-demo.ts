@@ -18,15 +18,15 @@ export const DEMO_ADMIN_PASSWORD = "demo-admin-password";
 
 /**
  * One demo user per role besides the owner (admin@demo.test); password `demo-<role>-password`.
- * Their bcrypt hashes (cost 12) are precomputed: hashing on every seed would slow each test file
- * that seeds by seconds.
+ * Their argon2id hashes (users/passwords.ts parameters) are precomputed: hashing on every seed
+ * would slow each test file that seeds.
  */
 export const DEMO_ROLE_USERS = (
   [
-    ["admin", "manager@demo.test", "$2b$12$Me80/vtyi9ZlAjJVd7ZFUOcCALGRKtGrZVr/ukQDnVRdp3IQfzy5K"],
-    ["developer", "developer@demo.test", "$2b$12$DpsVttH0Nlwi4WnLNNwPte.R..asLu/i1nP9SCR7Q2h3HWjNwEKUm"],
-    ["reviewer", "reviewer@demo.test", "$2b$12$qjj0hbem.rT64vO6KDtEuOgsrnjQNH8vX9eZsxgyxtXNOt25stn8u"],
-    ["viewer", "viewer@demo.test", "$2b$12$S49JC3qZl/1T77Mm9j1yJOaUMT31SdpZj7SSByH3DKIgjT3y7Y68y"],
+    ["admin", "manager@demo.test", "$argon2id$v=19$m=19456,t=2,p=1$PxSdotCTGUktj/XRZBuotw$HlewsvhIqIXoSjy90vmmc3EuBIzrhyx2/zd9uwtYq3A"],
+    ["developer", "developer@demo.test", "$argon2id$v=19$m=19456,t=2,p=1$OQBtgs9d1MQomU38BtG1xA$F/W7CB41llyTUPcnNEXv4TXIi/PsSk2Dxg6Wd9i5s4U"],
+    ["reviewer", "reviewer@demo.test", "$argon2id$v=19$m=19456,t=2,p=1$jcfK3KXMJAmsUxACkU51GA$Dmf5DjtPZRFdx75EVXpigzagTpdNth0WlgOLYg2HfWw"],
+    ["viewer", "viewer@demo.test", "$argon2id$v=19$m=19456,t=2,p=1$xjARNHAgu6wOUryS2t6zUg$1dOi6gwMDm2DsqvTOI1qoL4saDc8oLF8vraw7edXmEY"],
   ] as const satisfies readonly (readonly [Role, string, string])[]
 ).map(([role, email, passwordHash]) => ({
   role,

@@ -7,9 +7,10 @@ import { DomainError, notFound } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import type { SessionStatus } from "../generated/prisma/enums";
 import { type Actor, writeAudit } from "../audit/write-audit";
-import { blobStore } from "../evidence/blob-store";
+import { deleteBlobs, queueBlobDeletions } from "../evidence/blob-deletions";
 import { emitEvent, outboxCommitted } from "../events/outbox";
 import { eraseIntelligencePii } from "../intelligence/erase-intelligence-pii";
+import { sql } from "../sql";
 import { type Tenant, tenantWhere } from "../tenant";
 import { hostedFlowUrl, issueClientToken } from "./client-tokens";
 import { ACTIVE_STATUSES, sessionEventData, transitionSession } from "./session-state";
@@ -22,6 +23,15 @@ async function findOwn(db: Db | Tx, tenant: Tenant, id: string) {
   });
   if (!s) throw notFound("session", id);
   return s;
+}
+
+/**
+ * `findOwn` with the session's row locked until the transaction ends: concurrent actions on one
+ * session run one after the other, each seeing what the previous one did.
+ */
+async function lockOwn(tx: Tx, tenant: Tenant, id: string) {
+  await tx.$queryRaw(sql`SELECT id FROM sessions WHERE id = ${id} FOR UPDATE`);
+  return findOwn(tx, tenant, id);
 }
 
 const isActive = (status: SessionStatus) => ACTIVE_STATUSES.includes(status);
@@ -55,11 +65,12 @@ export async function cancelSession(db: Db, tenant: Tenant, id: string, actor: A
 
 /**
  * POST /v1/sessions/{id}/client_token: a fresh token (earlier ones are revoked); the flow
- * resumes at the first unfinished step. @throws DomainError session_not_resumable (409).
+ * resumes at the first unfinished step. Concurrent calls queue on the session's row, so only
+ * the last token issued works. @throws DomainError session_not_resumable (409).
  */
 export async function reissueClientToken(db: Db, tenant: Tenant, id: string, actor: Actor): Promise<TClientToken> {
   const token = await db.$transaction(async (tx) => {
-    const s = await findOwn(tx, tenant, id);
+    const s = await lockOwn(tx, tenant, id);
     if (!isActive(s.status)) throw new DomainError("session_not_resumable", `A session in '${s.status}' cannot be resumed; only active sessions can.`);
     await writeAudit(tx, { actor, action: "session.client_token_issued", objectType: "session", objectId: id, ...tenantWhere(tenant) });
     return issueClientToken(tx, id);
@@ -69,22 +80,26 @@ export async function reissueClientToken(db: Db, tenant: Tenant, id: string, act
 
 /**
  * DELETE /v1/sessions/{id}/pii (DPDP erasure). Deletes every evidence file (row now, blob
- * right after the commit), the applicant/business profile, prefill, what was entered per
+ * right after the commit; a blob the store fails to delete is retried by the retention cron,
+ * evidence/blob-deletions.ts), the applicant/business profile, prefill, what was entered per
  * step, check inputs and results, and free-text notes; keeps the skeleton (id, status,
  * decision, decision_source, reason codes, check keys/statuses, timestamps, reference_id,
  * metadata). An active session is cancelled first: its flow cannot go on without the data.
  * A KYB business loses its copy of its key people's names, emails and phones (its step data
  * and profile); their own sessions are separate people's and are not erased (active ones are
  * cancelled with the business, `cancelWithTokens`).
- * Idempotent: a second call returns `files_deleted: 0` and emits nothing.
+ * Idempotent, concurrent calls included (they queue on the session's row): a second call
+ * returns `files_deleted: 0` and emits nothing.
  */
 export async function eraseSessionPii(db: Db, tenant: Tenant, id: string, actor: Actor): Promise<TPiiErasure> {
   const result = await db.$transaction(async (tx) => {
-    const s = await findOwn(tx, tenant, id);
+    const s = await lockOwn(tx, tenant, id);
     if (s.piiErasedAt) return { files: 0, keys: [] as string[], erased: false };
     if (isActive(s.status)) await cancelWithTokens(tx, id, s.status, { actor, reason: "pii_erased" });
     const files = await tx.evidenceFile.findMany({ where: { sessionId: id }, select: { storageKey: true, displayKey: true } });
+    const keys = files.flatMap((f) => (f.displayKey ? [f.storageKey, f.displayKey] : [f.storageKey]));
     await tx.evidenceFile.deleteMany({ where: { sessionId: id } });
+    await queueBlobDeletions(tx, keys);
     // the OTP destinations and the keyed hashes of identifiers are personal data too
     await tx.otpChallenge.deleteMany({ where: { sessionId: id } });
     await tx.sessionSignal.deleteMany({ where: { sessionId: id } });
@@ -109,10 +124,9 @@ export async function eraseSessionPii(db: Db, tenant: Tenant, id: string, actor:
       select: { id: true, status: true, referenceId: true, decision: true, decisionSource: true },
     });
     await emitEvent(tx, { ...tenantWhere(tenant), type: "session.pii_erased", data: { session: sessionEventData(now) }, sessionId: id });
-    return { files: files.length, keys: files.flatMap((f) => (f.displayKey ? [f.storageKey, f.displayKey] : [f.storageKey])), erased: true };
+    return { files: files.length, keys, erased: true };
   });
   if (result.erased) outboxCommitted();
-  const store = blobStore();
-  await Promise.all(result.keys.map((k) => store.delete(k)));
+  await deleteBlobs(db, result.keys);
   return { id, object: "session", erased: true, files_deleted: result.erased ? result.files : 0 };
 }

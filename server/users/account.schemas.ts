@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "./passwords";
 
-/** bcrypt reads at most 72 bytes of a password. */
+/** At most 72 bytes: all bcrypt read of a password when accounts used it (users/passwords.ts). */
 const MAX_PASSWORD_BYTES = 72;
 
 export const ZNewPassword = z

@@ -2,6 +2,7 @@
  * Members of an organization: list, change a role, remove. Rules (permissions.ts): only owners
  * change or remove owners and make owners; an organization always keeps at least one owner
  * (checked with the owners' rows locked, so two concurrent demotions cannot both pass).
+ * A role change or a removal ends every dashboard session of that member (dashboard-sessions.ts).
  */
 import { type Actor, writeAudit } from "../audit/write-audit";
 import type { Db, Tx } from "../db";
@@ -9,6 +10,7 @@ import { DomainError, notFound } from "../errors";
 import type { Role } from "../generated/prisma/enums";
 import { sql } from "../sql";
 import type { TMember } from "./user.schemas";
+import { endDashboardSessions } from "./dashboard-sessions";
 
 /** Every member of the organization, owners first, then by name. */
 export async function listMembers(db: Db, organizationId: string): Promise<TMember[]> {
@@ -61,6 +63,7 @@ export async function changeMemberRole(db: Db, input: MemberChange & { role: Rol
     if (target.role === "owner")
       await assertAnotherOwner(tx, input.organizationId, "An organization needs at least one owner. Make someone else an owner first.");
     await tx.membership.update({ where: { id: target.id }, data: { role: input.role } });
+    await endDashboardSessions(tx, input.userId);
     await writeAudit(tx, {
       actor: input.actor,
       action: "member.role_changed",
@@ -84,6 +87,7 @@ export async function removeMember(db: Db, input: MemberChange): Promise<void> {
     const target = await lockAndLoad(tx, input);
     if (target.role === "owner") await assertAnotherOwner(tx, input.organizationId, "You cannot remove the last owner. Make someone else an owner first.");
     await tx.membership.delete({ where: { id: target.id } });
+    await endDashboardSessions(tx, input.userId);
     await writeAudit(tx, {
       actor: input.actor,
       action: "member.removed",

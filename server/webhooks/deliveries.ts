@@ -13,7 +13,7 @@
  *   disabled endpoint's pending deliveries end as `failed` at their next attempt (replayable).
  */
 import type { Db } from "../db";
-import type { Mode } from "../generated/prisma/enums";
+import type { Mode, Role } from "../generated/prisma/enums";
 import { type Actor, SYSTEM_ACTOR, writeAudit } from "../audit/write-audit";
 import { webhookDeliveryRequested } from "../events/internal-events";
 import { serializeEnvelope } from "../events/outbox";
@@ -22,6 +22,7 @@ import { sqlTimestamp } from "../sql";
 import { deliveryPolicy, type DeliveryPolicy, maxAttempts, retryDelayMs } from "./delivery-policy";
 import { postWebhook } from "./post-webhook";
 import { SIGNATURE_HEADER, signatureHeader, signingSecrets } from "./sign";
+import { WEBHOOK_EXCERPT_ROLES } from "./webhook-endpoint.schemas";
 import { MAX_ENDPOINTS_PER_MODE } from "./webhook-endpoints";
 import type { TWebhookAttempt } from "./webhook-endpoint.schemas";
 
@@ -254,6 +255,11 @@ export function toAttemptView(a: {
     error: a.error,
     createdAt: a.createdAt.toISOString(),
   };
+}
+
+/** The attempt as a dashboard user with `role` sees it: the response excerpt for WEBHOOK_EXCERPT_ROLES only, else null. */
+export function attemptForRole(a: TWebhookAttempt, role: Role): TWebhookAttempt {
+  return (WEBHOOK_EXCERPT_ROLES as readonly Role[]).includes(role) ? a : { ...a, responseExcerpt: null };
 }
 
 export type AttemptOutcome =

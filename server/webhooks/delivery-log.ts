@@ -2,13 +2,14 @@
  * The delivery log of the dashboard (decisions.md "Webhooks": every attempt is recorded and
  * visible): deliveries per endpoint or per event, newest first, each with its last attempt,
  * and every attempt of one delivery (request id, status code, latency, first 2 KiB of the
- * response, error).
+ * response for owners and admins, error).
  */
 import type { Db } from "../db";
 import { notFound } from "../errors";
+import type { Role } from "../generated/prisma/enums";
 import { keysetList } from "../pagination";
 import { type Tenant, tenantWhere } from "../tenant";
-import { isSuccess, toAttemptView } from "./deliveries";
+import { attemptForRole, isSuccess, toAttemptView } from "./deliveries";
 import type { DeliveryStatus, TDeliveryPage, TDeliveryView, TWebhookAttempt } from "./webhook-endpoint.schemas";
 
 export interface DeliveryFilter {
@@ -74,14 +75,14 @@ export async function listDeliveries(db: Db, tenant: Tenant, f: DeliveryFilter):
 }
 
 /**
- * Every attempt of one delivery, newest first.
+ * Every attempt of one delivery, newest first, as a dashboard user with `viewer` role sees it (`attemptForRole`).
  * @throws DomainError resource_missing for unknown or foreign deliveries.
  */
-export async function listAttempts(db: Db, tenant: Tenant, deliveryId: string): Promise<TWebhookAttempt[]> {
+export async function listAttempts(db: Db, tenant: Tenant, deliveryId: string, viewer: Role): Promise<TWebhookAttempt[]> {
   const d = await db.webhookDelivery.findFirst({
     where: { id: deliveryId, endpoint: tenantWhere(tenant) },
     select: { attemptLog: { orderBy: { number: "desc" } } },
   });
   if (!d) throw notFound("webhook_delivery", deliveryId, "delivery_id");
-  return d.attemptLog.map(toAttemptView);
+  return d.attemptLog.map((a) => attemptForRole(toAttemptView(a), viewer));
 }

@@ -20,11 +20,12 @@ import type { PublicEventType, TEvent } from "../events/event.schemas";
 import { EVENT_RETENTION_MS } from "../events/list-events";
 import { webhookDeliveryRequested } from "../events/internal-events";
 import { enqueueMany, outboxCommitted } from "../events/outbox";
+import type { Role } from "../generated/prisma/enums";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
 import { newId } from "../ids";
 import type { TSessionStatus } from "../sessions/session.schemas";
 import { type Tenant, tenantWhere } from "../tenant";
-import { sendManualAttempt } from "./deliveries";
+import { attemptForRole, sendManualAttempt } from "./deliveries";
 import type { TReplayResult, TWebhookAttempt } from "./webhook-endpoint.schemas";
 import { subscribes } from "./webhook-endpoints";
 
@@ -48,7 +49,13 @@ async function findEndpoint(db: Db, tenant: Tenant, endpointId: string) {
  * @returns the recorded attempt.
  * @throws DomainError resource_missing (unknown, foreign or expired event or endpoint).
  */
-export async function resendEvent(db: Db, tenant: Tenant, input: { eventId: string; endpointId: string }, actor: Actor): Promise<TWebhookAttempt> {
+export async function resendEvent(
+  db: Db,
+  tenant: Tenant,
+  input: { eventId: string; endpointId: string },
+  actor: Actor,
+  viewer: Role,
+): Promise<TWebhookAttempt> {
   const endpoint = await findEndpoint(db, tenant, input.endpointId);
   const event = await db.event.findFirst({
     where: { id: input.eventId, ...tenantWhere(tenant), createdAt: { gte: new Date(Date.now() - EVENT_RETENTION_MS) } },
@@ -63,7 +70,7 @@ export async function resendEvent(db: Db, tenant: Tenant, input: { eventId: stri
   });
   const attempt = await sendManualAttempt(db, delivery.id, "resend", actor);
   if (!attempt) throw notFound("webhook_endpoint", input.endpointId, "endpoint_id");
-  return attempt;
+  return attemptForRole(attempt, viewer);
 }
 
 /** An example envelope of `type` about a placeholder session or check (no personal data). */
@@ -94,7 +101,13 @@ export function exampleEvent(type: PublicEventType, mode: Tenant["mode"], now = 
  * @returns the recorded attempt (status code, latency, response excerpt or error).
  * @throws DomainError resource_missing.
  */
-export async function sendTestEvent(db: Db, tenant: Tenant, input: { endpointId: string; type: PublicEventType }, actor: Actor): Promise<TWebhookAttempt> {
+export async function sendTestEvent(
+  db: Db,
+  tenant: Tenant,
+  input: { endpointId: string; type: PublicEventType },
+  actor: Actor,
+  viewer: Role,
+): Promise<TWebhookAttempt> {
   const endpoint = await findEndpoint(db, tenant, input.endpointId);
   const envelope = exampleEvent(input.type, tenant.mode);
   const deliveryId = newId("webhookDelivery");
@@ -113,7 +126,7 @@ export async function sendTestEvent(db: Db, tenant: Tenant, input: { endpointId:
   });
   const attempt = await sendManualAttempt(db, deliveryId, "test", actor);
   if (!attempt) throw notFound("webhook_endpoint", input.endpointId, "endpoint_id");
-  return attempt;
+  return attemptForRole(attempt, viewer);
 }
 
 /**

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../errors";
-import { type HostResolver, isPublicAddress, resolveWebhookTarget } from "./url-guard";
+import { env } from "../env";
+import { type HostResolver, isPublicAddress, type LoopbackPolicy, loopbackPolicy, resolveWebhookTarget, SERVICE_PORTS } from "./url-guard";
 
 const DNS: Record<string, string[]> = {
   "hooks.example.com": ["93.184.216.34"],
@@ -34,9 +35,9 @@ const resolver: HostResolver = async (host) => {
   return answer;
 };
 
-async function verdict(url: string, mode: "test" | "live"): Promise<string> {
+async function verdict(url: string, mode: "test" | "live", loopback?: LoopbackPolicy): Promise<string> {
   try {
-    const t = await resolveWebhookTarget(url, mode, resolver);
+    const t = await resolveWebhookTarget(url, mode, resolver, loopback);
     return `ok ${t.addresses.join(" ")}`;
   } catch (err) {
     expect(err).toBeInstanceOf(DomainError);
@@ -111,6 +112,41 @@ describe("test mode: also http(s) on the loopback hosts", () => {
   it("refuses localhost when the resolver answers with a non-loopback address", async () => {
     const rebound: HostResolver = async () => ["10.0.0.5"];
     await expect(resolveWebhookTarget("http://localhost:4000/", "test", rebound)).rejects.toMatchObject({ code: "url_not_allowed" });
+  });
+});
+
+describe("test mode on loopback: only where the deployment allows it, never on service ports", () => {
+  it("follows WEBHOOK_ALLOW_LOOPBACK (on in the tests) and refuses this app's port and the well-known service ports", () => {
+    const policy = loopbackPolicy();
+    expect(policy.allowed).toBe(true);
+    for (const port of [env.PORT, 22, 25, 53, 5432, 6379, 3306, 27017, 11211, 9200, 2375, 3310]) expect(policy.refusedPorts.has(port)).toBe(true);
+    expect(SERVICE_PORTS).not.toContain(4000);
+  });
+
+  const allowed: LoopbackPolicy = { allowed: true, refusedPorts: new Set([...SERVICE_PORTS, 3000, 55432]) };
+  it.each([
+    ["http://127.0.0.1:22/", "refused"], // ssh
+    ["http://localhost:5432/", "refused"], // PostgreSQL
+    ["http://[::1]:6379/", "refused"], // Redis
+    ["http://127.0.0.1:3310/", "refused"], // clamd
+    ["https://localhost:9200/", "refused"], // Elasticsearch
+    ["http://127.0.0.1:3000/v1/sessions", "refused"], // the app itself
+    ["http://127.0.0.1:55432/", "refused"], // its database
+    ["http://127.0.0.1:4000/hooks", "ok 127.0.0.1"],
+    ["http://localhost/hooks", "ok 127.0.0.1 ::1"], // port 80
+  ])("allowed: %s -> %s", async (url, expected) => {
+    expect(await verdict(url, "test", allowed)).toBe(expected);
+  });
+
+  const off: LoopbackPolicy = { allowed: false, refusedPorts: new Set(SERVICE_PORTS) };
+  it.each([
+    ["http://localhost:4000/hooks", "refused"],
+    ["http://127.0.0.1:4000/hooks", "refused"],
+    ["https://localhost/hooks", "refused"],
+    ["https://[::1]:8443/hooks", "refused"],
+    ["https://hooks.example.com/verify", "ok 93.184.216.34"],
+  ])("not allowed (the default): %s -> %s", async (url, expected) => {
+    expect(await verdict(url, "test", off)).toBe(expected);
   });
 });
 

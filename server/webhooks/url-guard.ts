@@ -9,7 +9,11 @@
  *   ipaddr.js), and the known metadata hosts and addresses are all refused.
  * - Test mode additionally accepts `http://` and `https://` on the loopback hosts `localhost`,
  *   `127.0.0.1` and `[::1]` (their addresses must be loopback), so integrators can receive on
- *   their laptop. Any other test-mode URL follows the live rules.
+ *   their laptop, when the deployment allows it (`WEBHOOK_ALLOW_LOOPBACK`: the demo and the
+ *   tests; off by default, since on a shared server the loopback is the service's own), and never
+ *   on this app's own port, its database's, clamd's or a well-known service port
+ *   (`SERVICE_PORTS`): a POST there probes an internal service. Any other test-mode URL follows
+ *   the live rules.
  *
  * Checked when an endpoint is created or its URL changed, and again before every delivery: the
  * delivery then connects to exactly the addresses vetted here (server/webhooks/post-webhook.ts
@@ -18,6 +22,7 @@
  */
 import { lookup } from "node:dns/promises";
 import ipaddr from "ipaddr.js";
+import { env } from "../env";
 import { DomainError } from "../errors";
 import type { Mode } from "../generated/prisma/enums";
 
@@ -29,6 +34,32 @@ export const systemResolver: HostResolver = async (hostname) => (await lookup(ho
 
 /** Hosts test mode accepts over plain `http` (decisions.md "Webhooks"). */
 export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Well-known service ports a loopback webhook never targets: remote shells, mail, DNS, file and
+ * directory services, databases, caches, message brokers, search, container and cluster control
+ * APIs, secret stores, and ClamAV's clamd (IANA service name registry and the services' defaults).
+ */
+export const SERVICE_PORTS: readonly number[] = [
+  21, 22, 23, 25, 53, 110, 111, 135, 139, 143, 389, 445, 465, 587, 636, 873, 993, 995, 1433, 1521, 2049, 2375, 2376, 2379, 2380, 3306, 3310, 3389, 4369, 5432,
+  5672, 5984, 6379, 6443, 8200, 8500, 9042, 9092, 9200, 9300, 10250, 11211, 15672, 27017,
+];
+
+/** Whether test-mode endpoints may use the loopback hosts, and which ports they never may. */
+export interface LoopbackPolicy {
+  allowed: boolean;
+  refusedPorts: ReadonlySet<number>;
+}
+
+/**
+ * The deployment's policy: `WEBHOOK_ALLOW_LOOPBACK`; refused ports are SERVICE_PORTS plus this
+ * app's `PORT`, the port of `DATABASE_URL` and `CLAMD_PORT`.
+ */
+export function loopbackPolicy(): LoopbackPolicy {
+  const databasePort = env.DATABASE_URL ? Number(new URL(env.DATABASE_URL).port || 5432) : null;
+  const own = [env.PORT, databasePort, env.CLAMD_PORT].filter((p): p is number => typeof p === "number");
+  return { allowed: env.WEBHOOK_ALLOW_LOOPBACK, refusedPorts: new Set([...SERVICE_PORTS, ...own]) };
+}
 
 /** Cloud metadata services that sit on otherwise public-looking names or addresses. */
 const METADATA_HOSTS = new Set([
@@ -69,9 +100,15 @@ export interface WebhookTarget {
 /**
  * Checks `rawUrl` for `mode` and resolves its host.
  * @param resolve host name resolver (default: the system's); IP literals are not resolved.
+ * @param loopback the loopback policy (default: the deployment's, `loopbackPolicy()`).
  * @throws DomainError url_not_allowed (param `url`) with the reason in the message.
  */
-export async function resolveWebhookTarget(rawUrl: string, mode: Mode, resolve: HostResolver = systemResolver): Promise<WebhookTarget> {
+export async function resolveWebhookTarget(
+  rawUrl: string,
+  mode: Mode,
+  resolve: HostResolver = systemResolver,
+  loopback: LoopbackPolicy = loopbackPolicy(),
+): Promise<WebhookTarget> {
   const deny = (why: string) => new DomainError("url_not_allowed", `Webhook URL not allowed: ${why}.`, { param: "url" });
   let url: URL;
   try {
@@ -80,9 +117,15 @@ export async function resolveWebhookTarget(rawUrl: string, mode: Mode, resolve: 
     throw deny("not a valid URL");
   }
   if (url.username || url.password) throw deny("credentials in the URL are not allowed");
-  const loopbackHost = mode === "test" && LOOPBACK_HOSTS.has(url.hostname);
+  const loopbackHost = mode === "test" && loopback.allowed && LOOPBACK_HOSTS.has(url.hostname);
   if (url.protocol !== "https:" && !(url.protocol === "http:" && loopbackHost)) {
-    throw deny(mode === "test" ? "use https, or http on localhost, 127.0.0.1 or [::1] in test mode" : "live endpoints must use https");
+    throw deny(
+      mode === "live" ? "live endpoints must use https" : loopback.allowed ? "use https, or http on localhost, 127.0.0.1 or [::1] in test mode" : "use https",
+    );
+  }
+  if (loopbackHost) {
+    const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+    if (loopback.refusedPorts.has(port)) throw deny(`port ${port} on the loopback belongs to this service or a well-known service`);
   }
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (METADATA_HOSTS.has(host.toLowerCase().replace(/\.$/, ""))) throw deny("cloud metadata hosts are not allowed");

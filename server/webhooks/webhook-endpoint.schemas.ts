@@ -13,12 +13,17 @@ export const ZEventSubscription = z
   })
   .meta({ description: `\`*\` (every event), \`session.*\` (every session event) or an event type: ${PUBLIC_EVENT_TYPES.map((t) => `\`${t}\``).join(", ")}.` });
 
+/** Longest webhook URL accepted (characters). */
+export const MAX_WEBHOOK_URL_LENGTH = 2048;
+
 export const ZCreateWebhookEndpointRequest = z
   .strictObject({
-    url: z.url({ protocol: /^https?$/ }).meta({
-      description:
-        "Where events are POSTed. Live mode: `https` only, never a private, loopback or link-local address. Test mode also accepts `http://` on `localhost`, `127.0.0.1` and `[::1]`.",
-    }),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(MAX_WEBHOOK_URL_LENGTH)
+      .meta({
+        description: `Where events are POSTed (at most ${MAX_WEBHOOK_URL_LENGTH} characters). Live mode: \`https\` only, never a private, loopback or link-local address. Test mode also accepts \`http://\` on \`localhost\`, \`127.0.0.1\` and \`[::1]\` where the deployment allows it (\`WEBHOOK_ALLOW_LOOPBACK\`), except the service's own and well-known service ports.`,
+      }),
     events: z
       .array(ZEventSubscription)
       .min(1)
@@ -206,3 +211,5 @@ export const ZDeliveryListInput = z.object({
 export const WEBHOOK_MANAGE_ROLES = ["owner", "admin", "developer"] as const;
 /** Roles the dashboard alerts about endpoints the service disabled. */
 export const WEBHOOK_ALERT_ROLES = ["owner", "admin"] as const;
+/** Roles that see the first 2 KiB of a receiver's reply in the delivery log (it may hold whatever a receiver answers). */
+export const WEBHOOK_EXCERPT_ROLES = ["owner", "admin"] as const;

@@ -228,12 +228,14 @@ export async function rotateWebhookSecret(
   });
 }
 
-/** @throws DomainError resource_missing for unknown or foreign ids. */
+/**
+ * Deletes in one guarded statement, so of concurrent deletions one succeeds and the others find nothing.
+ * @throws DomainError resource_missing for unknown, foreign or already deleted ids.
+ */
 export async function deleteWebhookEndpoint(db: Db, tenant: Tenant, id: string, actor: Actor): Promise<TDeletedWebhookEndpoint> {
   return db.$transaction(async (tx) => {
-    const found = await tx.webhookEndpoint.findFirst({ where: { id, ...tenantWhere(tenant) }, select: { id: true } });
-    if (!found) throw notFound("webhook_endpoint", id);
-    await tx.webhookEndpoint.delete({ where: { id } });
+    const deleted = await tx.webhookEndpoint.deleteMany({ where: { id, ...tenantWhere(tenant) } });
+    if (deleted.count !== 1) throw notFound("webhook_endpoint", id);
     await writeAudit(tx, { actor, action: "webhook_endpoint.deleted", objectType: "webhook_endpoint", objectId: id, ...tenantWhere(tenant) });
     return { id, object: "webhook_endpoint", deleted: true };
   });

@@ -110,7 +110,7 @@ describe("signed deliveries", () => {
     });
 
     // The attempt is recorded with the request id the receiver saw.
-    const [attempt] = await listAttempts(db, tenant, deliveryId);
+    const [attempt] = await listAttempts(db, tenant, deliveryId, "owner");
     expect(attempt).toMatchObject({
       number: 1,
       trigger: "automatic",
@@ -202,7 +202,7 @@ describe("attempts, retries and endpoint health", () => {
     expect((await getWebhookEndpoint(db, tenant, ep.id)).failing_since).toBe(failing); // the streak started at the first failure
     expect(await attemptDelivery(db, deliveryId!, 3, 0)).toMatchObject({ done: true, result: "succeeded" });
     expect((await getWebhookEndpoint(db, tenant, ep.id)).failing_since).toBeNull();
-    const attempts = await listAttempts(db, tenant, deliveryId!);
+    const attempts = await listAttempts(db, tenant, deliveryId!, "owner");
     expect(attempts.map((a) => [a.number, a.statusCode, a.responseExcerpt, a.succeeded])).toEqual([
       [3, 200, "ok", true],
       [2, 500, "boom", false],
@@ -263,14 +263,14 @@ describe("attempts, retries and endpoint health", () => {
     const { outcome, deliveryId } = await deliverOnce();
     expect(outcome).toMatchObject({ done: false, statusCode: 302 });
     expect(rx.received.map((r) => r.path)).toEqual(["/hook"]);
-    expect((await listAttempts(db, tenant, deliveryId))[0]).toMatchObject({ statusCode: 302, succeeded: false });
+    expect((await listAttempts(db, tenant, deliveryId, "owner"))[0]).toMatchObject({ statusCode: 302, succeeded: false });
   });
 
   it("keeps the first 2 KiB of the response and times out a receiver that does not answer", async () => {
     await endpoint();
     rx.script({ status: 500, body: "é".repeat(5000) });
     const big = await deliverOnce();
-    const [excerpt] = await listAttempts(db, tenant, big.deliveryId);
+    const [excerpt] = await listAttempts(db, tenant, big.deliveryId, "owner");
     expect(Buffer.byteLength(excerpt!.responseExcerpt!)).toBeLessThanOrEqual(EXCERPT_BYTES + 3);
     expect(excerpt!.responseExcerpt!.startsWith("éééé")).toBe(true);
 
@@ -278,7 +278,14 @@ describe("attempts, retries and endpoint health", () => {
     rx.script({ hang: true });
     const slow = await deliverOnce();
     expect(slow.outcome).toMatchObject({ done: false, statusCode: null, error: "timed out after 0.3 s" });
-    const [timedOut] = await listAttempts(db, tenant, slow.deliveryId);
+    // the reply is shown to owners and admins only
+    for (const role of ["admin", "developer", "reviewer", "viewer"] as const) {
+      const [seen] = await listAttempts(db, tenant, big.deliveryId, role);
+      expect([role, seen!.responseExcerpt]).toEqual([role, role === "admin" ? excerpt!.responseExcerpt : null]);
+      expect(seen!.statusCode).toBe(500);
+    }
+
+    const [timedOut] = await listAttempts(db, tenant, slow.deliveryId, "owner");
     expect(timedOut).toMatchObject({ statusCode: null, responseExcerpt: null, error: "timed out after 0.3 s", succeeded: false });
     expect(timedOut!.latencyMs).toBeGreaterThanOrEqual(290);
   });
@@ -288,7 +295,10 @@ describe("attempts, retries and endpoint health", () => {
     await db.webhookEndpoint.update({ where: { id: ep.id }, data: { url: "http://127.0.0.1:9/closed" } });
     const { outcome, deliveryId } = await deliverOnce();
     expect(outcome).toMatchObject({ done: false, statusCode: null, error: "connection refused (ECONNREFUSED)" });
-    expect((await listAttempts(db, tenant, deliveryId))[0]).toMatchObject({ url: "http://127.0.0.1:9/closed", error: "connection refused (ECONNREFUSED)" });
+    expect((await listAttempts(db, tenant, deliveryId, "owner"))[0]).toMatchObject({
+      url: "http://127.0.0.1:9/closed",
+      error: "connection refused (ECONNREFUSED)",
+    });
   });
 
   it("refuses to deliver when the host resolves to a private address after creation (DNS rebinding)", async () => {
@@ -347,7 +357,7 @@ describe("resend, test events and replay", () => {
   it("resends one event by hand, also after it was delivered", async () => {
     const ep = await endpoint();
     const { event, deliveryId } = await deliverOnce();
-    const attempt = await resendEvent(db, tenant, { eventId: event.id, endpointId: ep.id }, actor);
+    const attempt = await resendEvent(db, tenant, { eventId: event.id, endpointId: ep.id }, actor, "owner");
     expect(attempt).toMatchObject({ number: 2, trigger: "resend", statusCode: 200, succeeded: true });
     expect(rx.received).toHaveLength(2);
     expect(JSON.parse(rx.received[1]!.body).id).toBe(event.id);
@@ -356,17 +366,17 @@ describe("resend, test events and replay", () => {
 
     // A failed resend leaves the delivered state alone.
     rx.script({ status: 500 });
-    expect(await resendEvent(db, tenant, { eventId: event.id, endpointId: ep.id }, actor)).toMatchObject({ number: 3, succeeded: false });
+    expect(await resendEvent(db, tenant, { eventId: event.id, endpointId: ep.id }, actor, "owner")).toMatchObject({ number: 3, succeeded: false });
     expect((await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).status).toBe("succeeded");
 
     // Another tenant's ids are not found.
     const other = { projectId, mode: "live" as const };
-    await expect(resendEvent(db, other, { eventId: event.id, endpointId: ep.id }, actor)).rejects.toMatchObject({ code: "resource_missing" });
+    await expect(resendEvent(db, other, { eventId: event.id, endpointId: ep.id }, actor, "owner")).rejects.toMatchObject({ code: "resource_missing" });
   });
 
   it("sends a signed test event that GET /v1/events never lists", async () => {
     const ep = await endpoint(["session.review"]);
-    const attempt = await sendTestEvent(db, tenant, { endpointId: ep.id, type: "session.approved" }, actor);
+    const attempt = await sendTestEvent(db, tenant, { endpointId: ep.id, type: "session.approved" }, actor, "owner");
     expect(attempt).toMatchObject({ number: 1, trigger: "test", statusCode: 200, succeeded: true });
     const got = rx.received.at(-1)!;
     const body = stripe.webhooks.constructEvent(got.body, got.headers["service-signature"] as string, ep.secret) as unknown as {
@@ -381,10 +391,15 @@ describe("resend, test events and replay", () => {
     expect(delivery).toMatchObject({ status: "succeeded", event: { id: body.id, test: true } });
 
     rx.script({ status: 404, body: "no route" });
-    expect(await sendTestEvent(db, tenant, { endpointId: ep.id, type: "check.completed" }, actor)).toMatchObject({
+    expect(await sendTestEvent(db, tenant, { endpointId: ep.id, type: "check.completed" }, actor, "owner")).toMatchObject({
       statusCode: 404,
       succeeded: false,
       responseExcerpt: "no route",
+    });
+    rx.script({ status: 404, body: "no route" });
+    expect(await sendTestEvent(db, tenant, { endpointId: ep.id, type: "check.completed" }, actor, "developer")).toMatchObject({
+      statusCode: 404,
+      responseExcerpt: null,
     });
   });
 

@@ -25,6 +25,14 @@ describe("POST /v1/checks/{key}", () => {
     expect((await other("GET", `/v1/checks/${res.body.id}`)).status).toBe(404);
   });
 
+  it("runs a PAN check without a name: existence and status, never the registered name", async () => {
+    const res = await demo("POST", "/v1/checks/in.pan.verify", { pan: "ABCPE1234F" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ check_key: "in.pan.verify", status: "passed", verified_by: "source", error_code: null, result: { pan_status: "active" } });
+    expect(res.body.result).not.toHaveProperty("registered_name");
+    expect(res.text).not.toContain("RAVI KUMAR");
+  });
+
   it("resolves a generic key with country", async () => {
     const res = await demo("POST", "/v1/checks/tax_id.verify", { country: "IN", pan: "ABCPE9999Z", name: "Nobody" });
     expect(res.status).toBe(200);

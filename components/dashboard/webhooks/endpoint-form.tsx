@@ -54,7 +54,9 @@ export function EndpointForm({
         id="endpoint-url"
         label="Endpoint URL"
         hint={
-          mode === "test" ? "https, or http on localhost / 127.0.0.1 / [::1] while in test mode." : "https only; private and internal addresses are refused."
+          mode === "test"
+            ? "https, or http on localhost / 127.0.0.1 / [::1] in test mode where this deployment allows it."
+            : "https only; private and internal addresses are refused."
         }
         error={errors.url?.message}
       >

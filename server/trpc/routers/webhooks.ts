@@ -2,7 +2,8 @@ import "server-only";
 /**
  * Dashboard: webhook endpoints (the same domain calls as /v1/webhook_endpoints), their delivery
  * log (per endpoint and per event), resend, replay since, test events, secret rotation and the
- * alerts about endpoints the service disabled. Reads: every role; changes: owner, admin, developer.
+ * alerts about endpoints the service disabled. Reads: every role (receivers' reply excerpts: owners
+ * and admins only); changes: owner, admin, developer.
  */
 import { z } from "zod";
 import { listAttempts, listDeliveries } from "../../webhooks/delivery-log";
@@ -80,11 +81,11 @@ export const webhooksRouter = createTRPCRouter({
   sendTest: write()
     .input(ZSendTestEventInput)
     .output(ZWebhookAttempt)
-    .mutation(({ ctx, input }) => sendTestEvent(ctx.db, ctx.tenant, { endpointId: input.endpointId, type: input.type }, userActor(ctx))),
+    .mutation(({ ctx, input }) => sendTestEvent(ctx.db, ctx.tenant, { endpointId: input.endpointId, type: input.type }, userActor(ctx), ctx.role)),
   resend: write()
     .input(ZResendEventInput)
     .output(ZWebhookAttempt)
-    .mutation(({ ctx, input }) => resendEvent(ctx.db, ctx.tenant, { eventId: input.eventId, endpointId: input.endpointId }, userActor(ctx))),
+    .mutation(({ ctx, input }) => resendEvent(ctx.db, ctx.tenant, { eventId: input.eventId, endpointId: input.endpointId }, userActor(ctx), ctx.role)),
   replay: write()
     .input(ZReplayInput)
     .output(ZReplayResult)
@@ -106,7 +107,7 @@ export const webhooksRouter = createTRPCRouter({
   attempts: projectProcedure()
     .input(z.object({ deliveryId: z.string().min(1) }))
     .output(z.array(ZWebhookAttempt))
-    .query(({ ctx, input }) => listAttempts(ctx.db, ctx.tenant, input.deliveryId)),
+    .query(({ ctx, input }) => listAttempts(ctx.db, ctx.tenant, input.deliveryId, ctx.role)),
   /** Endpoints of the project (both modes) the service disabled; the dashboard shows them to owners and admins. */
   alerts: projectProcedure()
     .output(z.array(ZWebhookAlert))
