@@ -349,7 +349,7 @@ function similarityOf(a: NameToken, b: NameToken): number {
   }
   if (a.variant && b.variant) return a.variant === b.variant ? TOKEN_TIERS.variant : 0;
   if (a.abjad !== b.abjad) return consonantKey(a) === consonantKey(b) && consonantKey(a).length >= 2 ? TOKEN_TIERS.phonetic : 0;
-  if (a.key === b.key && (a.key.length >= 3 || jaroWinkler(a.text, b.text) >= 0.8)) return TOKEN_TIERS.phonetic;
+  if (a.key === b.key && (a.key.length >= 3 || jaroWinkler(a.text, b.text) >= 0.75)) return TOKEN_TIERS.phonetic;
   if (Math.min(a.text.length, b.text.length) >= 6 && editDistance(a.text, b.text, 1) <= 1) return TOKEN_TIERS.typo;
   if (Math.min(a.key.length, b.key.length) >= 2 && editDistance(a.key, b.key, 1) <= 1 && jaroWinkler(a.text, b.text) >= 0.88) return TOKEN_TIERS.nearTypo;
   return 0;
@@ -359,7 +359,7 @@ function similarityOf(a: NameToken, b: NameToken): number {
  * Similarity of two tokens in [0, 1], by tier (`TOKEN_TIERS`): 1 the same text; 0.98 the same
  * variant group (`MOHD`/`MUHAMMAD`), 0 for two different groups (`MAHMUD`/`MUHAMMAD`); 0.95 the
  * same phonetic key (`HAFIZ`/`HAFEEZ`, `SAEED`/`SAYEED`/`SYED`, `LADEN`/`LADIN`; keys shorter than
- * 3 letters also need Jaro–Winkler >= 0.8 on the text; an Arabic-script token against a Latin
+ * 3 letters also need Jaro–Winkler >= 0.75 on the text; an Arabic-script token against a Latin
  * one compares consonants only); 0.75 an initial and a token it begins; 0.7 one edit apart on
  * tokens of 6+ letters; 0.6 keys one edit apart with Jaro–Winkler >= 0.88 on the text
  * (`ASLAM`/`ASLAN`, `PANNU`/`PANNUN`); else 0. One-letter differences score low on purpose: names
@@ -367,11 +367,21 @@ function similarityOf(a: NameToken, b: NameToken): number {
  * one letter apart (`RAJESH`/`RAKESH`/`RAMESH`). Alternatives (`alts`) are compared too.
  */
 export function tokenSimilarity(a: NameToken, b: NameToken): number {
+  if (a.text === b.text && a.abjad === b.abjad) return TOKEN_TIERS.exact;
+  const key = `${a.abjad ? "@" : ""}${a.text}|${b.abjad ? "@" : ""}${b.text}`;
+  const cached = SIMILARITY_CACHE.get(key);
+  if (cached !== undefined) return cached;
   let best = similarityOf(a, b);
   for (const alt of a.alts) if (best < 1) best = Math.max(best, similarityOf(alt, b));
   for (const alt of b.alts) if (best < 1) best = Math.max(best, similarityOf(a, alt));
+  if (SIMILARITY_CACHE.size >= SIMILARITY_CACHE_SIZE) SIMILARITY_CACHE.clear();
+  SIMILARITY_CACHE.set(key, best);
   return best;
 }
+
+/** Similarities of token pairs already compared (names repeat a lot); cleared when full. */
+const SIMILARITY_CACHE = new Map<string, number>();
+const SIMILARITY_CACHE_SIZE = 200_000;
 
 /** A token made of two adjacent ones (`VENKATA` + `RAMANA` -> `VENKATARAMANA`), for names written with or without a space. */
 export function joinTokens(a: NameToken, b: NameToken): NameToken {

@@ -30,6 +30,7 @@ import {
   roundScore,
   TOKEN_WEIGHT,
   UNPAIRED_COST_INSIDE,
+  UNPAIRED_COST_OUTSIDE,
 } from "./screening-match";
 import type { ScreeningCandidate, ScreeningEntry, TScreeningOptions, TScreeningOptionsInput, TScreeningSubject } from "./screening.schemas";
 import { ZScreeningOptions } from "./screening.schemas";
@@ -57,6 +58,38 @@ function popcount(x: number): number {
   let n = 0;
   for (let v = x >>> 0; v; v &= v - 1) n++;
   return n;
+}
+
+/**
+ * Subject tokens grouped by identity (the same text or variant group: `MUHAMMAD … MOHD` is one
+ * group), so that a name is not counted as hit twice by one repeated common name. A group's
+ * weight and size add up its tokens (the score bound stays an upper bound).
+ */
+interface SubjectGroup {
+  size: number;
+  weight: number;
+  full: boolean;
+  distinct: boolean;
+  initial: boolean;
+}
+
+/** The groups of a subject's tokens, and each token's group index. */
+function subjectGroups(tokens: readonly NameToken[]): { groups: SubjectGroup[]; groupOf: number[] } {
+  const index = new Map<string, number>();
+  const groups: SubjectGroup[] = [];
+  const groupOf = tokens.map((t) => {
+    const key = t.variant ?? t.text;
+    let i = index.get(key);
+    if (i === undefined) {
+      i = groups.length;
+      index.set(key, i);
+      groups.push({ size: 0, weight: 0, full: t.kind === "full", distinct: t.kind === "full" && !t.common, initial: t.kind === "initial" });
+    }
+    groups[i]!.size++;
+    groups[i]!.weight += TOKEN_WEIGHT[t.kind];
+    return i;
+  });
+  return { groups, groupOf };
 }
 
 /** An immutable index over list entries; `search` screens one subject. */
@@ -124,21 +157,14 @@ export class ScreeningIndex {
     const options: TScreeningOptions = ZScreeningOptions.parse(optionsInput);
     const subjectTokens = screeningTokens(subject.name);
     if (!subjectTokens.length) return [];
-    const touched = this.block(subjectTokens);
-
     const blocking = subjectTokens.slice(0, MAX_SUBJECT_TOKENS);
-    const subjectFull = blocking.filter((t) => t.kind === "full").length;
-    const weights = blocking.map((t) => TOKEN_WEIGHT[t.kind]);
-    const totalWeight = weights.reduce((a, b) => a + b, 0);
-    let initialsWeight = 0;
-    let initials = 0;
-    blocking.forEach((t, j) => {
-      if (t.kind === "initial") {
-        initialsWeight += weights[j]!;
-        initials++;
-      }
-    });
-    const fullMask = blocking.reduce((m, t, j) => (t.kind === "full" ? m | (1 << j) : m), 0);
+    const { groups, groupOf } = subjectGroups(blocking);
+    const fullGroups = groups.filter((g) => g.full).length;
+    const touched = this.block(blocking, groupOf, fullGroups);
+    const initialsCount = groups.filter((g) => g.initial).reduce((sum, g) => sum + g.size, 0);
+    const maskOf = (test: (g: SubjectGroup) => boolean) => groups.reduce((m, g, i) => (test(g) ? m | (1 << i) : m), 0);
+    const fullMask = maskOf((g) => g.full);
+    const distinctMask = maskOf((g) => g.distinct);
     const sources = options.sources ? new Set(options.sources) : null;
 
     const entryFactor = new Map<number, { factor: number; dob: ScreeningCandidate["dob"]; nationality: ScreeningCandidate["nationality"] }>();
@@ -161,19 +187,36 @@ export class ScreeningIndex {
       if (subject.kind && entry.kind !== subject.kind) continue;
       if (sources && !sources.has(entry.source)) continue;
       const mask = this.masks[nameId]!;
-      const fullHits = popcount(mask & fullMask);
-      const needed = subjectFull === 0 ? 0 : Math.min(2, subjectFull, Math.max(1, name.full));
-      if (fullHits < needed || mask === 0) continue;
+      const needed = fullGroups === 0 ? 1 : Math.min(2, fullGroups, Math.max(1, name.full));
+      if (popcount(fullGroups === 0 ? mask : mask & fullMask) < needed) continue;
+      // two hits on very common parts only (MUHAMMAD + ALI) while the subject has a distinctive one: not this person
+      if (needed >= 2 && distinctMask && !(mask & distinctMask)) continue;
 
-      // Upper bound: hits paired perfectly, initials paired, the entry's unhit full tokens unpaired.
-      let hitWeight = 0;
-      blocking.forEach((_, j) => void (mask & (1 << j) && (hitWeight += weights[j]!)));
-      const optimistic = hitWeight + initialsWeight;
-      const unpairedSubject = totalWeight - hitWeight - initialsWeight;
-      const unpairedEntry = Math.max(0, name.full - popcount(mask) - initials);
+      // Upper bound of the score: hit groups and initials paired perfectly; the subject's other
+      // tokens unpaired (outside the span of the paired ones: the outside cost); the entry's full
+      // tokens beyond the hits unpaired.
+      let optimistic = 0;
+      let hitTokens = 0;
+      let lo = Infinity;
+      let hi = -1;
+      blocking.forEach((t, j) => {
+        const g = groups[groupOf[j]!]!;
+        if (!(mask & (1 << groupOf[j]!)) && !g.initial) return;
+        optimistic += TOKEN_WEIGHT[t.kind];
+        if (!g.initial) hitTokens++;
+        lo = Math.min(lo, j);
+        hi = Math.max(hi, j);
+      });
+      let unpairedCost = 0;
+      blocking.forEach((t, j) => {
+        const g = groups[groupOf[j]!]!;
+        if (mask & (1 << groupOf[j]!) || g.initial) return;
+        unpairedCost += (j > lo && j < hi ? UNPAIRED_COST_INSIDE : UNPAIRED_COST_OUTSIDE) * TOKEN_WEIGHT[t.kind];
+      });
+      unpairedCost += UNPAIRED_COST_INSIDE * Math.max(0, name.full - hitTokens - initialsCount);
       const strengthFactor = name.strength === 2 ? options.weakAliasFactor : 1;
       const { factor, dob, nationality } = factorOf(name.entry);
-      const bound = (optimistic / (optimistic + UNPAIRED_COST_INSIDE * (unpairedSubject + unpairedEntry))) * strengthFactor * factor;
+      const bound = (optimistic / (optimistic + unpairedCost)) * strengthFactor * factor;
       if (bound < options.threshold) continue;
 
       const nScore = nameScore(subjectTokens, name.tokens);
@@ -201,41 +244,67 @@ export class ScreeningIndex {
     return [...best.values()].sort((a, b) => b.score - a.score || a.entryId.localeCompare(b.entryId)).slice(0, options.limit);
   }
 
-  /** Marks the names hit by each subject token (bit j for token j); returns the names touched. */
-  private block(subjectTokens: readonly NameToken[]): number[] {
+  /**
+   * Marks the names hit by each subject token with its group's bit (`groupOf`), and by each pair
+   * of adjacent tokens joined (`SALAH DIN` -> `SALAHDIN`) with both bits; returns the names touched.
+   *
+   * Probes run from the smallest posting lists to the largest. When the subject has two or more
+   * full groups, a name with two or more full tokens needs two hits to be a candidate, so the
+   * largest single-token probe (a very common name such as `MUHAMMAD`) only adds its bit to names
+   * already touched (and to single-name entries): its long posting lists are read, not collected.
+   */
+  private block(tokens: readonly NameToken[], groupOf: readonly number[], fullGroups: number): number[] {
     this.generation = (this.generation + 1) >>> 0;
     if (this.generation === 0) {
       this.stamps.fill(0);
       this.generation = 1;
     }
     const gen = this.generation;
-    const touched: number[] = [];
-    const blocking = subjectTokens.slice(0, MAX_SUBJECT_TOKENS);
-    // each token with its bit, and each adjacent pair joined (`SALAH DIN` -> `SALAHDIN`) with both bits
-    const probes = [
-      ...blocking.map((token, j) => ({ token, bits: 1 << j })),
-      ...blocking.slice(1).map((token, j) => ({ token: joinTokens(blocking[j]!, token), bits: (1 << j) | (1 << (j + 1)) })),
-    ];
-    for (const { token, bits } of probes) {
+    const probes = new Map<string, { token: NameToken; bits: number; single: boolean }>();
+    tokens.forEach((token, j) => probes.set(`${token.text}|${groupOf[j]}`, { token, bits: 1 << groupOf[j]!, single: true }));
+    for (let j = 0; j + 1 < tokens.length; j++) {
+      const token = joinTokens(tokens[j]!, tokens[j + 1]!);
+      probes.set(`${token.text}|${groupOf[j]}|${groupOf[j + 1]}`, { token, bits: (1 << groupOf[j]!) | (1 << groupOf[j + 1]!), single: false });
+    }
+    const matched = [...probes.values()].map((probe) => {
+      const ids: number[] = [];
+      let size = 0;
       const seen = new Set<number>();
-      for (const key of blockingKeys(token)) {
-        const ids = this.keyTokens.get(key);
-        if (!ids) continue;
-        for (const id of ids) {
+      for (const key of blockingKeys(probe.token)) {
+        for (const id of this.keyTokens.get(key) ?? []) {
           if (seen.has(id)) continue;
           seen.add(id);
-          if (tokenSimilarity(token, this.tokens[id]!) < BLOCKING_SIMILARITY) continue;
-          for (const nameId of this.postings[id]!) {
-            if (this.stamps[nameId] !== gen) {
-              this.stamps[nameId] = gen;
-              this.masks[nameId] = 0;
-              touched.push(nameId);
-            }
-            this.masks[nameId]! |= bits;
-          }
+          if (tokenSimilarity(probe.token, this.tokens[id]!) < BLOCKING_SIMILARITY) continue;
+          ids.push(id);
+          size += this.postings[id]!.length;
         }
       }
-    }
+      return { ...probe, ids, size };
+    });
+    matched.sort((x, y) => Number(x.single && y.single ? x.size - y.size : x.single ? 1 : -1) || x.size - y.size);
+    // the largest single-token probe goes last
+    let largest = -1;
+    matched.forEach((m, i) => {
+      if (m.single && (largest < 0 || m.size > matched[largest]!.size)) largest = i;
+    });
+    if (largest >= 0) matched.push(...matched.splice(largest, 1));
+    const restrictLast = fullGroups >= 2 && largest >= 0;
+
+    const touched: number[] = [];
+    matched.forEach((m, i) => {
+      const restricted = restrictLast && i === matched.length - 1;
+      for (const id of m.ids) {
+        for (const nameId of this.postings[id]!) {
+          if (this.stamps[nameId] !== gen) {
+            if (restricted && this.names[nameId]!.full >= 2) continue;
+            this.stamps[nameId] = gen;
+            this.masks[nameId] = 0;
+            touched.push(nameId);
+          }
+          this.masks[nameId]! |= m.bits;
+        }
+      }
+    });
     return touched;
   }
 }

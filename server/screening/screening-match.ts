@@ -113,6 +113,9 @@ function alignedScore(a: readonly NameToken[], b: readonly NameToken[]): number 
 function joinedReadings(tokens: readonly NameToken[], other: readonly NameToken[]): NameToken[][] {
   const out: NameToken[][] = [];
   for (let i = 0; i + 1 < tokens.length; i++) {
+    const length = tokens[i]!.text.length + tokens[i + 1]!.text.length;
+    // a joined token can only meet a token of about its length with its first letter
+    if (!other.some((o) => Math.abs(o.text.length - length) <= 3 && o.text[0] === tokens[i]!.text[0])) continue;
     const joined = joinTokens(tokens[i]!, tokens[i + 1]!);
     if (other.some((o) => o.kind !== "initial" && tokenSimilarity(joined, o) >= 0.95)) out.push([...tokens.slice(0, i), joined, ...tokens.slice(i + 2)]);
   }
