@@ -6,7 +6,7 @@
  */
 
 /** Codes CLDR still names but that are not current countries (withdrawn, reserved or pseudo regions). */
-const NOT_COUNTRIES = new Set(["AC", "AN", "BU", "CP", "CQ", "CS", "DD", "DG", "DY", "EA", "EU", "EZ", "FX", "HV", "IC", "NH", "QO", "RH", "SU", "TA", "TP", "UK", "UN", "VD", "XA", "XB", "YD", "YU", "ZR"]);
+const NOT_COUNTRIES = new Set(["AC", "AN", "BU", "CP", "CQ", "CS", "DD", "DG", "DY", "EA", "EU", "EZ", "FX", "HV", "IC", "NH", "QO", "RH", "SU", "TA", "TP", "UK", "UN", "VD", "XA", "XB", "YD", "YU", "ZR", "ZZ"]);
 
 /** UN and OFAC spellings that CLDR's English names do not cover. */
 const LIST_SPELLINGS: Record<string, string> = {

@@ -5,7 +5,7 @@ import { DomainError } from "../errors";
 import { readCsv } from "./csv-records";
 import { entryContentHash } from "./list-entry";
 import { ofacBirthDate, parseOfacList } from "./parse-ofac-list";
-import { parseOperatorList } from "./parse-operator-list";
+import { OPERATOR_COLUMNS, parseOperatorList } from "./parse-operator-list";
 import { parseUnList } from "./parse-un-list";
 
 const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, "../../tests/fixtures/screening", name));
@@ -192,5 +192,22 @@ describe("entryContentHash", () => {
     const base = entryContentHash(entry!);
     expect(entryContentHash({ ...entry!, location: "elsewhere", details: Object.fromEntries(Object.entries(entry!.details).reverse()) })).toBe(base);
     expect(entryContentHash({ ...entry!, listedOn: "2008-12-11" })).not.toBe(base);
+  });
+});
+
+describe("README", () => {
+  const readme = readFileSync(path.resolve(import.meta.dirname, "../../README.md"), "utf8");
+
+  it("documents every column of both operator formats exactly as the parser reads them", () => {
+    for (const columns of Object.values(OPERATOR_COLUMNS)) {
+      for (const c of columns) expect(readme).toContain(`| \`${c.name}\` | ${c.required ? "yes" : "no"} | ${c.description} |`);
+    }
+  });
+
+  it("shows example files the parser accepts", () => {
+    const examples = [...readme.matchAll(/```csv\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect(examples).toHaveLength(2);
+    expect(parseOperatorList("mha", bytes(examples[0]!)).entries).toHaveLength(2);
+    expect(parseOperatorList("pep", bytes(examples[1]!)).entries).toHaveLength(2);
   });
 });

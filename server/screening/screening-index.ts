@@ -7,14 +7,20 @@
  * it occurs in; each token is filed under its `blockingKeys` (phonetic key, variant group,
  * one-letter deletions of the key).
  *
- * Search: (1) each subject token (and each pair of adjacent ones joined: `SALAH DIN` meets
- * `SALAHUDDIN`) looks up its keys, scores the distinct index tokens found (`tokenSimilarity` >=
- * 0.6) and marks the names of their posting lists with its bit;
- * (2) a name is a candidate when enough subject tokens hit it: two full tokens, or one when
- * either side has a single full token; (3) an upper bound of its score (every hit a perfect
- * pair, initials paired, the entry's extra names unpaired) times the entry's date, country and
- * alias factors must reach the threshold; (4) the rest get the exact `nameScore` and the factors
- * (server/screening/screening-match.ts); the best name of each entry is its candidate.
+ * Search: (1) subject tokens are grouped (the same text or variant group is one group, so a
+ * repeated `MUHAMMAD` counts once); each token (and each pair of adjacent ones joined: `SALAH DIN`
+ * meets `SALAHUDDIN`) looks up its keys, scores the distinct index tokens found
+ * (`tokenSimilarity` >= 0.6) and marks the names of their posting lists with its group's bit,
+ * the longest posting lists last (`block`);
+ * (2) a name is a candidate when enough groups hit it: two full ones, or one when either side has
+ * a single full token, and not only very common ones (`MUHAMMAD` + `ALI`) when the subject has a
+ * distinctive name; (3) an upper bound of its score (hits and initials paired perfectly, the
+ * subject's other tokens and the entry's extra full names unpaired) times the entry's date,
+ * country and alias factors must reach the threshold; (4) the rest get the exact `nameScore` and
+ * the factors (server/screening/screening-match.ts); the best name of each entry is its candidate.
+ * Steps (1)–(3) only skip work: on synthetic lists they return exactly what scoring every entry
+ * returns (screening-index.test.ts); a pair of tokens only `nameScore` relates (a typo of a
+ * 3-letter key, a join on the entry's side) can be missed.
  *
  * The index is immutable; build a new one when the active list versions change
  * (server/screening/active-index.ts).

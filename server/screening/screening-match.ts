@@ -99,9 +99,9 @@ function alignedScore(a: readonly NameToken[], b: readonly NameToken[]): number 
   const fa = count(a, isFull);
   const fb = count(b, isFull);
   if (strong === 0 && (fa > 0 || fb > 0)) score = Math.min(score, 0.5);
-  const single = (x: readonly NameToken[], usedX: ReadonlySet<number>, y: readonly NameToken[], usedY: ReadonlySet<number>) =>
-    count(x, isDistinctPart) <= 1 && unpairedWhere(y, usedY, isDistinctFull) && usedX.size > 0;
-  if (single(a, usedA, b, usedB) || single(b, usedB, a, usedA)) score = Math.min(score, 0.7);
+  if ((count(a, isDistinctPart) <= 1 && unpairedWhere(b, usedB, isDistinctFull)) || (count(b, isDistinctPart) <= 1 && unpairedWhere(a, usedA, isDistinctFull))) {
+    score = Math.min(score, 0.7);
+  }
   if (fa >= 2 && fb >= 2 && strong < 2) score = Math.min(score, 0.6);
   return score;
 }
