@@ -4,8 +4,10 @@
  * another process (here: this test, standing in for the app) holds the PGlite lock.
  */
 import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
@@ -65,5 +67,23 @@ describe("admin CLI on the embedded database", () => {
       code: 1,
       stderr: expect.stringContaining("npm run --silent cli -- api-key create --project <slug> --mode test|live"),
     });
+  });
+
+  it("imports a list file as a version and prints its diff; a cut-short file fails with its line and imports nothing", async () => {
+    const fixture = path.join(root, "tests/fixtures/screening/un-consolidated.xml");
+    const { stdout } = await cli("lists", "import", "--source", "un", path.relative(root, fixture));
+    expect(stdout).toMatch(
+      /^UN Security Council consolidated list: version 1 \(slv_\w+\) imported from un-consolidated\.xml, published 2026-11-20, sha256 [0-9a-f]{64}\n {2}4 entries \(3 individuals, 1 entities\)\n {2}diff against the previous version: 4 added, 0 changed, 0 removed\n$/,
+    );
+    const dir = mkdtempSync(path.join(tmpdir(), "cli-lists-"));
+    const cut = path.join(dir, "cut.xml");
+    const xml = readFileSync(fixture, "utf8");
+    writeFileSync(cut, xml.slice(0, xml.indexOf("<ENTITIES>")));
+    await expect(cli("lists", "import", "--source", "un", cut)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^UN Security Council consolidated list, line \d+: not well-formed XML: the file ends inside <CONSOLIDATED_LIST> \(is it cut short\?\)\n$/),
+    });
+    const again = await cli("lists", "import", "--source", "un", fixture);
+    expect(again.stdout).toMatch(/^UN Security Council consolidated list: unchanged, the same file as version 1 \(slv_\w+\)\.\n$/);
   });
 });

@@ -43,6 +43,9 @@ export const ID_PREFIX = {
   outbox: "msg_",
   invitation: "inv_",
   passwordReset: "pwr_",
+  screeningListVersion: "slv_",
+  screeningListEntry: "sle_",
+  screeningSubject: "scs_",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

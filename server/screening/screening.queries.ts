@@ -1,0 +1,240 @@
+/**
+ * The screening domain's database reads and writes: list versions and entries (operator-wide)
+ * and screened subjects (per project and mode).
+ */
+import type { Db, Tx } from "../db";
+import type { Mode } from "../generated/prisma/enums";
+import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
+import { newId } from "../ids";
+import { sql } from "../sql";
+import type { ScreeningEntry, TAlias, TBirthDate, TEntryKind, TScreeningSource } from "./screening.schemas";
+
+/** Rows per INSERT / UPDATE statement of an import (15 bind values a row stays far below PostgreSQL's 65,535). */
+const BATCH = 1000;
+
+/** A list version as reported (CLI, later the dashboard). */
+export interface ListVersionSummary {
+  id: string;
+  source: TScreeningSource;
+  seq: number;
+  publishedAt: Date | null;
+  fileName: string;
+  fileSha256: string;
+  /** bytes */
+  fileSize: number;
+  entryCount: number;
+  individualCount: number;
+  entityCount: number;
+  addedCount: number;
+  changedCount: number;
+  removedCount: number;
+  importedAt: Date;
+}
+
+const VERSION_SELECT = {
+  id: true,
+  source: true,
+  seq: true,
+  publishedAt: true,
+  fileName: true,
+  fileSha256: true,
+  fileSize: true,
+  entryCount: true,
+  individualCount: true,
+  entityCount: true,
+  addedCount: true,
+  changedCount: true,
+  removedCount: true,
+  importedAt: true,
+} as const;
+
+/** Serializes imports of one source until the transaction ends (other sources import in parallel). */
+export async function lockListSource(tx: Tx, source: TScreeningSource): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`screening_list:${source}`}))`;
+}
+
+/** The active (newest) version of a source, or null before its first import. */
+export function latestListVersion(db: Db | Tx, source: TScreeningSource): Promise<ListVersionSummary | null> {
+  return db.screeningListVersion.findFirst({ where: { source }, orderBy: { seq: "desc" }, select: VERSION_SELECT });
+}
+
+/** The active version of every source that has one: `{ source, id }`, ordered by source. */
+export function activeListVersions(db: Db): Promise<{ source: TScreeningSource; id: string }[]> {
+  return db.$queryRaw<{ source: TScreeningSource; id: string }[]>(sql`
+    SELECT DISTINCT ON (source) source::text AS source, id FROM screening_list_versions ORDER BY source, seq DESC`);
+}
+
+/** `{ id, externalId, contentHash }` of a source's active entries (the base of a diff). */
+export function activeEntryHashes(tx: Tx, source: TScreeningSource): Promise<{ id: string; externalId: string; contentHash: string }[]> {
+  return tx.screeningListEntry.findMany({ where: { source, removedInVersionId: null }, select: { id: true, externalId: true, contentHash: true } });
+}
+
+/** A new version row. */
+export async function insertListVersion(tx: Tx, data: Omit<ListVersionSummary, "id" | "importedAt">): Promise<ListVersionSummary> {
+  return tx.screeningListVersion.create({ data: { id: newId("screeningListVersion"), ...data }, select: VERSION_SELECT });
+}
+
+/** An entry row to insert (its id is generated). */
+export interface NewListEntry {
+  externalId: string;
+  kind: TEntryKind;
+  name: string;
+  aliases: TAlias[];
+  birthDates: TBirthDate[];
+  nationalities: string[];
+  programs: string[];
+  reference: string | null;
+  listedOn: string | null;
+  details: Record<string, unknown>;
+  contentHash: string;
+}
+
+/** Inserts entries opened by a version, in batches. */
+export async function insertListEntries(tx: Tx, source: TScreeningSource, versionId: string, entries: readonly NewListEntry[]): Promise<void> {
+  for (let i = 0; i < entries.length; i += BATCH) {
+    await tx.screeningListEntry.createMany({
+      data: entries.slice(i, i + BATCH).map((e) => ({
+        id: newId("screeningListEntry"),
+        source,
+        externalId: e.externalId,
+        kind: e.kind,
+        name: e.name,
+        aliases: e.aliases as unknown as InputJsonValue,
+        birthDates: e.birthDates as unknown as InputJsonValue,
+        nationalities: e.nationalities,
+        programs: e.programs,
+        reference: e.reference,
+        listedOn: e.listedOn,
+        details: e.details as InputJsonValue,
+        contentHash: e.contentHash,
+        addedInVersionId: versionId,
+      })),
+    });
+  }
+}
+
+/** Closes entries (changed or removed) in a version, in batches. */
+export async function closeListEntries(tx: Tx, entryIds: readonly string[], versionId: string): Promise<void> {
+  for (let i = 0; i < entryIds.length; i += BATCH) {
+    await tx.screeningListEntry.updateMany({ where: { id: { in: entryIds.slice(i, i + BATCH) }, removedInVersionId: null }, data: { removedInVersionId: versionId } });
+  }
+}
+
+const ENTRY_SELECT = { id: true, source: true, externalId: true, kind: true, name: true, aliases: true, birthDates: true, nationalities: true } as const;
+
+function toEntry(row: {
+  id: string;
+  source: TScreeningSource;
+  externalId: string;
+  kind: TEntryKind;
+  name: string;
+  aliases: unknown;
+  birthDates: unknown;
+  nationalities: string[];
+}): ScreeningEntry {
+  // written by insertListEntries from parsed, typed values
+  return { ...row, aliases: row.aliases as TAlias[], birthDates: row.birthDates as TBirthDate[] };
+}
+
+/** Every active entry of every source (what the screening index holds), read in pages by id. */
+export async function activeListEntries(db: Db, pageSize = 10_000): Promise<ScreeningEntry[]> {
+  const out: ScreeningEntry[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = await db.screeningListEntry.findMany({
+      where: { removedInVersionId: null, ...(after ? { id: { gt: after } } : {}) },
+      orderBy: { id: "asc" },
+      take: pageSize,
+      select: ENTRY_SELECT,
+    });
+    out.push(...page.map(toEntry));
+    if (page.length < pageSize) return out;
+    after = page[page.length - 1]!.id;
+  }
+}
+
+/** The entries a version opened: added and changed ones (what re-screening screens). */
+export async function openedListEntries(db: Db, versionId: string): Promise<ScreeningEntry[]> {
+  return (await db.screeningListEntry.findMany({ where: { addedInVersionId: versionId }, orderBy: { id: "asc" }, select: ENTRY_SELECT })).map(toEntry);
+}
+
+/** A version's diff against the one before, as publisher ids, each list sorted. */
+export async function listVersionDiff(db: Db, versionId: string): Promise<{ added: string[]; changed: string[]; removed: string[] }> {
+  const [opened, closed] = await Promise.all([
+    db.screeningListEntry.findMany({ where: { addedInVersionId: versionId }, select: { externalId: true } }),
+    db.screeningListEntry.findMany({ where: { removedInVersionId: versionId }, select: { externalId: true } }),
+  ]);
+  const closedIds = new Set(closed.map((e) => e.externalId));
+  const openedIds = new Set(opened.map((e) => e.externalId));
+  const sort = (ids: string[]) => ids.sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
+  return {
+    added: sort([...openedIds].filter((id) => !closedIds.has(id))),
+    changed: sort([...openedIds].filter((id) => closedIds.has(id))),
+    removed: sort([...closedIds].filter((id) => !openedIds.has(id))),
+  };
+}
+
+/** A subject to screen again: its input, tenant and the entries dismissed for it. */
+export interface MonitoredSubject {
+  id: string;
+  projectId: string;
+  mode: Mode;
+  kind: TEntryKind;
+  name: string;
+  dob: string | null;
+  country: string | null;
+  dismissedEntryIds: Set<string>;
+}
+
+/**
+ * One page of monitored subjects in id order (`after`: the last id of the previous page), of one
+ * mode when given, with their dismissed entries.
+ */
+export async function monitoredSubjectsPage(db: Db, opts: { mode?: Mode; after?: string; take: number }): Promise<MonitoredSubject[]> {
+  const rows = await db.screeningSubject.findMany({
+    where: { monitored: true, ...(opts.mode ? { mode: opts.mode } : {}), ...(opts.after ? { id: { gt: opts.after } } : {}) },
+    orderBy: { id: "asc" },
+    take: opts.take,
+    select: { id: true, projectId: true, mode: true, kind: true, name: true, dob: true, country: true, dismissals: { select: { entryId: true } } },
+  });
+  return rows.map(({ dismissals, ...s }) => ({ ...s, dismissedEntryIds: new Set(dismissals.map((d) => d.entryId)) }));
+}
+
+/** What a new subject records (a session's applicant or a direct check's input). */
+export interface NewScreeningSubject {
+  projectId: string;
+  mode: Mode;
+  sessionId?: string | null;
+  checkId?: string | null;
+  kind: TEntryKind;
+  name: string;
+  dob?: string | null;
+  country?: string | null;
+  monitored: boolean;
+}
+
+/** Records a screened subject; returns its id (`scs_…`). */
+export async function insertScreeningSubject(tx: Db | Tx, subject: NewScreeningSubject, screenedAt = new Date()): Promise<string> {
+  const id = newId("screeningSubject");
+  await tx.screeningSubject.create({
+    data: {
+      id,
+      projectId: subject.projectId,
+      mode: subject.mode,
+      sessionId: subject.sessionId ?? null,
+      checkId: subject.checkId ?? null,
+      kind: subject.kind,
+      name: subject.name,
+      dob: subject.dob ?? null,
+      country: subject.country ?? null,
+      monitored: subject.monitored,
+      lastScreenedAt: screenedAt,
+    },
+  });
+  return id;
+}
+
+/** Remembers a candidate as a false match for the subject (idempotent). */
+export async function insertDismissal(tx: Db | Tx, subjectId: string, entryId: string): Promise<void> {
+  await tx.screeningDismissal.upsert({ where: { subjectId_entryId: { subjectId, entryId } }, create: { subjectId, entryId }, update: {} });
+}
