@@ -21,7 +21,8 @@
  * `tokenSimilarity` compares two tokens by tiers; `blockingKeys` gives the keys an index files a
  * token under so that variants and one-letter typos of it meet (server/screening/screening-index.ts).
  */
-import { jaroWinkler, normalizeName } from "../checks/name-match";
+import jaroWinkler from "talisman/metrics/jaro-winkler";
+import { normalizeName } from "../checks/name-match";
 
 /** Devanagari consonants (U+0915–U+0939 and the nukta forms U+0958–U+095F), without their inherent vowel. */
 const DEVANAGARI_CONSONANTS: Record<string, string> = {
