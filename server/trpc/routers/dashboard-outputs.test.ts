@@ -72,7 +72,7 @@ describe("the case view (sessions.get)", () => {
         documentType: "pan_card",
         status: "completed",
         errorCode: null,
-        fields: { pan: { value: "ABCPA9999Z", confidence: 0.93, source: "ocr", valid: true, problem: null } },
+        fields: { pan: { value: "ABCPA9999Z", confidence: 0.93, source: "ocr", valid: true, validity: "valid", problem: null } },
         confirmed: null,
         signals: [{ code: "field_corrected", field: "pan", severity: "review" }],
         fileIds: [evidenceId],
