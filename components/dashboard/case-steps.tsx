@@ -110,11 +110,11 @@ function ConsentRecord({ step }: { step: CaseStep }) {
   const at = str(d.at);
   const rows: DescriptionRow[] = [
     ["Consent", d.accepted === true ? <Badge tone="green">Given</Badge> : <Badge tone="red">Not given</Badge>],
-    ["Notice version", <span className="font-mono text-[13px]">{str(d.notice_version) ?? "—"}</span>],
+    ["Notice version", <span key="notice" className="font-mono text-[13px]">{str(d.notice_version) ?? "—"}</span>],
     ["Purposes", Array.isArray(d.purposes) ? d.purposes.join(", ").replaceAll("_", " ") : "—"],
     ["Time", at ? formatAbsolute(at) : "—"],
-    ["IP address", <span className="font-mono text-[13px]">{str(d.ip) ?? "—"}</span>],
-    ["Browser", <span className="line-clamp-2 text-xs text-slate-500">{str(d.user_agent) ?? "—"}</span>],
+    ["IP address", <span key="ip" className="font-mono text-[13px]">{str(d.ip) ?? "—"}</span>],
+    ["Browser", <span key="browser" className="line-clamp-2 text-xs text-slate-500">{str(d.user_agent) ?? "—"}</span>],
   ];
   return (
     <DescriptionList rows={rows} className="grid-cols-[9rem_1fr] gap-x-4 px-5 py-4" />

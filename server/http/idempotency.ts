@@ -24,7 +24,7 @@ import type { Db } from "../db";
 import { DomainError } from "../errors";
 import type { IdempotencyClaim } from "../idempotency-claim";
 import { newId } from "../ids";
-import { sql, sqlJson, sqlTimestamp, type Sql } from "../sql";
+import { sql, sqlJson, sqlTimestamp } from "../sql";
 import type { Tenant } from "../tenant";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;

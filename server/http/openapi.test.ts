@@ -13,6 +13,8 @@ import { API_ENDPOINTS } from "./endpoints";
 import { openApiValidator } from "../../tests/fixtures/openapi-validator";
 import { buildOpenApiDocument, openApiJson, SchemaCollector } from "./openapi";
 
+/** The document as plain JSON, read by path in the assertions below. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON document navigated by path; each assertion states its shape
 const doc = buildOpenApiDocument({ serverUrl: "https://verify.example" }) as any;
 
 describe("OpenAPI document", () => {

@@ -304,7 +304,7 @@ function repairFields(lines: string[], layout: Layout, scope: Set<number>, settl
   const shape = DOCUMENT_NUMBER_SHAPES[get([layout.header, 2, 5]).replace(/<+$/, "")];
   let holding = 0;
   for (const f of layout.checked) {
-    const [line, start, end] = f.range;
+    const [line, , end] = f.range;
     if (!scope.has(line)) continue;
     const digit = toDigits(get([line, end, end + 1]));
     set([line, end, end + 1], digit);

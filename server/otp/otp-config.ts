@@ -5,7 +5,7 @@
  * `otp_delivery_failed` (reason `not_configured`). A half-configured channel throws.
  */
 import { env, type ServerEnv } from "../env";
-import type { OTP_ENV, SMTP_ENV } from "./otp-env";
+import type { OTP_ENV } from "./otp-env";
 
 export interface SmtpConfig {
   url: string;
