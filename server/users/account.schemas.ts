@@ -3,7 +3,9 @@
  * by react-hook-form in the browser and parsed again by the server action or tRPC procedure.
  */
 import { z } from "zod";
-import { MIN_PASSWORD_LENGTH } from "./passwords";
+
+/** The shortest password a member may choose. */
+export const MIN_PASSWORD_LENGTH = 10;
 
 /** At most 72 bytes: all bcrypt read of a password when accounts used it (users/passwords.ts). */
 const MAX_PASSWORD_BYTES = 72;

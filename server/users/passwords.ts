@@ -8,8 +8,6 @@
 import { hash, verify } from "@node-rs/argon2";
 import bcrypt from "bcryptjs";
 
-export const MIN_PASSWORD_LENGTH = 10;
-
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 /** PHC prefix of a hash made with the current algorithm and parameters. */
 const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2.memoryCost},t=${ARGON2.timeCost},p=${ARGON2.parallelism}$`;
