@@ -20,7 +20,8 @@ describe("GET /v1/capabilities", () => {
     expect(india).toMatchObject({ country: "IN", name: "India", languages: ["en", "hi"] });
     const pan = india.checks.find((c: { key: string }) => c.key === "in.pan.verify");
     expect(pan).toMatchObject({ generic_key: "tax_id.verify", answered_by: "registry" });
-    expect(pan.input.required).toEqual(["pan", "name"]);
+    expect(pan.input.required).toEqual(["pan"]);
+    expect(Object.keys(pan.input.properties)).toContain("name");
     expect(pan.sandbox).toContainEqual({ input: "PAN ABCPE1234F", outcome: expect.stringContaining("RAVI KUMAR") });
     expect(india.document_types).toContain("pan_card");
     expect((await demo("GET", "/v1/capabilities?country=US")).body.countries).toEqual([]);
