@@ -465,7 +465,7 @@ function useDocumentPrefill(
 ): PrefillReading {
   const trpc = useTRPC();
   const [slow, setSlow] = useState(false);
-  const [result, setResult] = useState<{ fills: ReadonlyMap<string, string>; filled: Set<string>; attention: Set<string> } | null>(null);
+  const [result, setResult] = useState<{ fills: ReadonlyMap<string, string>; attention: Set<string> } | null>(null);
   const id = prefill?.kind === "queued" ? prefill.id : null;
   const query = useQuery(
     trpc.flow.documentExtraction.queryOptions(
@@ -491,7 +491,7 @@ function useDocumentPrefill(
       fills.set(f.key, read.value);
       if (read.attention) attention.add(f.key);
     }
-    setResult({ fills, filled: new Set(fills.keys()), attention });
+    setResult({ fills, attention });
   }
   // … and written into the form (react-hook-form's store) once committed
   useEffect(() => {
@@ -500,7 +500,7 @@ function useDocumentPrefill(
 
   const empty = new Set<string>();
   if (!announce || !prefill) return { status: "idle", filled: empty, attention: empty };
-  if (result) return { status: result.filled.size ? "filled" : "none", filled: result.filled, attention: result.attention };
+  if (result) return { status: result.fills.size ? "filled" : "none", filled: new Set(result.fills.keys()), attention: result.attention };
   if (prefill.kind === "unavailable" || query.isError || data?.status === "failed") return { status: "none", filled: empty, attention: empty };
   return { status: slow ? "slow" : "reading", filled: empty, attention: empty };
 }
