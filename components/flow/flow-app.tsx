@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { IntlProvider, useTranslations } from "use-intl";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
+import { useHydrated } from "~/components/ui/use-client-value";
 import { clientErrorInfo } from "~/components/trpc/domain-error";
 import { TRPCReactProvider, useTRPC } from "~/components/trpc/react";
 import { readFlowPref, takeClientToken, writeFlowPref } from "./client-token";
@@ -54,15 +55,22 @@ export function FlowApp({ sessionId }: { sessionId: string }) {
   );
 }
 
+/**
+ * The language chosen in this tab (null: none) and `choose`, which remembers it for the tab. The
+ * remembered one is read once, when the screen mounts; it counts once the page runs in the
+ * browser (`useHydrated`), so a server-rendered screen hydrates with the HTML's language first.
+ */
 function useLocaleChoice(sessionId: string) {
-  const [chosen, setChosen] = useState<Locale | null>(null);
-  useEffect(() => {
+  const [remembered] = useState(() => {
     const stored = readFlowPref(sessionId, "lang");
-    if (isLocale(stored)) setChosen(stored);
-  }, [sessionId]);
+    return isLocale(stored) ? stored : null;
+  });
+  const hydrated = useHydrated();
+  const [picked, setPicked] = useState<Locale | null>(null);
+  const chosen = picked ?? (hydrated ? remembered : null);
   const choose = useCallback(
     (l: Locale) => {
-      setChosen(l);
+      setPicked(l);
       writeFlowPref(sessionId, "lang", l);
     },
     [sessionId],

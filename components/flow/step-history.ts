@@ -138,29 +138,52 @@ export function useStepHistory({ sessionId, currentStep, canShow, backChain }: S
     };
   }, [sessionId, remember]);
 
-  /** Go to `to` (null: the current step): back or forward when that is the neighbouring entry, else a new entry. */
-  const navigate = useCallback(
-    (to: EditScreen | null) => {
+  /**
+   * Moves the browser's history to `to` (null: the current step): back or forward when that is
+   * the neighbouring entry (its popstate shows it), else a new entry. True when it pushed one.
+   */
+  const moveTo = useCallback(
+    (to: EditScreen | null): boolean => {
       const step = to?.step ?? latest.current.currentStep ?? null;
       const key = keyOf(step, to?.origin === "review");
       const at = depth.current;
-      setAtGuard(false);
-      if (at > 0 && stack.current[at - 1] === key) return window.history.back();
-      if (stack.current[at + 1] === key) return window.history.forward();
+      if (at > 0 && stack.current[at - 1] === key) {
+        window.history.back();
+        return false;
+      }
+      if (stack.current[at + 1] === key) {
+        window.history.forward();
+        return false;
+      }
       writeEntry("push", { session: sessionId, step, review: to?.origin === "review", depth: at + 1 });
       remember([...stack.current.slice(0, at + 1), key], at + 1);
-      setScreen(to);
+      return true;
     },
     [sessionId, remember],
   );
 
-  // the applicant finished the current step: the next one gets its own entry
+  /** Go to `to` (null: the current step), through the browser's history (`moveTo`). */
+  const navigate = useCallback(
+    (to: EditScreen | null) => {
+      setAtGuard(false);
+      if (moveTo(to)) setScreen(to);
+    },
+    [moveTo],
+  );
+
+  // the applicant finished the current step: the next one is no guard (adjusted during render) …
+  const [seenCurrent, setSeenCurrent] = useState(currentStep);
+  if (seenCurrent !== currentStep) {
+    setSeenCurrent(currentStep);
+    if (screen === null && currentStep) setAtGuard(false);
+  }
+  // … and gets its own history entry
   const shownCurrent = useRef(currentStep);
   useEffect(() => {
     if (shownCurrent.current === currentStep) return;
     shownCurrent.current = currentStep;
-    if (screen === null && currentStep) navigate(null);
-  }, [currentStep, screen, navigate]);
+    if (screen === null && currentStep) moveTo(null);
+  }, [currentStep, screen, moveTo]);
 
   return { screen, navigate, atGuard };
 }

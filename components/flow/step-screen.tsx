@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { cn, focusRing } from "~/components/ui/cn";
 import { readFlowPref, writeFlowPref } from "./client-token";
@@ -8,10 +8,19 @@ import { StepProgress } from "./flow-shell";
 import type { FlowState, FlowStep } from "./flow-types";
 import type { Locale } from "./i18n/locales";
 import { useStepHistory } from "./step-history";
-import { stepComponent, stepView } from "./steps/step-registry";
+import { stepView } from "./steps/step-registry";
+import { UnsupportedStep } from "./steps/unsupported-step";
 import { StepViewContext } from "./steps/step-view";
 
 const isOpen = (s: FlowStep) => s.status === "pending" || s.status === "in_progress";
+
+function readRound(sessionId: string): string[] {
+  try {
+    return JSON.parse(readFlowPref(sessionId, "round") ?? "[]") as string[];
+  } catch {
+    return [];
+  }
+}
 
 /**
  * The steps of this round, for "step i of n": every step on a first pass; on a resubmission,
@@ -19,21 +28,14 @@ const isOpen = (s: FlowStep) => s.status === "pending" || s.status === "in_progr
  */
 function useRoundSteps(sessionId: string, state: FlowState): string[] {
   const redo = state.session.resubmission !== null;
-  const remembered = useRef<string[] | null>(null);
-  return useMemo(() => {
-    if (!redo) return state.steps.map((s) => s.name);
-    if (remembered.current === null) {
-      try {
-        remembered.current = JSON.parse(readFlowPref(sessionId, "round") ?? "[]") as string[];
-      } catch {
-        remembered.current = [];
-      }
-    }
-    const names = new Set([...remembered.current, ...state.steps.filter(isOpen).map((s) => s.name)]);
-    remembered.current = [...names];
-    writeFlowPref(sessionId, "round", JSON.stringify(remembered.current));
-    return state.steps.filter((s) => names.has(s.name)).map((s) => s.name);
-  }, [redo, sessionId, state.steps]);
+  const [remembered, setRemembered] = useState(() => readRound(sessionId));
+  const names = new Set([...remembered, ...(redo ? state.steps.filter(isOpen).map((s) => s.name) : [])]);
+  // a step newly open joins the round: state kept from earlier renders, adjusted during render
+  if (names.size !== remembered.length) setRemembered([...names]);
+  useEffect(() => {
+    if (redo) writeFlowPref(sessionId, "round", JSON.stringify(remembered));
+  }, [redo, sessionId, remembered]);
+  return redo ? state.steps.filter((s) => names.has(s.name)).map((s) => s.name) : state.steps.map((s) => s.name);
 }
 
 /** One step per screen, with progress, a Back button and, on a resubmission, the reviewer's reason. */
@@ -82,7 +84,8 @@ export function StepScreen({ sessionId, state, locale }: { sessionId: string; st
   }, [step?.name]);
 
   if (!step) return null;
-  const Step = stepComponent(step.type);
+  // a type this version of the flow does not know gets UnsupportedStep
+  const Step = stepView(step.type)?.component ?? UnsupportedStep;
   const resubmission = state.session.resubmission;
   const org = state.session.organizationName;
   const reasonKey = resubmission?.reason ?? "";

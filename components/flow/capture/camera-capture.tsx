@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "~/components/ui/button";
+import { useClientValue } from "~/components/ui/use-client-value";
 import { MessageScreen } from "../flow-shell";
 
 export type CameraStatus = "starting" | "live" | "denied" | "missing" | "busy" | "insecure" | "error";
@@ -15,6 +16,12 @@ function statusOf(err: unknown): CameraStatus {
   return "error";
 }
 
+/** Why this page cannot use a camera at all (not a secure context; no `getUserMedia`), or null. Browser only. */
+function cameraUnavailable(): CameraStatus | null {
+  if (!window.isSecureContext) return "insecure";
+  return !navigator.mediaDevices?.getUserMedia ? "missing" : null;
+}
+
 /**
  * A live camera in a `<video>`: starts on mount, stops (every track) on unmount, and reports
  * why it could not start. `facing`: `user` (selfie, shown mirrored) or `environment` (documents).
@@ -22,16 +29,16 @@ function statusOf(err: unknown): CameraStatus {
 export function useCamera(facing: "user" | "environment") {
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
-  const [status, setStatus] = useState<CameraStatus>("starting");
   const [attempt, setAttempt] = useState(0);
+  const unavailable = useClientValue(cameraUnavailable, null);
+  /** How the camera request for `facing` and `attempt` ended; a newer request is `starting` until it ends. */
+  const [outcome, setOutcome] = useState<{ facing: "user" | "environment"; attempt: number; status: CameraStatus } | null>(null);
+  const status: CameraStatus = unavailable ?? (outcome?.facing === facing && outcome.attempt === attempt ? outcome.status : "starting");
 
   useEffect(() => {
+    if (unavailable) return;
     let cancelled = false;
-    setStatus("starting");
-    if (!window.isSecureContext || !navigator.mediaDevices?.getUserMedia) {
-      setStatus(window.isSecureContext ? "missing" : "insecure");
-      return;
-    }
+    const end = (ended: CameraStatus) => setOutcome({ facing, attempt, status: ended });
     navigator.mediaDevices
       .getUserMedia({ audio: false, video: { facingMode: { ideal: facing }, width: { ideal: 1920 }, height: { ideal: 1080 } } })
       .then(async (stream) => {
@@ -42,15 +49,15 @@ export function useCamera(facing: "user" | "environment") {
           video.srcObject = stream;
           await video.play().catch(() => {});
         }
-        setStatus("live");
+        end("live");
       })
-      .catch((err: unknown) => !cancelled && setStatus(statusOf(err)));
+      .catch((err: unknown) => !cancelled && end(statusOf(err)));
     return () => {
       cancelled = true;
       streamRef.current?.getTracks().forEach((track) => track.stop());
       streamRef.current = null;
     };
-  }, [facing, attempt]);
+  }, [facing, attempt, unavailable]);
 
   /** The current frame as a JPEG (not mirrored), at most `maxWidth` pixels wide, or null before the first frame. */
   const capture = useCallback(async (maxWidth?: number): Promise<Blob | null> => {

@@ -240,7 +240,6 @@ function QrMethod({
   useEffect(() => {
     // loads the QR reader (ZXing's WebAssembly where the browser has none) on opening this option
     let current = true;
-    setSupported(null);
     void qrSupported().then((ok) => current && setSupported(ok));
     return () => {
       current = false;
@@ -252,7 +251,15 @@ function QrMethod({
       <div className="mt-6 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-base text-amber-900" role="alert" data-testid="qr-unsupported">
         <p>{t("qrUnsupported")}</p>
         <div className="mt-3 flex flex-col gap-3">
-          <Button variant="secondary" size="lg" block onClick={() => setAttempt((n) => n + 1)}>
+          <Button
+            variant="secondary"
+            size="lg"
+            block
+            onClick={() => {
+              setSupported(null); // checking again
+              setAttempt((n) => n + 1);
+            }}
+          >
             {tc("retry")}
           </Button>
           {canUseOffline ? (

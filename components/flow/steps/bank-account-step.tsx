@@ -1,7 +1,7 @@
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useTranslations } from "use-intl";
 import { useTRPC } from "~/components/trpc/react";
 import { ifscProblem, normalizeIfsc } from "~/server/checks/validators/ifsc";
@@ -33,11 +33,12 @@ export function BankAccountStep({ sessionId, state, step, isLast, editing, onDon
     mode: "onTouched",
     defaultValues: { account_number: text(previous.account_number), account_number_confirm: text(previous.account_number), ifsc: text(previous.ifsc) },
   });
-  const { register, formState, watch } = form;
+  const { register, formState, control } = form;
   const errors = formState.errors;
   // the server checks the repeated number itself, so it gets the form as typed
   const { onSubmit, formError, pending } = useStepForm(form, { sessionId, step: step.name, onDone, fields: FIELDS, asTyped: true });
-  const ifsc = normalizeIfsc(watch("ifsc") ?? "");
+  const typedIfsc = useWatch({ control, name: "ifsc" });
+  const ifsc = normalizeIfsc(typedIfsc ?? "");
   const complete = ifsc.length === 11 && !ifscProblem(ifsc);
   const branch = useQuery(trpc.flow.lookupIfsc.queryOptions({ sessionId, ifsc }, { enabled: complete, staleTime: Infinity }));
   const ifscRegister = register("ifsc");

@@ -1,6 +1,6 @@
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useTranslations } from "use-intl";
 import { CONSTITUTIONS, mcaRegistration, type TBusinessDetailsForm, type TConstitution, ZBusinessDetailsStepInput } from "~/server/steps/business-details/business-details.schemas";
 import type { StepProps } from "../flow-types";
@@ -52,10 +52,11 @@ export function BusinessDetailsStep({ sessionId, state, step, isLast, editing, o
       address: { line1: text(address.line1), line2: text(address.line2), city: text(address.city), state: text(address.state), pincode: text(address.pincode) },
     },
   });
-  const { register, setValue, formState, watch } = form;
+  const { register, setValue, formState, control } = form;
   const errors = formState.errors;
   const { onSubmit, formError, pending } = useStepForm(form, { sessionId, step: step.name, onDone, fields: FIELDS });
-  const registration = mcaRegistration((watch("constitution") || "proprietorship") as TConstitution);
+  const constitution = useWatch({ control, name: "constitution" });
+  const registration = mcaRegistration((constitution || "proprietorship") as TConstitution);
   const identifier = (name: "gstin" | "cin" | "llpin" | "udyam_number") => {
     const reg = register(name);
     return { ...reg, onChange: (e: React.ChangeEvent<HTMLInputElement>) => (upperNoSpaces(e), reg.onChange(e)), autoComplete: "off", spellCheck: false, mono: true };

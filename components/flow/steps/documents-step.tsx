@@ -465,7 +465,7 @@ function useDocumentPrefill(
 ): PrefillReading {
   const trpc = useTRPC();
   const [slow, setSlow] = useState(false);
-  const [result, setResult] = useState<{ filled: Set<string>; attention: Set<string> } | null>(null);
+  const [result, setResult] = useState<{ fills: ReadonlyMap<string, string>; attention: Set<string> } | null>(null);
   const id = prefill?.kind === "queued" ? prefill.id : null;
   const query = useQuery(
     trpc.flow.documentExtraction.queryOptions(
@@ -480,23 +480,27 @@ function useDocumentPrefill(
   }, [announce, prefill]);
 
   const data = query.data;
-  useEffect(() => {
-    if (result || slow || data?.status !== "completed") return;
-    const filled = new Set<string>();
+  // the extraction completed in time: what it fills (the fields the applicant has not touched and
+  // left empty) is decided once, as state adjusted during render …
+  if (!result && !slow && data?.status === "completed") {
+    const fills = new Map<string, string>();
     const attention = new Set<string>();
     for (const f of type.fields) {
       const read = data.fields[f.key];
       if (!read || form.getFieldState(f.key).isDirty || form.getValues(f.key)) continue;
-      form.setValue(f.key, read.value);
-      filled.add(f.key);
+      fills.set(f.key, read.value);
       if (read.attention) attention.add(f.key);
     }
-    setResult({ filled, attention });
-  }, [data, result, slow, type.fields, form]);
+    setResult({ fills, attention });
+  }
+  // … and written into the form (react-hook-form's store) once committed
+  useEffect(() => {
+    result?.fills.forEach((value, key) => form.setValue(key, value));
+  }, [result, form]);
 
   const empty = new Set<string>();
   if (!announce || !prefill) return { status: "idle", filled: empty, attention: empty };
-  if (result) return { status: result.filled.size ? "filled" : "none", ...result };
+  if (result) return { status: result.fills.size ? "filled" : "none", filled: new Set(result.fills.keys()), attention: result.attention };
   if (prefill.kind === "unavailable" || query.isError || data?.status === "failed") return { status: "none", filled: empty, attention: empty };
   return { status: slow ? "slow" : "reading", filled: empty, attention: empty };
 }

@@ -270,34 +270,37 @@ function CodeForm({
   const error = formState.errors.code?.message;
   const submitting = useRef(false);
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (submitting.current) return;
-    submitting.current = true;
-    setFormError(null);
-    try {
-      await verify.mutateAsync({ sessionId, step: stepName, values: { code: values.code } });
-      await refresh();
-      onDone();
-    } catch (err) {
-      const info = clientErrorInfo(err);
-      const details = errorDetails(err);
-      setValue("code", "");
-      if (info.domainCode === "otp_invalid") {
-        setError("code", { type: "server", message: t("attemptsLeft", { count: Number(details.attempts_left ?? 0) }) }, { shouldFocus: true });
-      } else if (info.domainCode === "otp_expired" || info.domainCode === "otp_not_sent") {
-        setError("code", { type: "server", message: t("expired") }, { shouldFocus: true });
-      } else if (info.domainCode === "otp_locked") {
-        onLocked(now() + Number(details.retry_after ?? 900) * 1000);
-      } else {
-        if (refreshesState(err)) void refresh();
-        const { fieldIssues, formKey } = splitServerErrors(err, ["code"]);
-        if (fieldIssues[0]) setError("code", { type: "server", message: errorText(fieldIssues[0].message) }, { shouldFocus: true });
-        setFormError(errorText(formKey) ?? null);
+  // An event handler (the form's submit, the sixth digit typed): the in-flight guard is a ref read
+  // only there, so the form's handler is made per event rather than during render.
+  const onSubmit = (e?: React.BaseSyntheticEvent) =>
+    handleSubmit(async (values) => {
+      if (submitting.current) return;
+      submitting.current = true;
+      setFormError(null);
+      try {
+        await verify.mutateAsync({ sessionId, step: stepName, values: { code: values.code } });
+        await refresh();
+        onDone();
+      } catch (err) {
+        const info = clientErrorInfo(err);
+        const details = errorDetails(err);
+        setValue("code", "");
+        if (info.domainCode === "otp_invalid") {
+          setError("code", { type: "server", message: t("attemptsLeft", { count: Number(details.attempts_left ?? 0) }) }, { shouldFocus: true });
+        } else if (info.domainCode === "otp_expired" || info.domainCode === "otp_not_sent") {
+          setError("code", { type: "server", message: t("expired") }, { shouldFocus: true });
+        } else if (info.domainCode === "otp_locked") {
+          onLocked(now() + Number(details.retry_after ?? 900) * 1000);
+        } else {
+          if (refreshesState(err)) void refresh();
+          const { fieldIssues, formKey } = splitServerErrors(err, ["code"]);
+          if (fieldIssues[0]) setError("code", { type: "server", message: errorText(fieldIssues[0].message) }, { shouldFocus: true });
+          setFormError(errorText(formKey) ?? null);
+        }
+      } finally {
+        submitting.current = false;
       }
-    } finally {
-      submitting.current = false;
-    }
-  });
+    })(e);
 
   async function resend() {
     setFormError(null);

@@ -1,7 +1,7 @@
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useMemo } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useTranslations } from "use-intl";
 import { panStepInput } from "~/server/steps/pan/pan.schemas";
 import { describedBy, Field } from "~/components/ui/field";
@@ -56,7 +56,7 @@ export function PanStep({ sessionId, state, step, isLast, editing, onDone }: Ste
       dob: text(previous.dob),
     },
   });
-  const { register, setValue, formState, watch } = form;
+  const { register, setValue, formState, control } = form;
   const { errors, touchedFields, isSubmitted } = formState;
   const { onSubmit, formError, pending } = useStepForm(form, { sessionId, step: step.name, onDone, fields: FIELDS });
   const id = useId();
@@ -64,7 +64,7 @@ export function PanStep({ sessionId, state, step, isLast, editing, onDone }: Ste
 
   // While the PAN is being typed, a format error would only nag: show it once the field is
   // complete, left, or the form was submitted.
-  const panValue = watch("pan") ?? "";
+  const panValue = useWatch({ control, name: "pan" }) ?? "";
   const panError = errors.pan && (touchedFields.pan || isSubmitted || panValue.length >= 10) ? errorText(errors.pan.message) : undefined;
   const nameError = errorText(errors.name?.message);
   const dobError = errorText(errors.dob?.message);

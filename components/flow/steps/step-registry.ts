@@ -17,7 +17,6 @@ import { otpNotice, OtpStep, OtpSummary } from "./otp-step";
 import { panNotice, PanStep, PanSummary } from "./pan-step";
 import { ReviewStep } from "./review-step";
 import { SelfieStep, SelfieSummary } from "./selfie-step";
-import { UnsupportedStep } from "./unsupported-step";
 import type { StepView } from "./step-view";
 
 /** The view of every step type. */
@@ -41,9 +40,4 @@ const STEP_VIEWS: StepViews = {
 /** The view of step type `type`, or undefined for a type this version of the flow does not know. */
 export function stepView(type: string): StepView | undefined {
   return Object.hasOwn(STEP_VIEWS, type) ? STEP_VIEWS[type as TStepType] : undefined;
-}
-
-/** The component of step type `type` (UnsupportedStep for a type the flow does not know). */
-export function stepComponent(type: string): StepView["component"] {
-  return stepView(type)?.component ?? UnsupportedStep;
 }
