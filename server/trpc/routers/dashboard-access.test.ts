@@ -159,6 +159,7 @@ const PROCEDURES: Record<string, { allowed: readonly Role[]; call: (c: ReturnTyp
   "audit.filterOptions": { allowed: PERMISSIONS.readAuditLog, call: (c) => c.audit.filterOptions(tenantA()) },
   "audit.recordExport": { allowed: PERMISSIONS.readAuditLog, call: (c) => c.audit.recordExport(tenantA()) },
   "kyb.tree": { allowed: PERMISSIONS.readProject, call: (c) => c.kyb.tree({ ...tenantA(), id: "ses_missing" }) },
+  "kyb.changeInvite": { allowed: PERMISSIONS.decideSessions, call: (c) => c.kyb.changeInvite({ ...tenantA(), id: "ses_missing", change: "revoke" }) },
   "workflows.list": { allowed: PERMISSIONS.readProject, call: (c) => c.workflows.list(tenantA()) },
   "workflows.catalog": { allowed: PERMISSIONS.readProject, call: (c) => c.workflows.catalog({ ...tenantA(), country: "IN" }) },
   "workflows.get": { allowed: PERMISSIONS.readProject, call: (c) => c.workflows.get({ ...tenantA(), id: "wf_missing" }) },
