@@ -151,6 +151,10 @@ const PROCEDURES: Record<string, { allowed: readonly Role[]; call: (c: ReturnTyp
     allowed: PERMISSIONS.readProject,
     call: (c) => c.review.evidenceAddress({ ...tenantA(), id: "ses_missing", evidenceId: "file_missing" }),
   },
+  "review.originalEvidenceAddress": {
+    allowed: PERMISSIONS.downloadOriginalEvidence,
+    call: (c) => c.review.originalEvidenceAddress({ ...tenantA(), id: "ses_missing", evidenceId: "file_missing" }),
+  },
   "review.updateReasonCodes": {
     allowed: PERMISSIONS.manageSettings,
     call: (c) => c.review.updateReasonCodes({ ...tenantA(), codes: [{ code: "identity_confirmed", label: "Identity confirmed by reviewer" }] }),
