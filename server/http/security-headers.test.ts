@@ -22,7 +22,7 @@ function headersFor(path: string): Record<string, string> {
 }
 
 describe("security headers", () => {
-  it.each(["/flow/ses_123", "/flow/ses_123/invite", "/flow/ses_123/invite/problem", "/flow/ses_123/upload", "/evidence/ev_abc", "/flow"])(
+  it.each(["/flow/ses_123", "/flow/ses_123/invite", "/flow/ses_123/upload", "/evidence/ev_abc", "/flow"])(
     "%s never sends a Referer (no site-wide policy overrides it)",
     (path) => {
       expect(headersFor(path)["Referrer-Policy"]).toBe("no-referrer");

@@ -142,6 +142,7 @@ describe("a key person's invitation link", () => {
     expect(await openKeyPersonInvite(db, a.childId, b.k, null)).toEqual(INVALID);
     expect(await openKeyPersonInvite(db, a.childId, `${a.k.slice(0, -1)}${a.k.endsWith("0") ? "1" : "0"}`, null)).toEqual(INVALID);
     expect(await openKeyPersonInvite(db, a.childId, "", null)).toEqual(INVALID);
+    expect(await openKeyPersonInvite(db, "ses_\u0000", a.k, null)).toEqual(INVALID);
     expect(await openKeyPersonInvite(db, "ses_unknown", keyPersonInviteToken("ses_unknown", 0), null)).toEqual(INVALID);
   });
 });

@@ -104,7 +104,8 @@ const INVALID: InviteProblem = { reason: "invalid", org: null, locale: null, tes
  * An unknown, forged, replaced or withdrawn link says nothing about the session (`invalid`).
  */
 export async function openKeyPersonInvite(db: Db, childId: string, k: string, ip: string | null, opts: { takeOver?: boolean } = {}): Promise<InviteOpening> {
-  if (!k.startsWith(INVITE_PREFIX) || k.length > MAX_INVITE_TOKEN_LENGTH) return { outcome: "problem", problem: INVALID };
+  // an id or token that cannot be ours is refused before it reaches a query (the caller is anonymous)
+  if (!/^[A-Za-z0-9_]{1,64}$/.test(childId) || !k.startsWith(INVITE_PREFIX) || k.length > MAX_INVITE_TOKEN_LENGTH) return { outcome: "problem", problem: INVALID };
   return db.$transaction(async (tx): Promise<InviteOpening> => {
     // the row locked: a concurrent revocation, rotation or opening waits for this one
     const [row] = await tx.$queryRaw<{ id: string }[]>(sql`SELECT id FROM sessions WHERE id = ${childId} AND parent_session_id IS NOT NULL FOR UPDATE`);

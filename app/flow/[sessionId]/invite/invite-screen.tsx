@@ -45,8 +45,11 @@ function InviteOpener({ sessionId }: { sessionId: string }) {
   );
   const { mutate } = open;
   useEffect(() => {
-    token.current = takeInviteToken();
-    mutate({ sessionId, invite: token.current });
+    // once per page load: the fragment is gone after the first read (and effects may run twice in development)
+    if (token.current === null) {
+      token.current = takeInviteToken();
+      mutate({ sessionId, invite: token.current });
+    }
     // another invitation opened in this tab changes only the fragment: start over with it
     const onHashChange = () => {
       if (/(^#|&)k=/.test(window.location.hash)) window.location.reload();
