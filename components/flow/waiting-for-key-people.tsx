@@ -86,13 +86,21 @@ function PersonRow({ sessionId, person, emailEnabled }: { sessionId: string; per
   }
 
   return (
-    <li className="rounded-xl border border-slate-200 p-4" data-testid="waiting-person" data-status={person.status} data-invite={person.invite_revoked ? "revoked" : "active"}>
+    <li
+      className="rounded-xl border border-slate-200 p-4"
+      data-testid="waiting-person"
+      data-status={person.status}
+      data-invite={person.invite_revoked ? "revoked" : "active"}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
           <p className="font-medium text-slate-900">{person.name}</p>
           <p className="text-sm text-slate-500">{t(`roles.${person.role as "director"}`)}</p>
         </div>
-        <span className={cn("rounded-full px-2.5 py-0.5 text-sm font-medium", STATUS_TONE[person.status] ?? "bg-brand-50 text-brand-700")} data-testid="waiting-person-status">
+        <span
+          className={cn("rounded-full px-2.5 py-0.5 text-sm font-medium", STATUS_TONE[person.status] ?? "bg-brand-50 text-brand-700")}
+          data-testid="waiting-person-status"
+        >
           {t(`statuses.${person.status}`)}
         </span>
       </div>
@@ -120,10 +128,19 @@ function PersonRow({ sessionId, person, emailEnabled }: { sessionId: string; per
             </p>
           ) : null}
           {confirming ? (
-            <div className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900" role="alertdialog" aria-label={t(confirming === "revoke" ? "revokeLink" : "rotateLink")}>
+            <div
+              className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900"
+              role="alertdialog"
+              aria-label={t(confirming === "revoke" ? "revokeLink" : "rotateLink")}
+            >
               <p>{t(confirming === "revoke" ? "confirmRevoke" : "confirmRotate", { name: person.name })}</p>
               <div className="mt-2 flex gap-2">
-                <Button size="sm" loading={change.isPending} onClick={() => change.mutate({ ...input, change: confirming })} data-testid="waiting-person-confirm">
+                <Button
+                  size="sm"
+                  loading={change.isPending}
+                  onClick={() => change.mutate({ ...input, change: confirming })}
+                  data-testid="waiting-person-confirm"
+                >
                   {t("confirmYes")}
                 </Button>
                 <Button variant="ghost" size="sm" onClick={() => setConfirming(null)}>
@@ -134,7 +151,13 @@ function PersonRow({ sessionId, person, emailEnabled }: { sessionId: string; per
           ) : (
             <div className="flex flex-wrap gap-2">
               {person.invite_revoked ? (
-                <Button variant="secondary" size="sm" loading={change.isPending} onClick={() => change.mutate({ ...input, change: "rotate" })} data-testid="waiting-person-rotate">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  loading={change.isPending}
+                  onClick={() => change.mutate({ ...input, change: "rotate" })}
+                  data-testid="waiting-person-rotate"
+                >
                   {t("rotateLink")}
                 </Button>
               ) : (

@@ -18,7 +18,10 @@ let sessionId: string;
 let fileId: string;
 let reviewerId: string;
 
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360f8cf00000301010018dd8db00000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360f8cf00000301010018dd8db00000000049454e44ae426082",
+  "hex",
+);
 const tokenOf = (url: string) => decodeURIComponent(new URL(url).pathname.replace(/^\/evidence\//, ""));
 
 async function downloads() {
@@ -46,7 +49,12 @@ describe("evidence addresses", () => {
     const file = await openEvidence(db, tokenOf(address.url), "198.51.100.4");
     expect(file?.headers["Content-Type"]).toBe("image/png");
     expect(file?.body.equals(PNG)).toBe(true);
-    expect((await downloads()).at(-1)).toEqual({ actorType: "user", actorId: reviewerId, ip: "198.51.100.4", data: { session_id: sessionId, variant: "original" } });
+    expect((await downloads()).at(-1)).toEqual({
+      actorType: "user",
+      actorId: reviewerId,
+      ip: "198.51.100.4",
+      data: { session_id: sessionId, variant: "original" },
+    });
   });
 
   it("an address issued through /v1 keeps its API key", async () => {
@@ -104,7 +112,9 @@ describe("display and original variants", () => {
   it("a PDF has no display copy and is shown as it is; an image without one is not shown at all", async () => {
     const pdf = Buffer.from("%PDF-1.4\n%%EOF\n");
     const pdfId = await file("application/pdf", pdf);
-    expect((await openEvidence(db, tokenOf((await issueEvidenceAddress(db, tenant, sessionId, pdfId, reviewer(), "display")).url), null))?.body.equals(pdf)).toBe(true);
+    expect(
+      (await openEvidence(db, tokenOf((await issueEvidenceAddress(db, tenant, sessionId, pdfId, reviewer(), "display")).url), null))?.body.equals(pdf),
+    ).toBe(true);
     const heicId = await file("image/heic", Buffer.from("not displayable"));
     expect(await openEvidence(db, tokenOf((await issueEvidenceAddress(db, tenant, sessionId, heicId, reviewer(), "display")).url), null)).toBeNull();
   });

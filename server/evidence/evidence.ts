@@ -46,7 +46,13 @@ export type EvidenceVariant = "original" | "display";
  * The signed claims of an address: file id, expiry (Unix seconds), the issuing actor's type and
  * id, and the variant (`v`; absent in addresses issued before variants existed: the original).
  */
-const ZAddressClaims = z.object({ f: z.string(), e: z.number(), a: z.enum(ActorType), u: z.string().nullable(), v: z.enum(["original", "display"]).optional() });
+const ZAddressClaims = z.object({
+  f: z.string(),
+  e: z.number(),
+  a: z.enum(ActorType),
+  u: z.string().nullable(),
+  v: z.enum(["original", "display"]).optional(),
+});
 type AddressClaims = z.infer<typeof ZAddressClaims>;
 
 /** The claims of a correctly signed `<payload>.<hmac>` token, else null. */

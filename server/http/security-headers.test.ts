@@ -33,13 +33,16 @@ describe("security headers", () => {
     expect(headersFor(path)["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
   });
 
-  it.each(["/dashboard", "/dashboard/sessions/ses_1", "/login", "/reset-password", "/forgot-password", "/invite"])("%s cannot be framed (CSP frame-ancestors and X-Frame-Options)", (path) => {
-    const h = headersFor(path);
-    expect(h["X-Frame-Options"]).toBe("DENY");
-    expect(h["Content-Security-Policy"]).toContain("frame-ancestors 'none'");
-    expect(h["Content-Security-Policy"]).toContain("object-src 'none'");
-    expect(h["Content-Security-Policy"]).not.toContain("'unsafe-eval'");
-  });
+  it.each(["/dashboard", "/dashboard/sessions/ses_1", "/login", "/reset-password", "/forgot-password", "/invite"])(
+    "%s cannot be framed (CSP frame-ancestors and X-Frame-Options)",
+    (path) => {
+      const h = headersFor(path);
+      expect(h["X-Frame-Options"]).toBe("DENY");
+      expect(h["Content-Security-Policy"]).toContain("frame-ancestors 'none'");
+      expect(h["Content-Security-Policy"]).toContain("object-src 'none'");
+      expect(h["Content-Security-Policy"]).not.toContain("'unsafe-eval'");
+    },
+  );
 
   it("allows eval only in development", () => {
     const dev = securityHeaderRules("development").find((r) => r.source === "/login")!;

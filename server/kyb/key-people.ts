@@ -61,7 +61,10 @@ const MIN_CHILD_TTL_SECONDS = 300;
  */
 async function kycWorkflowId(tx: Tx, projectId: string, ref: string): Promise<string> {
   const id = await findKycWorkflow(tx, projectId, ref);
-  if (!id) throw new DomainError("workflow_not_published", `The key people's KYC workflow '${ref}' is not a published KYC workflow of this project.`, { param: "kyc_workflow" });
+  if (!id)
+    throw new DomainError("workflow_not_published", `The key people's KYC workflow '${ref}' is not a published KYC workflow of this project.`, {
+      param: "kyc_workflow",
+    });
   return id;
 }
 
@@ -73,7 +76,13 @@ const emailKey = (email: string | undefined | null) => (email ?? "").toLowerCase
  * @returns what the step stores: the people with their `session_id`.
  * @throws DomainError workflow_not_published when the step's `kyc_workflow` is unusable.
  */
-export async function syncKeyPeople(tx: Tx, parent: KybParent, settings: TKeyPeopleSettings, input: TKeyPeopleStepInput, actor: Actor): Promise<StoredKeyPeople> {
+export async function syncKeyPeople(
+  tx: Tx,
+  parent: KybParent,
+  settings: TKeyPeopleSettings,
+  input: TKeyPeopleStepInput,
+  actor: Actor,
+): Promise<StoredKeyPeople> {
   const children = await tx.session.findMany({
     where: { parentSessionId: parent.id, status: { notIn: ["cancelled", "expired"] } },
     select: { id: true, status: true, role: true, prefill: true },
@@ -199,7 +208,9 @@ async function activeChild(tx: Tx, scope: KeyPersonScope, childId: string) {
     select: { id: true, status: true, projectId: true, mode: true, inviteGeneration: true, inviteRevokedAt: true },
   });
   if (!ACTIVE_STATUSES.includes(locked.status)) {
-    throw new DomainError("session_not_resumable", `This person's verification is ${locked.status.replace("_", " ")}: it needs no link.`, { param: "child_session_id" });
+    throw new DomainError("session_not_resumable", `This person's verification is ${locked.status.replace("_", " ")}: it needs no link.`, {
+      param: "child_session_id",
+    });
   }
   return locked;
 }
@@ -220,7 +231,14 @@ export async function issueKeyPersonLink(db: Db, parentId: string, childId: stri
   return db.$transaction(async (tx) => {
     const child = await activeChild(tx, { parentId }, childId);
     assertInviteNotRevoked(child);
-    await writeAudit(tx, { actor, action: "session.key_person_link_shown", objectType: "session", objectId: child.id, projectId: child.projectId, mode: child.mode });
+    await writeAudit(tx, {
+      actor,
+      action: "session.key_person_link_shown",
+      objectType: "session",
+      objectId: child.id,
+      projectId: child.projectId,
+      mode: child.mode,
+    });
     return { url: keyPersonInviteUrl(childId, child.inviteGeneration) };
   });
 }
@@ -248,6 +266,12 @@ export async function resendKeyPersonInvite(db: Db, parentId: string, childId: s
  * @returns the new link after a rotation, null after a revocation.
  * @throws DomainError resource_missing, session_not_resumable.
  */
-export async function changeKeyPersonInviteIn(db: Db, scope: KeyPersonScope, childId: string, change: InviteChange, actor: Actor): Promise<{ url: string | null }> {
+export async function changeKeyPersonInviteIn(
+  db: Db,
+  scope: KeyPersonScope,
+  childId: string,
+  change: InviteChange,
+  actor: Actor,
+): Promise<{ url: string | null }> {
   return db.$transaction(async (tx) => changeKeyPersonInvite(tx, await activeChild(tx, scope, childId), change, actor));
 }

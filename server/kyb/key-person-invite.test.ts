@@ -35,9 +35,15 @@ beforeAll(async () => {
 async function businessWithDirector(locale: "en" | "hi" = "en") {
   const parent = await createSession(db, tenant, { workflow_id: workflows.kyb }, API);
   const child = await db.$transaction(async (tx) => {
-    const created = await createSession(tx, tenant, { workflow_id: workflows.kyc, locale, prefill: { full_name: "Asha Verma", email: "asha@example.com" } }, API, {
-      parent: { sessionId: parent.id, role: "director" },
-    });
+    const created = await createSession(
+      tx,
+      tenant,
+      { workflow_id: workflows.kyc, locale, prefill: { full_name: "Asha Verma", email: "asha@example.com" } },
+      API,
+      {
+        parent: { sessionId: parent.id, role: "director" },
+      },
+    );
     await revokeClientTokens(tx, created.id);
     return created;
   });
@@ -121,7 +127,9 @@ describe("a key person's invitation link", () => {
   it("is refused once the child session is cancelled or finished", async () => {
     const cancelled = await businessWithDirector();
     await db.session.update({ where: { id: cancelled.childId }, data: { status: "cancelled" } });
-    expect(await openKeyPersonInvite(db, cancelled.childId, cancelled.k, null)).toMatchObject({ problem: { reason: "session_cancelled", org: "Demo Fintech" } });
+    expect(await openKeyPersonInvite(db, cancelled.childId, cancelled.k, null)).toMatchObject({
+      problem: { reason: "session_cancelled", org: "Demo Fintech" },
+    });
 
     const done = await businessWithDirector();
     await opened(done.childId, done.k);
@@ -159,9 +167,12 @@ describe("withdrawing and replacing an invitation", () => {
     // the new link opens at once: nobody holds the session any more
     await expect(opened(childId, kOf(next!))).resolves.toMatch(/#t=st_/);
     expect((await issueKeyPersonLink(db, parentId, childId, { type: "applicant", id: parentId })).url).toBe(next);
-    expect(await db.auditLog.findMany({ where: { objectId: childId, action: "session.key_person_invite_rotated" }, select: { actorType: true, actorId: true, ip: true } })).toEqual([
-      { actorType: "applicant", actorId: parentId, ip: "203.0.113.1" },
-    ]);
+    expect(
+      await db.auditLog.findMany({
+        where: { objectId: childId, action: "session.key_person_invite_rotated" },
+        select: { actorType: true, actorId: true, ip: true },
+      }),
+    ).toEqual([{ actorType: "applicant", actorId: parentId, ip: "203.0.113.1" }]);
   });
 
   it("a revocation by a reviewer withdraws every link until a new one is made; no email goes out meanwhile", async () => {
@@ -175,9 +186,12 @@ describe("withdrawing and replacing an invitation", () => {
     expect(await sendKeyPersonInvite(db, childId)).toEqual({ sent: false, reason: "invite_revoked" });
     const steps = [{ type: "key_people", data: { people: [{ name: "Asha Verma", role: "director", email: "asha@example.com", session_id: childId }] } }];
     expect((await keyPeopleStatuses(db, parentId, steps))[0]).toMatchObject({ session_id: childId, invite_revoked: true });
-    expect(await db.auditLog.findMany({ where: { objectId: childId, action: "session.key_person_invite_revoked" }, select: { actorType: true, actorId: true, ip: true } })).toEqual([
-      { actorType: "user", actorId: "usr_reviewer", ip: "198.51.100.7" },
-    ]);
+    expect(
+      await db.auditLog.findMany({
+        where: { objectId: childId, action: "session.key_person_invite_revoked" },
+        select: { actorType: true, actorId: true, ip: true },
+      }),
+    ).toEqual([{ actorType: "user", actorId: "usr_reviewer", ip: "198.51.100.7" }]);
 
     const { url } = await changeKeyPersonInviteIn(db, { tenant }, childId, "rotate", REVIEWER);
     await expect(opened(childId, kOf(url!))).resolves.toMatch(/#t=st_/);
@@ -187,8 +201,12 @@ describe("withdrawing and replacing an invitation", () => {
   it("is refused for a session that is not a key person's of the caller", async () => {
     const a = await businessWithDirector();
     const b = await businessWithDirector();
-    await expect(changeKeyPersonInviteIn(db, { parentId: a.parentId }, b.childId, "revoke", { type: "applicant", id: a.parentId })).rejects.toMatchObject({ code: "resource_missing" });
-    await expect(changeKeyPersonInviteIn(db, { tenant: { ...tenant, mode: "live" } }, a.childId, "revoke", REVIEWER)).rejects.toMatchObject({ code: "resource_missing" });
+    await expect(changeKeyPersonInviteIn(db, { parentId: a.parentId }, b.childId, "revoke", { type: "applicant", id: a.parentId })).rejects.toMatchObject({
+      code: "resource_missing",
+    });
+    await expect(changeKeyPersonInviteIn(db, { tenant: { ...tenant, mode: "live" } }, a.childId, "revoke", REVIEWER)).rejects.toMatchObject({
+      code: "resource_missing",
+    });
     await expect(changeKeyPersonInviteIn(db, { tenant }, a.parentId, "revoke", REVIEWER)).rejects.toMatchObject({ code: "resource_missing" });
     await db.session.update({ where: { id: a.childId }, data: { status: "approved" } });
     await expect(changeKeyPersonInviteIn(db, { tenant }, a.childId, "rotate", REVIEWER)).rejects.toMatchObject({ code: "session_not_resumable" });
@@ -196,7 +214,8 @@ describe("withdrawing and replacing an invitation", () => {
 });
 
 describe("emailing a key person again", () => {
-  const queued = (childId: string) => db.outboxMessage.count({ where: { name: keyPersonInviteRequested.name, data: { path: ["sessionId"], equals: childId } } });
+  const queued = (childId: string) =>
+    db.outboxMessage.count({ where: { name: keyPersonInviteRequested.name, data: { path: ["sessionId"], equals: childId } } });
   /** Moves the resends recorded so far `ms` into the past. */
   const age = async (childId: string, ms: number) => {
     for (const r of await db.auditLog.findMany({ where: { objectId: childId, action: "session.key_person_invite_resent" } }))

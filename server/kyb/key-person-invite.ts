@@ -105,7 +105,8 @@ const INVALID: InviteProblem = { reason: "invalid", org: null, locale: null, tes
  */
 export async function openKeyPersonInvite(db: Db, childId: string, k: string, ip: string | null, opts: { takeOver?: boolean } = {}): Promise<InviteOpening> {
   // an id or token that cannot be ours is refused before it reaches a query (the caller is anonymous)
-  if (!/^[A-Za-z0-9_]{1,64}$/.test(childId) || !k.startsWith(INVITE_PREFIX) || k.length > MAX_INVITE_TOKEN_LENGTH) return { outcome: "problem", problem: INVALID };
+  if (!/^[A-Za-z0-9_]{1,64}$/.test(childId) || !k.startsWith(INVITE_PREFIX) || k.length > MAX_INVITE_TOKEN_LENGTH)
+    return { outcome: "problem", problem: INVALID };
   return db.$transaction(async (tx): Promise<InviteOpening> => {
     // the row locked: a concurrent revocation, rotation or opening waits for this one
     const [row] = await tx.$queryRaw<{ id: string }[]>(sql`SELECT id FROM sessions WHERE id = ${childId} AND parent_session_id IS NOT NULL FOR UPDATE`);
@@ -123,7 +124,8 @@ export async function openKeyPersonInvite(db: Db, childId: string, k: string, ip
         project: { select: { organization: { select: { name: true } } } },
       },
     });
-    if (s.inviteRevokedAt || !digestsEqual(k.slice(INVITE_PREFIX.length), inviteMac(childId, s.inviteGeneration))) return { outcome: "problem", problem: INVALID };
+    if (s.inviteRevokedAt || !digestsEqual(k.slice(INVITE_PREFIX.length), inviteMac(childId, s.inviteGeneration)))
+      return { outcome: "problem", problem: INVALID };
     const org = s.project.organization.name;
     const now = new Date();
     const status: SessionStatus = ACTIVE_STATUSES.includes(s.status) && s.expiresAt <= now ? "expired" : s.status;
@@ -154,7 +156,12 @@ export type InviteChange = "revoke" | "rotate";
  * link is sent out), and audits `session.key_person_invite_revoked` / `_rotated` by `actor`.
  * @returns the new invitation link (null after a revocation).
  */
-export async function changeKeyPersonInvite(tx: Tx, child: { id: string; projectId: string; mode: Mode }, change: InviteChange, actor: Actor): Promise<{ url: string | null }> {
+export async function changeKeyPersonInvite(
+  tx: Tx,
+  child: { id: string; projectId: string; mode: Mode },
+  change: InviteChange,
+  actor: Actor,
+): Promise<{ url: string | null }> {
   const now = new Date();
   const { inviteGeneration: generation } = await tx.session.update({
     where: { id: child.id },

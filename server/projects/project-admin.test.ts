@@ -98,7 +98,7 @@ describe("hosted-flow logo", () => {
       svg('<a href="#"><set attributeName="href" to="javascript:alert(1)"/><rect width="10" height="10"/></a>'),
       svg('<animate attributeName="href" values="javascript:alert(1)"/><rect width="10" height="10"/>'),
       svg('<rect width="10" height="10"/>', '<?xml-stylesheet href="https://tracker.example/x.css"?>'),
-      svg("<script>alert(1)</script><rect width=\"10\" height=\"10\"/>"),
+      svg('<script>alert(1)</script><rect width="10" height="10"/>'),
     ]) {
       const bytes = await stored(active);
       expect(bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
@@ -131,7 +131,10 @@ describe("hosted-flow logo", () => {
 
   it("serves a logo stored as SVG before rasterising as a PNG", async () => {
     const key = `branding/${projectId}/logo-${"A".repeat(16)}.svg`;
-    await blobStore().put(key, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><set attributeName="x" to="1"/><rect width="4" height="4"/></svg>'));
+    await blobStore().put(
+      key,
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><set attributeName="x" to="1"/><rect width="4" height="4"/></svg>'),
+    );
     await db.project.update({ where: { id: projectId }, data: { logoKey: key } });
     const served = (await readProjectLogo(db, projectId, key.split("/").pop()!))!;
     expect(served.contentType).toBe("image/png");

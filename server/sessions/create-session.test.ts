@@ -41,6 +41,9 @@ describe("ZCreateSessionRequest metadata", () => {
   });
 
   it("keeps ordinary keys", () => {
-    expect(ZCreateSessionRequest.parse({ workflow_id: "wf_x", metadata: { plan: "gold", constructor_id: "c" } }).metadata).toEqual({ plan: "gold", constructor_id: "c" });
+    expect(ZCreateSessionRequest.parse({ workflow_id: "wf_x", metadata: { plan: "gold", constructor_id: "c" } }).metadata).toEqual({
+      plan: "gold",
+      constructor_id: "c",
+    });
   });
 });

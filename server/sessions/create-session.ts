@@ -100,7 +100,9 @@ async function insertSession(
   }
   if (input.country && input.country.toUpperCase() !== workflow.country.toUpperCase()) {
     // The workflow's steps and checks are built for its country: a session elsewhere would run none of them right.
-    throw new DomainError("parameter_invalid", `This workflow verifies applicants in ${workflow.country}; country must be ${workflow.country} or left out.`, { param: "country" });
+    throw new DomainError("parameter_invalid", `This workflow verifies applicants in ${workflow.country}; country must be ${workflow.country} or left out.`, {
+      param: "country",
+    });
   }
   const now = new Date();
   const expiresAt = new Date(now.getTime() + (input.expires_in ?? workflow.definition.ttl_seconds) * 1000);

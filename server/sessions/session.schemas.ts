@@ -38,7 +38,8 @@ export const ZMetadata = z.preprocess(
   (value, ctx) => {
     if (value && typeof value === "object" && !Array.isArray(value)) {
       for (const key of Object.keys(value)) {
-        if (RESERVED_METADATA_KEYS.includes(key)) ctx.issues.push({ code: "custom", path: [key], message: `'${key}' is a reserved key and cannot be used in metadata`, input: value });
+        if (RESERVED_METADATA_KEYS.includes(key))
+          ctx.issues.push({ code: "custom", path: [key], message: `'${key}' is a reserved key and cannot be used in metadata`, input: value });
       }
     }
     return value;
@@ -55,8 +56,17 @@ export const ZMetadata = z.preprocess(
 export const ZCreateSessionRequest = z
   .strictObject({
     workflow_id: z.string().min(1).meta({ description: "A published workflow (`wf_...`); the session uses its current version." }),
-    reference_id: z.string().min(1).max(128).optional().meta({ description: "Your own id of the applicant; used for lookup (`GET /v1/sessions?reference_id=`) and sent in webhooks." }),
-    country: z.string().length(2).optional().meta({ description: "ISO 3166-1 alpha-2; defaults to the workflow's country, the only one accepted (case-insensitive)." }),
+    reference_id: z
+      .string()
+      .min(1)
+      .max(128)
+      .optional()
+      .meta({ description: "Your own id of the applicant; used for lookup (`GET /v1/sessions?reference_id=`) and sent in webhooks." }),
+    country: z
+      .string()
+      .length(2)
+      .optional()
+      .meta({ description: "ISO 3166-1 alpha-2; defaults to the workflow's country, the only one accepted (case-insensitive)." }),
     prefill: z
       .strictObject({
         phone: z.string().max(20).optional(),
@@ -69,9 +79,18 @@ export const ZCreateSessionRequest = z
     redirect_url: z
       .url({ protocol: /^https?$/ })
       .optional()
-      .meta({ description: "Where the hosted flow sends the applicant at the end, with `session_id` and `status` query parameters. Its origin must be one of the project's allowed origins." }),
+      .meta({
+        description:
+          "Where the hosted flow sends the applicant at the end, with `session_id` and `status` query parameters. Its origin must be one of the project's allowed origins.",
+      }),
     metadata: ZMetadata.optional(),
-    expires_in: z.number().int().min(300).max(2_592_000).optional().meta({ description: "Seconds until the session expires; default: the workflow's `ttl_seconds` (7 days)." }),
+    expires_in: z
+      .number()
+      .int()
+      .min(300)
+      .max(2_592_000)
+      .optional()
+      .meta({ description: "Seconds until the session expires; default: the workflow's `ttl_seconds` (7 days)." }),
   })
   .meta({ id: "CreateSessionRequest" });
 export type TCreateSessionRequest = z.infer<typeof ZCreateSessionRequest>;
@@ -103,7 +122,8 @@ export type TDecisionRequest = z.infer<typeof ZDecisionRequest>;
 
 export const ZStepStatus = z.enum(["pending", "in_progress", "submitted", "passed", "failed", "needs_review", "skipped"]).meta({
   id: "StepStatus",
-  description: "`pending`: to do (again, after a resubmission request); `submitted`: checks running; `passed`, `failed`, `needs_review`: the outcome of its checks; `skipped`: an optional step the applicant skipped.",
+  description:
+    "`pending`: to do (again, after a resubmission request); `submitted`: checks running; `passed`, `failed`, `needs_review`: the outcome of its checks; `skipped`: an optional step the applicant skipped.",
 });
 
 export const ZSessionStep = z
@@ -154,8 +174,16 @@ export const ZSession = z
       .array(z.object({ id: z.string(), role: z.string().nullable(), status: ZSessionStatus }))
       .meta({ description: "The parent session (role `parent`) and child sessions (e.g. the key people of a KYB session)." }),
     checks: z.array(ZCheck).optional().meta({ description: "Present with `expand=checks`." }),
-    applicant: z.record(z.string(), z.unknown()).nullable().optional().meta({ description: "Verified profile of a KYC session, free-form. Present with `expand=applicant`." }),
-    business: z.record(z.string(), z.unknown()).nullable().optional().meta({ description: "Verified profile of a KYB session, free-form. Present with `expand=business`." }),
+    applicant: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .optional()
+      .meta({ description: "Verified profile of a KYC session, free-form. Present with `expand=applicant`." }),
+    business: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .optional()
+      .meta({ description: "Verified profile of a KYB session, free-form. Present with `expand=business`." }),
   })
   .meta({ id: "Session", description: "One applicant going through one workflow." });
 export type TSession = z.infer<typeof ZSession>;

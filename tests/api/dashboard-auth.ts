@@ -34,7 +34,10 @@ export async function signIn(baseUrl: string, jar: Jar, user: { email: string; p
   const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
   jar.take(csrf);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const res = await fetch(`${baseUrl}/api/auth/callback/credentials`, form(jar.header(), { email: user.email, password: user.password, csrfToken, callbackUrl: `${baseUrl}/dashboard` }));
+  const res = await fetch(
+    `${baseUrl}/api/auth/callback/credentials`,
+    form(jar.header(), { email: user.email, password: user.password, csrfToken, callbackUrl: `${baseUrl}/dashboard` }),
+  );
   expect(res.status).toBe(302);
   jar.take(res);
   return csrfToken;

@@ -181,7 +181,14 @@ function InviteControls({ sessionId, childId, name, revoked }: { sessionId: stri
           <label htmlFor={`invite-${childId}`} className="text-xs text-slate-500">
             New link
           </label>
-          <Input id={`invite-${childId}`} readOnly value={change.data.url} onFocus={(e) => e.target.select()} className="font-mono text-xs" data-testid="business-tree-new-link" />
+          <Input
+            id={`invite-${childId}`}
+            readOnly
+            value={change.data.url}
+            onFocus={(e) => e.target.select()}
+            className="font-mono text-xs"
+            data-testid="business-tree-new-link"
+          />
         </div>
       ) : null}
       {change.isError ? <FormError>Could not change the link: {clientErrorInfo(change.error).message}</FormError> : null}
@@ -196,7 +203,10 @@ function InviteControls({ sessionId, childId, name, revoked }: { sessionId: stri
             <Button variant="secondary" onClick={() => setConfirming(null)}>
               Cancel
             </Button>
-            <Button loading={change.isPending} onClick={() => confirming && change.mutate({ projectId: ws.project.id, mode: ws.mode, id: childId, change: confirming })}>
+            <Button
+              loading={change.isPending}
+              onClick={() => confirming && change.mutate({ projectId: ws.project.id, mode: ws.mode, id: childId, change: confirming })}
+            >
               {confirming ? copy[confirming].action : ""}
             </Button>
           </>

@@ -17,5 +17,7 @@ export const kybRouter = createTRPCRouter({
   changeInvite: projectProcedure(PERMISSIONS.decideSessions)
     .input(z.object({ id: z.string().min(1).max(64), change: z.enum(["revoke", "rotate"]) }))
     .output(z.object({ url: z.url().nullable() }))
-    .mutation(({ ctx, input }) => changeKeyPersonInviteIn(ctx.db, { tenant: ctx.tenant }, input.id, input.change, { type: "user", id: ctx.userId, ip: ctx.ip })),
+    .mutation(({ ctx, input }) =>
+      changeKeyPersonInviteIn(ctx.db, { tenant: ctx.tenant }, input.id, input.change, { type: "user", id: ctx.userId, ip: ctx.ip }),
+    ),
 });

@@ -118,7 +118,11 @@ function InUse({ org, pending, onContinue }: { org: string; pending: boolean; on
 function Problem({ problem }: { problem: InviteProblem }) {
   return (
     <Frame initialLocale={problem.locale} org={problem.org} testMode={problem.testMode}>
-      {problem.reason === "session_finished" ? <FinishedScreen org={problem.org} /> : <LinkProblemScreen problem={{ reason: problem.reason, org: problem.org }} />}
+      {problem.reason === "session_finished" ? (
+        <FinishedScreen org={problem.org} />
+      ) : (
+        <LinkProblemScreen problem={{ reason: problem.reason, org: problem.org }} />
+      )}
     </Frame>
   );
 }
