@@ -64,6 +64,7 @@ export const ERROR_CODES = {
   otp_resend_too_soon: { type: "rate_limit_error", status: 429, surface: "flow" },
   // KYB: "email again" of a key person's invitation (server/kyb/key-person-invite.ts)
   invite_resend_too_soon: { type: "rate_limit_error", status: 429, surface: "flow" },
+  invite_revoked: { type: "conflict_error", status: 409, surface: "flow" },
   otp_delivery_failed: { type: "api_error", status: 502, surface: "flow" },
   // Applicant uploads (server/uploads/; decisions.md "Limits beyond interface.md": 15 MiB, JPEG/PNG/WebP/HEIC/PDF by content)
   file_too_large: { type: "invalid_request_error", status: 413, surface: "flow" },

@@ -26,14 +26,32 @@ export const ZSessionStatus = z.enum(SESSION_STATUSES).meta({
 });
 export type TSessionStatus = z.infer<typeof ZSessionStatus>;
 
-/** map of string to string: at most 50 keys, key <= 40 chars, value <= 500 chars. */
-export const ZMetadata = z
-  .record(z.string().min(1).max(40, "metadata keys are at most 40 characters"), z.string().max(500, "metadata values are at most 500 characters"))
-  .refine((m) => Object.keys(m).length <= 50, "at most 50 metadata keys")
-  .meta({
-    description: "Your key-value pairs, returned with the session: at most 50 keys of at most 40 characters, values of at most 500 characters.",
-    maxProperties: 50,
-  });
+/** Keys refused in metadata: zod's record drops `__proto__` silently, and all three are prototype-pollution vectors downstream. */
+export const RESERVED_METADATA_KEYS: readonly string[] = ["__proto__", "constructor", "prototype"];
+
+/**
+ * map of string to string: at most 50 keys, key <= 40 chars, value <= 500 chars, none of
+ * RESERVED_METADATA_KEYS (refused with an issue at `metadata.<key>` before the record parses,
+ * since the record would drop `__proto__` without a word).
+ */
+export const ZMetadata = z.preprocess(
+  (value, ctx) => {
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      for (const key of Object.keys(value)) {
+        if (RESERVED_METADATA_KEYS.includes(key))
+          ctx.issues.push({ code: "custom", path: [key], message: `'${key}' is a reserved key and cannot be used in metadata`, input: value });
+      }
+    }
+    return value;
+  },
+  z
+    .record(z.string().min(1).max(40, "metadata keys are at most 40 characters"), z.string().max(500, "metadata values are at most 500 characters"))
+    .refine((m) => Object.keys(m).length <= 50, "at most 50 metadata keys")
+    .meta({
+      description: `Your key-value pairs, returned with the session: at most 50 keys of at most 40 characters, values of at most 500 characters. Reserved keys (${RESERVED_METADATA_KEYS.map((k) => `\`${k}\``).join(", ")}) are refused.`,
+      maxProperties: 50,
+    }),
+);
 
 export const ZCreateSessionRequest = z
   .strictObject({
@@ -44,7 +62,11 @@ export const ZCreateSessionRequest = z
       .max(128)
       .optional()
       .meta({ description: "Your own id of the applicant; used for lookup (`GET /v1/sessions?reference_id=`) and sent in webhooks." }),
-    country: z.string().length(2).optional().meta({ description: "ISO 3166-1 alpha-2; defaults to the workflow's country." }),
+    country: z
+      .string()
+      .length(2)
+      .optional()
+      .meta({ description: "ISO 3166-1 alpha-2; defaults to the workflow's country, the only one accepted (case-insensitive)." }),
     prefill: z
       .strictObject({
         phone: z.string().max(20).optional(),

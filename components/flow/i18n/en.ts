@@ -506,7 +506,21 @@ export const en = {
     linkLabel: "Link for {name}",
     resend: "Email again",
     resent: "Sent again",
-    linkNote: "Each person's link is the same in every email and keeps working until they have finished, so they can open it later.",
+    linkNote:
+      "Each person's link is the same in every email and keeps working until they have finished, so they can open it later. If a link reached the wrong person, make a new one: the old link stops working.",
+    rotateLink: "Make a new link",
+    revokeLink: "Withdraw link",
+    linkRevoked: "Link withdrawn: nobody can open it. Make a new link to invite {name} again.",
+    linkRotated: "New link made. The old link no longer works.",
+    confirmRevoke: "Withdraw {name}'s link? Nobody can open it, and anyone using it now is stopped, until you make a new link.",
+    confirmRotate: "Make a new link for {name}? The old link stops working, and anyone using it now is stopped.",
+    confirmYes: "Yes",
+    confirmNo: "Cancel",
+    inviteOpening: "Opening your verification…",
+    inviteInUseTitle: "Already open somewhere else",
+    inviteInUseBody:
+      "This verification for {org} is open on another device or in another tab. You can continue here instead: it will stop there, and what was already saved is kept.",
+    inviteContinueHere: "Continue here",
     inviteFinishedTitle: "You have already done this",
     inviteFinishedBody:
       "Your part of this verification is complete and {org} has what it needs. There is nothing more to do, and this link no longer opens it.",

@@ -151,6 +151,10 @@ const PROCEDURES: Record<string, { allowed: readonly Role[]; call: (c: ReturnTyp
     allowed: PERMISSIONS.readProject,
     call: (c) => c.review.evidenceAddress({ ...tenantA(), id: "ses_missing", evidenceId: "file_missing" }),
   },
+  "review.originalEvidenceAddress": {
+    allowed: PERMISSIONS.downloadOriginalEvidence,
+    call: (c) => c.review.originalEvidenceAddress({ ...tenantA(), id: "ses_missing", evidenceId: "file_missing" }),
+  },
   "review.updateReasonCodes": {
     allowed: PERMISSIONS.manageSettings,
     call: (c) => c.review.updateReasonCodes({ ...tenantA(), codes: [{ code: "identity_confirmed", label: "Identity confirmed by reviewer" }] }),
@@ -159,6 +163,7 @@ const PROCEDURES: Record<string, { allowed: readonly Role[]; call: (c: ReturnTyp
   "audit.filterOptions": { allowed: PERMISSIONS.readAuditLog, call: (c) => c.audit.filterOptions(tenantA()) },
   "audit.recordExport": { allowed: PERMISSIONS.readAuditLog, call: (c) => c.audit.recordExport(tenantA()) },
   "kyb.tree": { allowed: PERMISSIONS.readProject, call: (c) => c.kyb.tree({ ...tenantA(), id: "ses_missing" }) },
+  "kyb.changeInvite": { allowed: PERMISSIONS.decideSessions, call: (c) => c.kyb.changeInvite({ ...tenantA(), id: "ses_missing", change: "revoke" }) },
   "workflows.list": { allowed: PERMISSIONS.readProject, call: (c) => c.workflows.list(tenantA()) },
   "workflows.catalog": { allowed: PERMISSIONS.readProject, call: (c) => c.workflows.catalog({ ...tenantA(), country: "IN" }) },
   "workflows.get": { allowed: PERMISSIONS.readProject, call: (c) => c.workflows.get({ ...tenantA(), id: "wf_missing" }) },

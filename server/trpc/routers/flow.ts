@@ -9,10 +9,12 @@ import { sendStepOtp, verifyStepOtp } from "../../flow/flow-otp";
 import type { FlowContext } from "../../flow/flow-session";
 import { getFlowState, setFlowLocale, startFlow } from "../../flow/flow-state";
 import { submitStep } from "../../flow/submit-step";
-import { keyPersonLink, lookupBankBranch, resendKeyPersonEmail } from "../../kyb/kyb-flow-actions";
+import { changeKeyPersonInviteFromFlow, keyPersonLink, lookupBankBranch, resendKeyPersonEmail } from "../../kyb/kyb-flow-actions";
+import { MAX_INVITE_TOKEN_LENGTH, openKeyPersonInvite } from "../../kyb/key-person-invite";
+import { clientIp } from "../../http/client-ip";
 import { ZFlowDocumentExtraction } from "../../intelligence/extraction.schemas";
 import { getFlowDocumentExtraction, requestFlowDocumentExtraction } from "../../intelligence/flow-document-extraction";
-import { createTRPCRouter, flowProcedure } from "../init";
+import { createTRPCRouter, flowProcedure, publicProcedure } from "../init";
 
 const ZSessionInput = z.object({ sessionId: z.string().min(1).max(64) });
 const ZStepInput = ZSessionInput.extend({ step: z.string().min(1).max(64), values: z.record(z.string(), z.unknown()) });
@@ -34,6 +36,18 @@ export const flowRouter = createTRPCRouter({
   resendKeyPersonEmail: flowProcedure
     .input(ZChildInput)
     .mutation(({ ctx, input }) => resendKeyPersonEmail(ctx.db, flowCtx(ctx, input.sessionId), input.childSessionId)),
+  /** The business withdraws (`revoke`) or replaces (`rotate`) a key person's invitation. */
+  changeKeyPersonInvite: flowProcedure
+    .input(ZChildInput.extend({ change: z.enum(["revoke", "rotate"]) }))
+    .mutation(({ ctx, input }) => changeKeyPersonInviteFromFlow(ctx.db, flowCtx(ctx, input.sessionId), input.childSessionId, input.change)),
+  /**
+   * A key person's invitation link opened (app/flow/[sessionId]/invite/page.tsx): authenticated
+   * by the invite token itself (from the link's fragment, posted in the body). `takeOver` is the
+   * person's "continue here" after an `in_use` answer.
+   */
+  openInvite: publicProcedure
+    .input(ZSessionInput.extend({ invite: z.string().max(MAX_INVITE_TOKEN_LENGTH), takeOver: z.boolean().optional() }))
+    .mutation(({ ctx, input }) => openKeyPersonInvite(ctx.db, input.sessionId, input.invite, clientIp(ctx.headers), { takeOver: input.takeOver })),
   state: flowProcedure.input(ZSessionInput).query(({ ctx, input }) => getFlowState(ctx.db, flowCtx(ctx, input.sessionId))),
   start: flowProcedure.input(ZSessionInput).mutation(({ ctx, input }) => startFlow(ctx.db, flowCtx(ctx, input.sessionId))),
   setLocale: flowProcedure

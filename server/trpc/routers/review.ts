@@ -48,10 +48,16 @@ export const reviewRouter = createTRPCRouter({
     .input(ZDashboardDecision)
     .output(ZDecisionResult)
     .mutation(({ ctx, input }) => decideFromDashboard(ctx.db, ctx.tenant, input, userActor(ctx))),
+  /** The viewer's address: the EXIF-stripped display copy (server/evidence/evidence.ts variants). */
   evidenceAddress: projectProcedure()
     .input(ZSessionRef.extend({ evidenceId: z.string().min(1) }))
     .output(ZEvidenceAddress)
-    .mutation(({ ctx, input }) => issueEvidenceAddress(ctx.db, ctx.tenant, input.id, input.evidenceId, userActor(ctx))),
+    .mutation(({ ctx, input }) => issueEvidenceAddress(ctx.db, ctx.tenant, input.id, input.evidenceId, userActor(ctx), "display")),
+  /** "Open original": the uploaded bytes as they came, for owners and admins; audited with the variant. */
+  originalEvidenceAddress: projectProcedure(PERMISSIONS.downloadOriginalEvidence)
+    .input(ZSessionRef.extend({ evidenceId: z.string().min(1) }))
+    .output(ZEvidenceAddress)
+    .mutation(({ ctx, input }) => issueEvidenceAddress(ctx.db, ctx.tenant, input.id, input.evidenceId, userActor(ctx), "original")),
   reasonCodes: projectProcedure()
     .output(z.array(ZReasonCode))
     .query(({ ctx }) => getReasonCodes(ctx.db, ctx.tenant.projectId)),
