@@ -16,7 +16,7 @@ import { DomainError } from "../errors";
 import type { Role } from "../generated/prisma/enums";
 import type { Tenant } from "../tenant";
 import { clientIp } from "../http/client-ip";
-import { unstorablePath, unstorableTextError } from "../http/pipeline/text-input";
+import { unstorableInputError } from "../http/pipeline/text-input";
 import { findProjectMembership } from "../users/user.queries";
 
 export async function createTRPCContext(opts: { headers: Headers }) {
@@ -78,17 +78,14 @@ const domainErrors = t.middleware(async ({ next }) => {
 });
 
 /**
- * Refuses input with text PostgreSQL cannot store (NUL, an unpaired surrogate; the rule of /v1:
- * server/http/pipeline/text-input.ts) in any string or key, before the input is parsed or any
+ * Refuses input with text PostgreSQL cannot store (NUL, an unpaired surrogate) in any string or
+ * key, or nested too deep (the rule of /v1: server/http/pipeline/text-input.ts), before the input is parsed or any
  * token or session is looked up: BAD_REQUEST with the DomainError `parameter_invalid` naming
  * the dot path (`sessionId`, `values.name`).
  */
 const storableInput = t.middleware(async ({ getRawInput, next }) => {
-  const path = unstorablePath(await getRawInput());
-  if (path) {
-    const cause = unstorableTextError(path.join("."));
-    throw new TRPCError({ code: "BAD_REQUEST", message: cause.message, cause });
-  }
+  const cause = unstorableInputError(await getRawInput());
+  if (cause) throw new TRPCError({ code: "BAD_REQUEST", message: cause.message, cause });
   return next();
 });
 
