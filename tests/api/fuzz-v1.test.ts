@@ -23,8 +23,8 @@ import { answeredBeforeTheApp, describe as explain, FUZZ_SEED, type FuzzAnswer, 
 import { type JsonSchema, mutated, Raw, toJsonText, UNSTORABLE, valid } from "./fuzz/schema-arbitrary";
 
 const fx = inject("fixtures");
-/** Requests per operation: about 2,400 over the 24 operations. */
-const RUNS_PER_OPERATION = 60;
+/** Requests per operation: about 2,100 over the 23 operations. */
+const RUNS_PER_OPERATION = 90;
 /** Requests in flight at once; each worker has its own API key (the rate limit is per key). */
 const WORKERS = 4;
 
@@ -270,6 +270,7 @@ it("answers every generated request of every operation with a 2xx or the Error o
   expect(ops.length).toBeGreaterThan(20);
   const findings: string[] = [];
   let total = 0;
+  let succeeded = 0;
   for (const [index, op] of ops.entries()) {
     const seed = FUZZ_SEED + index;
     const reqs = sample(requests(op), seed, RUNS_PER_OPERATION);
@@ -290,17 +291,18 @@ it("answers every generated request of every operation with a 2xx or the Error o
     });
     const after = await counts();
     const created = answers.filter((a) => a && a.status < 300).length;
+    succeeded += created;
     for (const table of Object.keys(before)) {
       const grew = after[table]! - before[table]!;
-      const creates = CREATES[op.operationId] === table;
-      const allowed = creates ? created : 0;
-      // a check answered from the cache may add no row, and a DELETE removes one: at most one per success
-      if (creates && table !== "checks" ? grew !== allowed : grew > allowed) {
-        findings.push(`${op.operationId} (seed ${seed}): ${table} grew by ${grew} for ${allowed} successful creations`);
-      }
+      // at most one row per success of the operation that creates them (an idempotent replay or
+      // a cached check answer adds none), none for any other operation or any error
+      const allowed = CREATES[op.operationId] === table ? created : 0;
+      if (grew > allowed) findings.push(`${op.operationId} (seed ${seed}): ${table} grew by ${grew} for ${allowed} successful creations`);
     }
   }
   expect(total).toBeGreaterThanOrEqual(ops.length * RUNS_PER_OPERATION);
+  // the valid half of the requests reaches the handlers: without that, the fuzz proves little
+  expect(succeeded / total).toBeGreaterThan(0.15);
   expect(findings, `${findings.length} findings in ${total} requests`).toEqual([]);
 });
 
