@@ -20,7 +20,7 @@ import { ensureProject } from "../../server/projects/ensure-project";
 import { ensureIndiaWorkflows } from "../../server/seed/seed-demo";
 import { appRouter } from "../../server/trpc/root";
 import { hashPassword } from "../../server/users/passwords";
-import { answeredBeforeTheApp, describe as explain, FUZZ_SEED, type FuzzAnswer, type FuzzRequest, INTERNAL_TEXT, pool, sample, send } from "./fuzz/http";
+import { answeredBeforeTheApp, BAD_IDS, describe as explain, FUZZ_SEED, type FuzzAnswer, type FuzzRequest, INTERNAL_TEXT, pool, sample, send } from "./fuzz/http";
 import { type JsonSchema, mutated, toJsonText, UNSTORABLE, valid } from "./fuzz/schema-arbitrary";
 
 // next-auth's ESM build imports `next/server` without an extension, which only Next's bundler
@@ -249,6 +249,72 @@ it("answers every generated call of every flow and dashboard procedure without a
   // valid calls with the real token and cookie reach the procedures (most inputs name no real object)
   expect(successes).toBeGreaterThan(total * 0.02);
   expect(findings, `${findings.length} findings in ${total} requests`).toEqual([]);
+});
+
+/** Bytes of a file part: a tiny PNG, text, nothing, the EICAR test string, random bytes. */
+const FILES: Uint8Array[] = [
+  Uint8Array.from(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64")),
+  new TextEncoder().encode("not an image"),
+  new Uint8Array(0),
+  new TextEncoder().encode("X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*"),
+  Uint8Array.from({ length: 300 }, (_, i) => (i * 37) % 256),
+];
+const PART_TEXT = ["selfie", "documents", "pan", "consent", "", "\u0000", "a\ud800", "x".repeat(5_000), "aadhaar_front", "selfie_frame"];
+
+/** Generated requests of the flow's upload route (multipart: `step`, `kind`, `file`). */
+function uploads(): fc.Arbitrary<Promise<FuzzRequest>> {
+  return fc
+    .record({
+      // not the dot segments: the client resolves `/flow/../upload` to `/upload`, another route
+      id: fc.oneof(fc.constant(encodeURIComponent(session.id)), fc.constantFrom(...BAD_IDS.filter((bad) => !/^(\.|%2E)+$/i.test(bad)))),
+      auth: fc.constantFrom(`Bearer ${session.client_token}`, `Bearer ${session.client_token}`, "Bearer st_fake", "", "Bearer st_\u00ff"),
+      step: fc.option(fc.constantFrom(...PART_TEXT)),
+      kind: fc.option(fc.constantFrom(...PART_TEXT)),
+      file: fc.option(fc.constantFrom(...FILES.keys())),
+      framing: fc.constantFrom("multipart", "multipart", "chunked", "text/plain", "bad_boundary", "truncated"),
+    })
+    .map(async ({ id, auth, step, kind, file, framing }) => {
+      const form = new FormData();
+      if (step !== null) form.append("step", step);
+      if (kind !== null) form.append("kind", kind);
+      if (file !== null) form.append("file", new Blob([FILES[file]!.slice()]), "upload.bin");
+      const encoded = new Response(form);
+      const body = new Uint8Array(await encoded.arrayBuffer());
+      const type = encoded.headers.get("content-type")!;
+      return {
+        label: `upload:${framing}`,
+        method: "POST",
+        url: `/flow/${id}/upload`,
+        headers: {
+          ...(auth ? { authorization: auth } : {}),
+          "content-type": framing === "text/plain" ? "text/plain" : framing === "bad_boundary" ? "multipart/form-data; boundary=nope" : type,
+        },
+        body: framing === "truncated" ? body.slice(0, Math.floor(body.length / 2)) : body,
+        chunked: framing === "chunked",
+      };
+    });
+}
+
+it("answers every generated upload of the flow with 201 or the Error object, never a 5xx; refused uploads store nothing", { timeout: 300_000 }, async () => {
+  const reqs = await Promise.all(sample(uploads(), FUZZ_SEED + 2_000, 150));
+  const evidence = () => db.evidenceFile.count({ where: { sessionId: session.id } });
+  const before = await evidence();
+  const answers = await pool(reqs, WORKERS, (req) => send(fx.baseUrl, req));
+  const findings = answers.flatMap((answer, i) => {
+    if (answer.status >= 500) return [explain(reqs[i]!, answer, "5xx")];
+    if (answeredBeforeTheApp(answer) || answer.status === 201) return [];
+    let body: { error?: { code?: unknown; request_id?: unknown } };
+    try {
+      body = JSON.parse(answer.text) as typeof body;
+    } catch {
+      return [explain(reqs[i]!, answer, `not JSON (${answer.contentType})`)];
+    }
+    if (typeof body.error?.code !== "string" || typeof body.error.request_id !== "string") return [explain(reqs[i]!, answer, "not the Error object")];
+    return INTERNAL_TEXT.test(answer.text) ? [explain(reqs[i]!, answer, "internal text")] : [];
+  });
+  expect(findings).toEqual([]);
+  expect((await evidence()) - before).toBeLessThanOrEqual(answers.filter((a) => a.status === 201).length);
+  expect(answers.some((a) => a.status === 404)).toBe(true);
 });
 
 it("generates unstorable text and fake tokens for the flow's procedures", () => {

@@ -11,7 +11,7 @@ export interface FuzzRequest {
   /** Path and query, already percent-encoded (bad encodings are part of the input). */
   url: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array;
   /** Sends the body as a stream of several chunks (`Transfer-Encoding: chunked`, no length). */
   chunked?: boolean;
 }
@@ -30,8 +30,8 @@ export const FUZZ_SEED = 20_261_124;
 /** `n` requests of `arb`, the same ones for the same `seed`. */
 export const sample = <T>(arb: fc.Arbitrary<T>, seed: number, n: number): T[] => fc.sample(arb, { seed, numRuns: n });
 
-function chunks(text: string): ReadableStream<Uint8Array> {
-  const bytes = new TextEncoder().encode(text);
+function chunks(body: string | Uint8Array): ReadableStream<Uint8Array> {
+  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
   const size = Math.max(1, Math.ceil(bytes.length / 3));
   let offset = 0;
   return new ReadableStream({
@@ -84,12 +84,16 @@ export async function pool<T, R>(items: T[], concurrency: number, work: (item: T
 export const answeredBeforeTheApp = (answer: FuzzAnswer): boolean =>
   answer.status === 431 || (answer.status === 308 && !!answer.location?.startsWith("/"));
 
+/** Path segments no object has: undecodable UTF-8, NUL, traversal, very long, odd characters. */
+export const BAD_IDS = ["%ED%A0%80", "%E0%A4%A", "%FF", "%C0%AF", "%00", "ses_%00", "..", "%2E%2E", "%2F", "%20", "x".repeat(2_000), "%F0%9F%98%80", "null", "0", "-1", "ses_'--", "%25"];
+
 /** Text that only an internal error carries: the database's or the runtime's words, file paths. */
 export const INTERNAL_TEXT = /prisma|invocation|database error|\b22021\b|\b22P05\b|ECONNREFUSED|node_modules|\/server\/|\.ts:\d+|SyntaxError|TypeError|RangeError|Maximum call stack/i;
 
 /** A short, printable account of one request and its answer for a failure message. */
 export function describe(req: FuzzRequest, answer: FuzzAnswer | null, problem: string): string {
-  const body = req.body === undefined ? "" : ` body=${JSON.stringify(req.body.length > 200 ? `${req.body.slice(0, 200)}...(${req.body.length} chars)` : req.body)}`;
+  const text = typeof req.body === "string" ? req.body : req.body && `<${req.body.length} bytes>`;
+  const body = text === undefined ? "" : ` body=${JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}...(${text.length} chars)` : text)}`;
   const got = answer ? ` -> ${answer.status} ${answer.text.slice(0, 300)}` : "";
   return `[${req.label}] ${req.method} ${req.url.slice(0, 200)}${req.chunked ? " (chunked)" : ""}${body}${got}: ${problem}`;
 }
