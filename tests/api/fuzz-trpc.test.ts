@@ -20,7 +20,18 @@ import { ensureProject } from "../../server/projects/ensure-project";
 import { ensureIndiaWorkflows } from "../../server/seed/seed-demo";
 import { appRouter } from "../../server/trpc/root";
 import { hashPassword } from "../../server/users/passwords";
-import { answeredBeforeTheApp, BAD_IDS, describe as explain, FUZZ_SEED, type FuzzAnswer, type FuzzRequest, INTERNAL_TEXT, pool, sample, send } from "./fuzz/http";
+import {
+  answeredBeforeTheApp,
+  BAD_IDS,
+  describe as explain,
+  FUZZ_SEED,
+  type FuzzAnswer,
+  type FuzzRequest,
+  INTERNAL_TEXT,
+  pool,
+  sample,
+  send,
+} from "./fuzz/http";
 import { type JsonSchema, mutated, toJsonText, UNSTORABLE, valid } from "./fuzz/schema-arbitrary";
 
 // next-auth's ESM build imports `next/server` without an extension, which only Next's bundler
@@ -91,8 +102,11 @@ async function signIn(): Promise<string> {
 beforeAll(async () => {
   db = await getDb();
   // an organization of the fuzz's own: whatever the dashboard procedures change stays there
-  organizationId = (await db.organization.create({ data: { id: newId("organization"), name: "Fuzz Org", slug: `fuzz-${Date.now()}` }, select: { id: true } })).id;
-  const userId = (await db.user.create({ data: { id: newId("user"), email, name: "Fuzz Owner", passwordHash: await hashPassword(PASSWORD) }, select: { id: true } })).id;
+  organizationId = (await db.organization.create({ data: { id: newId("organization"), name: "Fuzz Org", slug: `fuzz-${Date.now()}` }, select: { id: true } }))
+    .id;
+  const userId = (
+    await db.user.create({ data: { id: newId("user"), email, name: "Fuzz Owner", passwordHash: await hashPassword(PASSWORD) }, select: { id: true } })
+  ).id;
   await db.membership.create({ data: { id: newId("membership"), userId, organizationId, role: "owner" } });
   projectId = (await ensureProject(db, { organizationId, slug: "main", name: "Fuzz" })).id;
   const workflows = await ensureIndiaWorkflows(db, projectId);
@@ -165,7 +179,11 @@ function requests(p: Procedure): fc.Arbitrary<FuzzRequest> {
       base.map((r) => ({ ...r, label: "wrong_method", method: "GET", body: undefined })),
     );
   } else {
-    arbs.push(fc.constantFrom("%ED%A0%80", "%00", "%7B", "%", "x".repeat(3000)).map((input) => ({ ...call(p, undefined), label: "bad_query", url: `/api/trpc/${p.path}?batch=1&input=${input}` })));
+    arbs.push(
+      fc
+        .constantFrom("%ED%A0%80", "%00", "%7B", "%", "x".repeat(3000))
+        .map((input) => ({ ...call(p, undefined), label: "bad_query", url: `/api/trpc/${p.path}?batch=1&input=${input}` })),
+    );
   }
   return fc.tuple(fc.oneof(...arbs), fc.constantFrom("real", "real", "real", "fake", "none", "unstorable")).map(([r, auth]) => ({
     ...r,
@@ -212,44 +230,48 @@ async function counts(): Promise<Record<string, number>> {
   return { sessions, webhooks, checks, apiKeys, invitations, workflows };
 }
 
-it("answers every generated call of every flow and dashboard procedure without a 5xx or internal text; errors create nothing", { timeout: 600_000 }, async () => {
-  const procs = procedures();
-  expect(procs.length).toBeGreaterThan(60);
-  const findings: string[] = [];
-  let total = 0;
-  let successes = 0;
-  for (const [index, p] of procs.entries()) {
-    const seed = FUZZ_SEED + 1_000 + index;
-    const reqs = sample(requests(p), seed, RUNS_PER_PROCEDURE);
-    const before = await counts();
-    const answers = await pool(reqs, WORKERS, async (req) => {
-      try {
-        return await send(fx.baseUrl, req);
-      } catch (err) {
-        findings.push(explain(req, null, `${p.path} (seed ${seed}): no answer: ${(err as Error).message}`));
-        return null;
+it(
+  "answers every generated call of every flow and dashboard procedure without a 5xx or internal text; errors create nothing",
+  { timeout: 600_000 },
+  async () => {
+    const procs = procedures();
+    expect(procs.length).toBeGreaterThan(60);
+    const findings: string[] = [];
+    let total = 0;
+    let successes = 0;
+    for (const [index, p] of procs.entries()) {
+      const seed = FUZZ_SEED + 1_000 + index;
+      const reqs = sample(requests(p), seed, RUNS_PER_PROCEDURE);
+      const before = await counts();
+      const answers = await pool(reqs, WORKERS, async (req) => {
+        try {
+          return await send(fx.baseUrl, req);
+        } catch (err) {
+          findings.push(explain(req, null, `${p.path} (seed ${seed}): no answer: ${(err as Error).message}`));
+          return null;
+        }
+      });
+      total += reqs.length;
+      answers.forEach((answer, i) => {
+        const why = answer && problem(answer);
+        if (why) findings.push(explain(reqs[i]!, answer, `${p.path} (seed ${seed}): ${why}`));
+      });
+      const after = await counts();
+      const succeeded = answers.filter((a) => a && a.status < 300).length;
+      successes += succeeded;
+      for (const table of Object.keys(before)) {
+        const grew = after[table]! - before[table]!;
+        if (grew > succeeded) findings.push(`${p.path} (seed ${seed}): ${table} grew by ${grew} with ${succeeded} successful calls`);
       }
-    });
-    total += reqs.length;
-    answers.forEach((answer, i) => {
-      const why = answer && problem(answer);
-      if (why) findings.push(explain(reqs[i]!, answer, `${p.path} (seed ${seed}): ${why}`));
-    });
-    const after = await counts();
-    const succeeded = answers.filter((a) => a && a.status < 300).length;
-    successes += succeeded;
-    for (const table of Object.keys(before)) {
-      const grew = after[table]! - before[table]!;
-      if (grew > succeeded) findings.push(`${p.path} (seed ${seed}): ${table} grew by ${grew} with ${succeeded} successful calls`);
+      // a procedure may have ended the owner's dashboard sessions (sign-out everywhere): sign in again
+      if ((await fetch(`${fx.baseUrl}/api/trpc/me.get`, { headers: { cookie } })).status === 401) cookie = await signIn();
     }
-    // a procedure may have ended the owner's dashboard sessions (sign-out everywhere): sign in again
-    if ((await fetch(`${fx.baseUrl}/api/trpc/me.get`, { headers: { cookie } })).status === 401) cookie = await signIn();
-  }
-  expect(total).toBeGreaterThanOrEqual(procs.length * RUNS_PER_PROCEDURE);
-  // valid calls with the real token and cookie reach the procedures (most inputs name no real object)
-  expect(successes).toBeGreaterThan(total * 0.02);
-  expect(findings, `${findings.length} findings in ${total} requests`).toEqual([]);
-});
+    expect(total).toBeGreaterThanOrEqual(procs.length * RUNS_PER_PROCEDURE);
+    // valid calls with the real token and cookie reach the procedures (most inputs name no real object)
+    expect(successes).toBeGreaterThan(total * 0.02);
+    expect(findings, `${findings.length} findings in ${total} requests`).toEqual([]);
+  },
+);
 
 /** Bytes of a file part: a tiny PNG, text, nothing, the EICAR test string, random bytes. */
 const FILES: Uint8Array[] = [

@@ -19,7 +19,18 @@ import { MAX_JSON_BODY_BYTES } from "../../server/http/capped-body";
 import { ensureProject } from "../../server/projects/ensure-project";
 import { ensureIndiaWorkflows } from "../../server/seed/seed-demo";
 import { type OpenApiDocument, type OpenApiResponse, openApiValidator } from "../fixtures/openapi-validator";
-import { answeredBeforeTheApp, BAD_IDS, describe as explain, FUZZ_SEED, type FuzzAnswer, type FuzzRequest, INTERNAL_TEXT, pool, sample, send } from "./fuzz/http";
+import {
+  answeredBeforeTheApp,
+  BAD_IDS,
+  describe as explain,
+  FUZZ_SEED,
+  type FuzzAnswer,
+  type FuzzRequest,
+  INTERNAL_TEXT,
+  pool,
+  sample,
+  send,
+} from "./fuzz/http";
 import { type JsonSchema, mutated, Raw, toJsonText, UNSTORABLE, valid } from "./fuzz/schema-arbitrary";
 
 const fx = inject("fixtures");
@@ -134,8 +145,34 @@ function realIds(op: Operation, name: string): string[] {
 }
 
 /** Query values a strict reader refuses: wrong types, radix tricks, NUL, undecodable UTF-8, huge. */
-const BAD_QUERY_VALUES = ["", "0x10", "0", "-1", "1e3", "1.5", "abc", "101", "99999999999999999999", "%00", "%ED%A0%80", "a%00b", "%", "x".repeat(5_000), "true", "[]", "2026-13-45T99:99:99Z"];
-const CONTENT_TYPES = ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/json; charset=utf-16", "application/xml", "", "application/json, text/plain"];
+const BAD_QUERY_VALUES = [
+  "",
+  "0x10",
+  "0",
+  "-1",
+  "1e3",
+  "1.5",
+  "abc",
+  "101",
+  "99999999999999999999",
+  "%00",
+  "%ED%A0%80",
+  "a%00b",
+  "%",
+  "x".repeat(5_000),
+  "true",
+  "[]",
+  "2026-13-45T99:99:99Z",
+];
+const CONTENT_TYPES = [
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/json; charset=utf-16",
+  "application/xml",
+  "",
+  "application/json, text/plain",
+];
 const BAD_JSON = ["", "{", "nul", "\ufeff{}", "[]", "null", "1", '"x"', "{'a':1}", '{"a":1}{"b":2}', '{"a":\u0000}', "\u0000"];
 
 const pathOf = (op: Operation, values: Record<string, string>) => op.template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? "x");
@@ -145,20 +182,29 @@ const enc = (v: unknown) => encodeURIComponent(String(v));
 function validRequest(op: Operation): fc.Arbitrary<FuzzRequest> {
   const pathParams = op.parameters.filter((p) => p.in === "path");
   const queryParams = op.parameters.filter((p) => p.in === "query");
-  const path = fc.record(Object.fromEntries(pathParams.map((p) => [p.name, fc.constantFrom(...realIds(op, p.name).map(enc))]))) as fc.Arbitrary<Record<string, string>>;
+  const path = fc.record(Object.fromEntries(pathParams.map((p) => [p.name, fc.constantFrom(...realIds(op, p.name).map(enc))]))) as fc.Arbitrary<
+    Record<string, string>
+  >;
   const query = fc.record(Object.fromEntries(queryParams.map((p) => [p.name, valid(p.schema, resolve)])), { requiredKeys: [] });
   const sessionHints = {
     workflow_id: fc.constantFrom(...ids.workflow),
     steps: fc.constant(["pan"]),
     url: fc.constantFrom("http://127.0.0.1:45999/fuzz-hook", "https://example.com/hook", "http://localhost:45998/x"),
   };
-  const body: fc.Arbitrary<unknown> = op.operationId === "runCheck" ? fc.constant(undefined) : op.body ? valid(op.body, resolve, sessionHints) : fc.constant(undefined);
+  const body: fc.Arbitrary<unknown> =
+    op.operationId === "runCheck" ? fc.constant(undefined) : op.body ? valid(op.body, resolve, sessionHints) : fc.constant(undefined);
   return fc.tuple(path, query, body, fc.boolean(), fc.uuid()).chain(([p, q, b, keyed, uuid]) => {
     const checkBody = op.operationId === "runCheck" ? valid(checkInputs.get(decodeURIComponent(p.key!)) ?? {}, resolve) : fc.constant(b);
     return checkBody.map((bodyValue) => ({
       label: "valid",
       method: op.method,
-      url: pathOf(op, p) + (Object.keys(q).length ? `?${Object.entries(q).map(([k, v]) => `${enc(k)}=${enc(v)}`).join("&")}` : ""),
+      url:
+        pathOf(op, p) +
+        (Object.keys(q).length
+          ? `?${Object.entries(q)
+              .map(([k, v]) => `${enc(k)}=${enc(v)}`)
+              .join("&")}`
+          : ""),
       headers: {
         ...(bodyValue !== undefined ? { "content-type": "application/json" } : {}),
         ...(keyed && op.parameters.some((h) => h.name === "Idempotency-Key") ? { "idempotency-key": `fuzz-${uuid}` } : {}),
@@ -192,38 +238,54 @@ function requests(op: Operation): fc.Arbitrary<FuzzRequest> {
       })),
     );
   } else if (op.method === "POST" || op.method === "DELETE") {
-    arbs.push(fc.tuple(base, fc.constantFrom(...BAD_JSON, '{"unexpected":true}')).map(([r, text]) => ({ ...r, label: "unexpected_body", headers: { ...r.headers, "content-type": "application/json" }, body: text })));
+    arbs.push(
+      fc
+        .tuple(base, fc.constantFrom(...BAD_JSON, '{"unexpected":true}'))
+        .map(([r, text]) => ({ ...r, label: "unexpected_body", headers: { ...r.headers, "content-type": "application/json" }, body: text })),
+    );
   }
   const pathParams = op.parameters.filter((p) => p.in === "path");
   if (pathParams.length) {
     arbs.push(
-      fc.tuple(base, fc.constantFrom(...pathParams.map((p) => p.name)), fc.oneof(fc.constantFrom(...BAD_IDS), fc.string({ maxLength: 30 }).map(enc))).map(([r, name, bad]) => {
-        const values = Object.fromEntries(pathParams.map((p) => [p.name, enc(realIds(op, p.name)[0] ?? "x")]));
-        const url = pathOf(op, { ...values, [name]: bad }) + (r.url.includes("?") ? r.url.slice(r.url.indexOf("?")) : "");
-        return { ...r, label: `path:${name}`, url };
-      }),
+      fc
+        .tuple(base, fc.constantFrom(...pathParams.map((p) => p.name)), fc.oneof(fc.constantFrom(...BAD_IDS), fc.string({ maxLength: 30 }).map(enc)))
+        .map(([r, name, bad]) => {
+          const values = Object.fromEntries(pathParams.map((p) => [p.name, enc(realIds(op, p.name)[0] ?? "x")]));
+          const url = pathOf(op, { ...values, [name]: bad }) + (r.url.includes("?") ? r.url.slice(r.url.indexOf("?")) : "");
+          return { ...r, label: `path:${name}`, url };
+        }),
     );
   }
   const queryNames = [...op.parameters.filter((p) => p.in === "query").map((p) => p.name), "unknown", "limit"];
   arbs.push(
-    fc.tuple(base, fc.constantFrom(...queryNames), fc.oneof(fc.constantFrom(...BAD_QUERY_VALUES), fc.string({ maxLength: 20 }).map(enc)), fc.boolean()).map(([r, name, bad, twice]) => {
-      const value = `${enc(name)}=${bad}`;
-      const url = `${r.url}${r.url.includes("?") ? "&" : "?"}${value}${twice ? `&${value}` : ""}`;
-      return { ...r, label: `query:${name}`, url };
-    }),
-    fc.tuple(base, fc.constantFrom<[string, string]>(
-      ["service-version", "1999-01-01"],
-      ["service-version", "2026-10-01\u00ff"],
-      ["service-version", ""],
-      ["idempotency-key", "k".repeat(256)],
-      ["idempotency-key", "\u00ff\u00fe"],
-      ["idempotency-key", " "],
-      ["content-type", "application/json; charset=\u00ff"],
-      ["accept", "application/xml"],
-    )).map(([r, [name, value]]) => ({ ...r, label: `header:${name}`, headers: { ...r.headers, [name]: value } })),
-    fc.tuple(base, fc.constantFrom("", "Bearer ", "Bearer sk_test_\u00ff", "Bearer sk_live_x", "Basic Zm9vOmJhcg==", "Bearer " + "s".repeat(5_000), "bearer sk_test_x")).map(
-      ([r, auth]) => ({ ...r, label: "auth", headers: { ...r.headers, authorization: auth } }),
-    ),
+    fc
+      .tuple(base, fc.constantFrom(...queryNames), fc.oneof(fc.constantFrom(...BAD_QUERY_VALUES), fc.string({ maxLength: 20 }).map(enc)), fc.boolean())
+      .map(([r, name, bad, twice]) => {
+        const value = `${enc(name)}=${bad}`;
+        const url = `${r.url}${r.url.includes("?") ? "&" : "?"}${value}${twice ? `&${value}` : ""}`;
+        return { ...r, label: `query:${name}`, url };
+      }),
+    fc
+      .tuple(
+        base,
+        fc.constantFrom<[string, string]>(
+          ["service-version", "1999-01-01"],
+          ["service-version", "2026-10-01\u00ff"],
+          ["service-version", ""],
+          ["idempotency-key", "k".repeat(256)],
+          ["idempotency-key", "\u00ff\u00fe"],
+          ["idempotency-key", " "],
+          ["content-type", "application/json; charset=\u00ff"],
+          ["accept", "application/xml"],
+        ),
+      )
+      .map(([r, [name, value]]) => ({ ...r, label: `header:${name}`, headers: { ...r.headers, [name]: value } })),
+    fc
+      .tuple(
+        base,
+        fc.constantFrom("", "Bearer ", "Bearer sk_test_\u00ff", "Bearer sk_live_x", "Basic Zm9vOmJhcg==", "Bearer " + "s".repeat(5_000), "bearer sk_test_x"),
+      )
+      .map(([r, auth]) => ({ ...r, label: "auth", headers: { ...r.headers, authorization: auth } })),
   );
   return fc.oneof(...arbs);
 }
@@ -308,7 +370,9 @@ it("generates what it claims: valid requests succeed and each mutation kind occu
   const op = operations().find((o) => o.operationId === "createSession")!;
   const labels = new Set(sample(requests(op), FUZZ_SEED, 400).map((r) => r.label.split(":")[0]));
   for (const kind of ["valid", "body", "content_type", "invalid_json", "chunked", "oversized", "query", "header", "auth"]) expect(labels).toContain(kind);
-  const bodies = sample(requests(op), FUZZ_SEED, 400).filter((r) => r.label.startsWith("body:")).map((r) => String(r.body ?? ""));
+  const bodies = sample(requests(op), FUZZ_SEED, 400)
+    .filter((r) => r.label.startsWith("body:"))
+    .map((r) => String(r.body ?? ""));
   expect(bodies.some((b) => UNSTORABLE.some((u) => b.includes(JSON.stringify(u).slice(1, -1))))).toBe(true);
   expect(bodies.some((b) => b.includes("1e400") || b.includes("9".repeat(400)))).toBe(true);
   expect(toJsonText({ a: new Raw("1e400"), b: [1] })).toBe('{"a":1e400,"b":[1]}');

@@ -66,6 +66,9 @@ describe("readJsonBody", () => {
   });
 
   it("refuses JSON nested deeper than 64 levels (400, not a stack overflow)", async () => {
-    expect(await domainError(readJsonBody(post(`{"note":${"[".repeat(5000)}${"]".repeat(5000)}}`), "POST"))).toMatchObject({ code: "parameter_invalid", status: 400 });
+    expect(await domainError(readJsonBody(post(`{"note":${"[".repeat(5000)}${"]".repeat(5000)}}`), "POST"))).toMatchObject({
+      code: "parameter_invalid",
+      status: 400,
+    });
   });
 });

@@ -55,7 +55,8 @@ export async function send(baseUrl: string, req: FuzzRequest): Promise<FuzzAnswe
       ...(req.chunked ? { duplex: "half" } : {}),
     } as RequestInit);
     const text = await res.text();
-    if (res.status !== 429 || attempt >= 5) return { status: res.status, text, contentType: res.headers.get("content-type") ?? "", location: res.headers.get("location") };
+    if (res.status !== 429 || attempt >= 5)
+      return { status: res.status, text, contentType: res.headers.get("content-type") ?? "", location: res.headers.get("location") };
     await new Promise((r) => setTimeout(r, Number(res.headers.get("retry-after") ?? "1") * 1000));
   }
 }
@@ -81,14 +82,32 @@ export async function pool<T, R>(items: T[], concurrency: number, work: (item: T
  * same path without empty or dot segments (`/v1/sessions//decision`, `/v1/events/..`). Neither
  * is a 5xx, and neither reaches the operation.
  */
-export const answeredBeforeTheApp = (answer: FuzzAnswer): boolean =>
-  answer.status === 431 || (answer.status === 308 && !!answer.location?.startsWith("/"));
+export const answeredBeforeTheApp = (answer: FuzzAnswer): boolean => answer.status === 431 || (answer.status === 308 && !!answer.location?.startsWith("/"));
 
 /** Path segments no object has: undecodable UTF-8, NUL, traversal, very long, odd characters. */
-export const BAD_IDS = ["%ED%A0%80", "%E0%A4%A", "%FF", "%C0%AF", "%00", "ses_%00", "..", "%2E%2E", "%2F", "%20", "x".repeat(2_000), "%F0%9F%98%80", "null", "0", "-1", "ses_'--", "%25"];
+export const BAD_IDS = [
+  "%ED%A0%80",
+  "%E0%A4%A",
+  "%FF",
+  "%C0%AF",
+  "%00",
+  "ses_%00",
+  "..",
+  "%2E%2E",
+  "%2F",
+  "%20",
+  "x".repeat(2_000),
+  "%F0%9F%98%80",
+  "null",
+  "0",
+  "-1",
+  "ses_'--",
+  "%25",
+];
 
 /** Text that only an internal error carries: the database's or the runtime's words, file paths. */
-export const INTERNAL_TEXT = /prisma|invocation|database error|\b22021\b|\b22P05\b|ECONNREFUSED|node_modules|\/server\/|\.ts:\d+|SyntaxError|TypeError|RangeError|Maximum call stack/i;
+export const INTERNAL_TEXT =
+  /prisma|invocation|database error|\b22021\b|\b22P05\b|ECONNREFUSED|node_modules|\/server\/|\.ts:\d+|SyntaxError|TypeError|RangeError|Maximum call stack/i;
 
 /** A short, printable account of one request and its answer for a failure message. */
 export function describe(req: FuzzRequest, answer: FuzzAnswer | null, problem: string): string {

@@ -207,7 +207,12 @@ export interface Mutation {
  */
 export function mutated(schema: JsonSchema, resolve: Resolve, hints: Record<string, fc.Arbitrary<unknown>> = {}): fc.Arbitrary<Mutation> {
   return fc
-    .tuple(valid(schema, resolve, hints), fc.nat(), fc.nat(), fc.constantFrom("wrong_type", "missing", "extra", "boundary", "unstorable", "unstorable_key", "huge", "deep"))
+    .tuple(
+      valid(schema, resolve, hints),
+      fc.nat(),
+      fc.nat(),
+      fc.constantFrom("wrong_type", "missing", "extra", "boundary", "unstorable", "unstorable_key", "huge", "deep"),
+    )
     .map(([base, pick, n, kind]) => {
       const all = places(base);
       const path = all[pick % all.length]!;
@@ -225,7 +230,10 @@ export function mutated(schema: JsonSchema, resolve: Resolve, hints: Record<stri
           const key = choose(["extra", "constructor", "", "x".repeat(300), "a.b", "$where"]);
           const value = update(base, choose(objects.length ? objects : [[]]), (o) => (isObject(o) ? { ...o, [key]: choose(ODD_VALUES) } : o));
           // a literal "__proto__" member can only be written as raw JSON text
-          return { kind, value: n % 4 === 0 && isObject(value) ? new Raw(toJsonText(value).replace(/^\{/, '{"__proto__":{"polluted":1},').replace(/,\}$/, "}")) : value };
+          return {
+            kind,
+            value: n % 4 === 0 && isObject(value) ? new Raw(toJsonText(value).replace(/^\{/, '{"__proto__":{"polluted":1},').replace(/,\}$/, "}")) : value,
+          };
         }
         case "boundary":
           return { kind, value: update(base, path, () => choose(boundaryValues(node))) };
@@ -234,7 +242,10 @@ export function mutated(schema: JsonSchema, resolve: Resolve, hints: Record<stri
         case "unstorable_key":
           return { kind, value: update(base, path, (o) => (isObject(o) ? { ...o, [choose(UNSTORABLE)]: "v" } : { [choose(UNSTORABLE)]: o })) };
         case "huge":
-          return { kind, value: update(base, path, () => choose([1e308, -1e308, 2 ** 64, new Raw("1e400"), new Raw("9".repeat(400)), new Raw("-0"), 4.9e-324])) };
+          return {
+            kind,
+            value: update(base, path, () => choose([1e308, -1e308, 2 ** 64, new Raw("1e400"), new Raw("9".repeat(400)), new Raw("-0"), 4.9e-324])),
+          };
         default:
           return { kind, value: update(base, path, () => choose([deep(5_000, "[", "]"), deep(5_000, '{"a":', "}"), deep(200, "[", "]")])) };
       }
