@@ -9,13 +9,15 @@
  * Every answer must be a 2xx whose body matches the documented schema, or the Error object; never
  * a 5xx, never internal text; and a request answered with an error creates nothing (the
  * project's sessions, webhook endpoints and checks are counted before and after). The fuzz runs
- * on a project of its own (`fuzz`), so nothing it creates or changes reaches the other suites.
+ * on a project of an organization of its own, so nothing it creates or changes reaches the other
+ * suites (the journeys share the database).
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { createApiKey } from "../../server/api-keys/create-api-key";
 import { closeDb, getDb, type Db } from "../../server/db";
 import { MAX_JSON_BODY_BYTES } from "../../server/http/capped-body";
+import { newId } from "../../server/ids";
 import { ensureProject } from "../../server/projects/ensure-project";
 import { ensureIndiaWorkflows } from "../../server/seed/seed-demo";
 import { type OpenApiDocument, type OpenApiResponse, openApiValidator } from "../fixtures/openapi-validator";
@@ -83,7 +85,8 @@ async function v1(method: string, url: string, body?: unknown): Promise<{ status
 
 beforeAll(async () => {
   db = await getDb();
-  projectId = (await ensureProject(db, { organizationId: fx.organizationId, slug: "fuzz", name: "Fuzz" })).id;
+  const org = await db.organization.create({ data: { id: newId("organization"), name: "Fuzz API", slug: `fuzz-api-${Date.now()}` }, select: { id: true } });
+  projectId = (await ensureProject(db, { organizationId: org.id, slug: "main", name: "Fuzz" })).id;
   const workflows = await ensureIndiaWorkflows(db, projectId);
   keys = await Promise.all(Array.from({ length: WORKERS }, async () => (await createApiKey(db, { projectId, mode: "test" })).secret));
   doc = (await (await fetch(`${fx.baseUrl}/v1/openapi.json`)).json()) as OpenApiDocument;
