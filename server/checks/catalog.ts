@@ -103,6 +103,15 @@ export const ZAadhaarOfflineEkycInput = z.strictObject({
     .trim()
     .max(16)
     .meta({ description: "The 4-character share code the resident chose (the ZIP password; case-sensitive, so not upper-cased)." }),
+  mobile: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 -]{10,16}$/, "A mobile number: 10 digits, optionally with +91.")
+    .optional()
+    .meta({
+      description:
+        "The applicant's verified mobile number (the hosted flow passes the session's OTP-verified phone), compared with the e-KYC's mobile hash: `result.mobile_matches`, a signal that never changes the status.",
+    }),
 });
 export type TAadhaarOfflineEkycInput = z.infer<typeof ZAadhaarOfflineEkycInput>;
 
