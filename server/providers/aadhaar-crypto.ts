@@ -1,8 +1,10 @@
 /**
- * Cryptographic Aadhaar provider (`uidai_offline`): verifies UIDAI's two offline formats locally
+ * Cryptographic Aadhaar provider (`uidai_offline`): verifies UIDAI-signed Aadhaar documents locally
  * against UIDAI's public certificates, with no call to UIDAI:
  * - `in.aadhaar.offline_ekyc`: Paperless Offline e-KYC ZIP + share code (server/checks/aadhaar/offline-ekyc.ts)
  * - `in.aadhaar.secure_qr`: Secure QR decimal payload (server/checks/aadhaar/secure-qr.ts)
+ * - `in.aadhaar.digilocker`: the e-Aadhaar XML fetched from DigiLocker (server/checks/aadhaar/digilocker-eaadhaar.ts),
+ *   held to the Offline e-KYC's maximum age
  *
  * Answers are `verified_by: source` (a cryptographic verification answered). An Offline e-KYC
  * given a `mobile` also reports `mobile_matches` (true / false; null without a mobile or a hash in
@@ -19,6 +21,8 @@ import path from "node:path";
 import type { AadhaarErrorCode, AadhaarPhoto, AadhaarRejected, AadhaarVerification, AadhaarVerified } from "../checks/aadhaar/aadhaar-data";
 import { OFFLINE_EKYC_DEFAULT_MAX_AGE_MS, ZAadhaarOfflineEkycInput, mobileMatches, verifyOfflineEkyc, type OfflineEkycExtra } from "../checks/aadhaar/offline-ekyc";
 import { ZAadhaarSecureQrInput, verifySecureQr, type SecureQrExtra } from "../checks/aadhaar/secure-qr";
+import { ZAadhaarDigilockerInput } from "../checks/catalog";
+import { verifyDigilockerEaadhaar, type EaadhaarExtra } from "../checks/aadhaar/digilocker-eaadhaar";
 import { loadUidaiCertificates, splitCertPaths, UidaiCertificateError, type UidaiCertificate } from "../checks/aadhaar/uidai-certificates";
 import { env, type ServerEnv } from "../env";
 import type { AADHAAR_ENV } from "./aadhaar-env";
@@ -26,6 +30,8 @@ import { ProviderUnavailableError, type CheckProvider, type ProviderResult } fro
 
 export const AADHAAR_OFFLINE_EKYC_KEY = "in.aadhaar.offline_ekyc";
 export const AADHAAR_SECURE_QR_KEY = "in.aadhaar.secure_qr";
+export const AADHAAR_DIGILOCKER_KEY = "in.aadhaar.digilocker";
+const KEYS = [AADHAAR_OFFLINE_EKYC_KEY, AADHAAR_SECURE_QR_KEY, AADHAAR_DIGILOCKER_KEY];
 
 export interface AadhaarCryptoConfig {
   /** UIDAI certificate files (PEM / DER); several for rotation. */
@@ -81,16 +87,18 @@ export interface AadhaarCryptoProvider extends CheckProvider {
   verify(checkKey: string, input: unknown): Promise<AadhaarProviderResult>;
 }
 
-type Document = "offline_ekyc" | "secure_qr";
+type Document = "offline_ekyc" | "secure_qr" | "digilocker_eaadhaar";
 
-function passedOrStale(document: Document, verified: AadhaarVerified<OfflineEkycExtra | SecureQrExtra>, stale: AadhaarErrorCode | null): AadhaarProviderResult {
+type Extra = OfflineEkycExtra | SecureQrExtra | EaadhaarExtra;
+
+function passedOrStale(document: Document, verified: AadhaarVerified<Extra>, stale: AadhaarErrorCode | null): AadhaarProviderResult {
   const { extra } = verified;
+  const hashes = "mobileHash" in extra ? { mobile_hash_present: extra.mobileHash !== null, email_hash_present: extra.emailHash !== null } : {};
   const result: Record<string, unknown> = {
     document,
     ...verified.identity,
     ...("version" in extra ? { qr_version: extra.version, mobile_last4: extra.mobileLast4 } : {}),
-    mobile_hash_present: extra.mobileHash !== null,
-    email_hash_present: extra.emailHash !== null,
+    ...hashes,
     signature_valid: true,
     signature_algorithm: verified.signatureAlgorithm,
     certificate: verified.certificate,
@@ -100,7 +108,7 @@ function passedOrStale(document: Document, verified: AadhaarVerified<OfflineEkyc
   return { status: stale ? "failed" : "passed", errorCode: stale, score: stale ? null : 1, verifiedBy: "source", result, evidence };
 }
 
-function toProviderResult(document: Document, outcome: AadhaarVerification<OfflineEkycExtra | SecureQrExtra>): AadhaarProviderResult {
+function toProviderResult(document: Document, outcome: AadhaarVerification<Extra>): AadhaarProviderResult {
   if (outcome.ok) return passedOrStale(document, outcome, null);
   if (outcome.verified) return passedOrStale(document, outcome.verified, outcome.errorCode);
   if (outcome.errorCode === "aadhaar_certificate_missing") throw notConfigured(outcome.message);
@@ -138,9 +146,9 @@ export function createAadhaarCryptoProvider(options: AadhaarCryptoProviderOption
 
   return {
     name: "uidai_offline",
-    supports: (key) => key === AADHAAR_OFFLINE_EKYC_KEY || key === AADHAAR_SECURE_QR_KEY,
+    supports: (key) => KEYS.includes(key),
     async verify(checkKey, input) {
-      if (checkKey !== AADHAAR_OFFLINE_EKYC_KEY && checkKey !== AADHAAR_SECURE_QR_KEY) {
+      if (!KEYS.includes(checkKey)) {
         throw new ProviderUnavailableError("provider_not_configured", `The uidai_offline provider does not answer '${checkKey}'.`);
       }
       const config = readConfig();
@@ -164,6 +172,13 @@ export function createAadhaarCryptoProvider(options: AadhaarCryptoProviderOption
         // a signal only: UIDAI's hash of the registered mobile against the session's verified phone
         const matches = mobile && hash ? mobileMatches(hash, mobile, share_code, verified.identity.reference_id_last4) : null;
         return { ...answer, result: { ...answer.result, mobile_matches: matches } };
+      }
+
+      if (checkKey === AADHAAR_DIGILOCKER_KEY) {
+        const parsed = ZAadhaarDigilockerInput.safeParse(input);
+        if (!parsed.success) return failed("digilocker_eaadhaar", { errorCode: "aadhaar_xml_invalid", message: "Expected { eaadhaar_xml }." });
+        const outcome = verifyDigilockerEaadhaar(parsed.data.eaadhaar_xml, { certificates: certs, now, maxAgeMs: config.offlineEkycMaxAgeMs });
+        return toProviderResult("digilocker_eaadhaar", outcome);
       }
 
       const parsed = ZAadhaarSecureQrInput.safeParse(input);

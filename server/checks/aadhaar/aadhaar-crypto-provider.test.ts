@@ -52,11 +52,12 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("uidai_offline provider", () => {
-  it("supports exactly the two Aadhaar offline check keys", () => {
+  it("supports exactly the UIDAI-signed Aadhaar check keys", () => {
     const provider = createAadhaarCryptoProvider({ config: config() });
     expect(provider.name).toBe("uidai_offline");
     expect(provider.supports("in.aadhaar.offline_ekyc")).toBe(true);
     expect(provider.supports("in.aadhaar.secure_qr")).toBe(true);
+    expect(provider.supports("in.aadhaar.digilocker")).toBe(true);
     expect(provider.supports("in.pan.verify")).toBe(false);
   });
 
