@@ -44,12 +44,11 @@ const ZDigilockerOutcomeInput = z.strictObject({
  * `fallback` allows) an Offline e-KYC or a Secure QR as the `aadhaar` step takes them.
  */
 export function digilockerStepInput(settings: TDigilockerSettings) {
-  return z
-    .discriminatedUnion("method", [ZDigilockerOutcomeInput, ZOfflineEkycStepInput, ZSecureQrStepInput], { error: "aadhaar_method_required" })
-    .superRefine((input, ctx) => {
-      if (input.method !== "digilocker" && !settings.fallback.includes(input.method)) {
-        ctx.addIssue({ code: "custom", path: ["method"], message: "aadhaar_method_required" });
-      }
-    });
+  const fallback = [
+    ...(settings.fallback.includes("offline_ekyc") ? [ZOfflineEkycStepInput] : []),
+    ...(settings.fallback.includes("secure_qr") ? [ZSecureQrStepInput] : []),
+  ];
+  // a method the settings do not allow is not an option at all: `aadhaar_method_required`
+  return z.discriminatedUnion("method", [ZDigilockerOutcomeInput, ...fallback], { error: "aadhaar_method_required" });
 }
 export type TDigilockerStepInput = z.infer<ReturnType<typeof digilockerStepInput>>;
