@@ -151,7 +151,7 @@ const aadhaarSecureQr: CheckDefinition<TAadhaarSecureQrInput> = {
 };
 
 export const ZAadhaarDigilockerInput = z.strictObject({
-  eaadhaar_xml: z
+  ekyc_xml: z
     .string()
     .min(1)
     .max(EAADHAAR_MAX_BYTES)

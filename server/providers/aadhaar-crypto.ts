@@ -176,8 +176,8 @@ export function createAadhaarCryptoProvider(options: AadhaarCryptoProviderOption
 
       if (checkKey === AADHAAR_DIGILOCKER_KEY) {
         const parsed = ZAadhaarDigilockerInput.safeParse(input);
-        if (!parsed.success) return failed("digilocker_eaadhaar", { errorCode: "aadhaar_xml_invalid", message: "Expected { eaadhaar_xml }." });
-        const outcome = verifyDigilockerEaadhaar(parsed.data.eaadhaar_xml, { certificates: certs, now, maxAgeMs: config.offlineEkycMaxAgeMs });
+        if (!parsed.success) return failed("digilocker_eaadhaar", { errorCode: "aadhaar_xml_invalid", message: "Expected { ekyc_xml }." });
+        const outcome = verifyDigilockerEaadhaar(parsed.data.ekyc_xml, { certificates: certs, now, maxAgeMs: config.offlineEkycMaxAgeMs });
         return toProviderResult("digilocker_eaadhaar", outcome);
       }
 

@@ -8,7 +8,7 @@ import { UnsupportedStep } from "./unsupported-step";
 describe("step views", () => {
   it("renders every type of the catalog with its own component, and a type the flow does not know with UnsupportedStep", () => {
     for (const t of STEP_TYPES) expect(stepComponent(t), t).not.toBe(UnsupportedStep);
-    for (const t of ["digilocker", "toString"]) expect(stepComponent(t)).toBe(UnsupportedStep);
+    for (const t of ["video_kyc", "toString"]) expect(stepComponent(t)).toBe(UnsupportedStep);
   });
 
   it("gives the review step no card of its own and never shows the consent again", () => {

@@ -64,11 +64,11 @@ describe("DigiLocker e-Aadhaar", () => {
 
   it("answers in.aadhaar.digilocker through the uidai_offline provider, the photo as evidence", async () => {
     const provider = createAadhaarCryptoProvider({ certificates: sandbox });
-    const answer = await provider.verify("in.aadhaar.digilocker", { eaadhaar_xml: sandboxEaadhaarXml(person("ravi")) });
+    const answer = await provider.verify("in.aadhaar.digilocker", { ekyc_xml: sandboxEaadhaarXml(person("ravi")) });
     expect(answer).toMatchObject({ status: "passed", verifiedBy: "source", result: { document: "digilocker_eaadhaar", name: "Ravi Kumar", signature_valid: true } });
     expect(answer.evidence).toEqual([{ kind: "aadhaar_photo", contentType: "image/jpeg", bytes: expect.any(Uint8Array) }]);
     expect(JSON.stringify(answer.result)).not.toContain("xxxxxxxx1234");
-    const stale = await provider.verify("in.aadhaar.digilocker", { eaadhaar_xml: sandboxEaadhaarXml(person("stale")) });
+    const stale = await provider.verify("in.aadhaar.digilocker", { ekyc_xml: sandboxEaadhaarXml(person("stale")) });
     expect(stale).toMatchObject({ status: "failed", errorCode: "aadhaar_ekyc_stale", result: { stale: true } });
     await expect(provider.verify("in.aadhaar.digilocker", { xml: "x" })).resolves.toMatchObject({ status: "failed", errorCode: "aadhaar_xml_invalid" });
   });

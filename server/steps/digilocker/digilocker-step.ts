@@ -40,7 +40,7 @@ export const digilockerStep = defineStep({
   },
   plannedChecks({ data, method, steps }) {
     const chosen = typeof data.method === "string" ? data.method : method;
-    if (chosen === "digilocker") return [{ key: "in.aadhaar.digilocker", input: { eaadhaar_xml: data.eaadhaar_xml } }];
+    if (chosen === "digilocker") return [{ key: "in.aadhaar.digilocker", input: { ekyc_xml: data.eaadhaar_xml } }];
     return [offlineAadhaarCheck(data, method, steps)];
   },
   publicValues: (d) => ({
