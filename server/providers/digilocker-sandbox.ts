@@ -20,13 +20,19 @@ import { z } from "zod";
 import { authSecret } from "../auth/auth-secret";
 import { signEnveloped } from "../checks/aadhaar/uidai-xmldsig";
 import { appUrl } from "../env";
-import { digilockerCallbackUrl, pkceChallenge } from "./digilocker";
+import { pkceChallenge } from "./digilocker";
 
 /** The sandbox's client credentials (Settings are not needed in test mode). */
 export const DIGILOCKER_SANDBOX_CLIENT = { clientId: "sandbox_client", clientSecret: "sandbox_secret" } as const;
 
 /** The sandbox API base, the `/public` prefix included. */
 export const digilockerSandboxBaseUrl = (): string => `${appUrl()}/digilocker-sandbox/public`;
+
+/**
+ * The only redirect URI the sandbox sends browsers back to: the flow's callback, relative, so the
+ * applicant stays on the origin they opened the flow on (their client token is kept per origin).
+ */
+export const DIGILOCKER_SANDBOX_REDIRECT_URI = "/flow/digilocker/callback";
 
 interface SandboxDocument {
   doctype: string;
@@ -144,23 +150,20 @@ export const ZSandboxAuthorize = z.object({
 export type TSandboxAuthorize = z.infer<typeof ZSandboxAuthorize>;
 
 /**
- * Where the consent page sends the browser: the callback with a code for `personId`, or with
- * `error=access_denied` when the applicant declines (`personId` null).
+ * Where the consent page sends the browser (relative to its origin): the callback with a code for
+ * `personId`, or with `error=access_denied` when the applicant declines (`personId` null).
  * @returns null when the request is not one the sandbox answers (another client or redirect URI: never an open redirect).
  */
 export function sandboxConsentRedirect(query: Record<string, string | undefined>, personId: string | null): string | null {
   const parsed = ZSandboxAuthorize.safeParse(query);
-  if (!parsed.success || parsed.data.redirect_uri !== digilockerCallbackUrl()) return null;
+  if (!parsed.success || parsed.data.redirect_uri !== DIGILOCKER_SANDBOX_REDIRECT_URI) return null;
   const { redirect_uri, state, code_challenge } = parsed.data;
-  const url = new URL(redirect_uri);
   if (personId === null) {
-    url.search = new URLSearchParams({ error: "access_denied", error_description: "The user denied the authorization request.", state }).toString();
-    return url.toString();
+    return `${redirect_uri}?${new URLSearchParams({ error: "access_denied", error_description: "The user denied the authorization request.", state })}`;
   }
   if (!DIGILOCKER_SANDBOX_PEOPLE.some((p) => p.id === personId)) return null;
   const code = sealClaims({ k: "code", p: personId, c: code_challenge, e: Math.floor(Date.now() / 1000) + TOKEN_TTL_S });
-  url.search = new URLSearchParams({ code, state }).toString();
-  return url.toString();
+  return `${redirect_uri}?${new URLSearchParams({ code, state })}`;
 }
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -226,7 +229,7 @@ export async function handleDigilockerSandbox(req: Request): Promise<Response> {
       return fail(401, "invalid_client_id", "The client_id parameter is invalid");
     }
     if (form.get("grant_type") !== "authorization_code") return fail(400, "invalid_grant_type", "The grant_type parameter is invalid");
-    if (form.get("redirect_uri") !== digilockerCallbackUrl()) return fail(400, "invalid_redirect_uri", "The redirect_uri parameter is invalid");
+    if (form.get("redirect_uri") !== DIGILOCKER_SANDBOX_REDIRECT_URI) return fail(400, "invalid_redirect_uri", "The redirect_uri parameter is invalid");
     const code = openClaims(form.get("code") ?? "", ZCodeClaims);
     if (!code) return fail(400, "invalid_grant", "The authorization code is invalid or expired");
     if (pkceChallenge(form.get("code_verifier") ?? "") !== code.c) return fail(400, "invalid_grant", "The code_verifier does not match the code_challenge");

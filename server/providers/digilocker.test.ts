@@ -7,8 +7,8 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDigilockerClient, digilockerCallbackUrl, DigilockerError, newPkce, pkceChallenge, type DigilockerClient } from "./digilocker";
-import { DIGILOCKER_SANDBOX_CLIENT, handleDigilockerSandbox, sandboxConsentRedirect } from "./digilocker-sandbox";
+import { createDigilockerClient, DigilockerError, newPkce, pkceChallenge, type DigilockerClient } from "./digilocker";
+import { DIGILOCKER_SANDBOX_CLIENT, DIGILOCKER_SANDBOX_REDIRECT_URI, handleDigilockerSandbox, sandboxConsentRedirect } from "./digilocker-sandbox";
 import { ProviderUnavailableError } from "./provider";
 
 interface Recorded {
@@ -60,13 +60,14 @@ afterAll(async () => {
 });
 
 const client = (over: Partial<Parameters<typeof createDigilockerClient>[0]> = {}): DigilockerClient =>
-  createDigilockerClient({ baseUrl: base, ...DIGILOCKER_SANDBOX_CLIENT, redirectUri: digilockerCallbackUrl(), timeoutMs: 1500, ...over });
+  createDigilockerClient({ baseUrl: base, ...DIGILOCKER_SANDBOX_CLIENT, redirectUri: DIGILOCKER_SANDBOX_REDIRECT_URI, timeoutMs: 1500, ...over });
 
 /** What the applicant's browser brings back from the consent page for `person`: the code, and the verifier the service kept. */
 function consent(person: string | null): { code: string | null; error: string | null; state: string | null; verifier: string } {
   const { verifier, challenge } = newPkce();
   const authorize = new URL(client().authorizationUrl({ state: "st-123", codeChallenge: challenge }));
-  const back = new URL(sandboxConsentRedirect(Object.fromEntries(authorize.searchParams), person)!);
+  const back = new URL(sandboxConsentRedirect(Object.fromEntries(authorize.searchParams), person)!, "http://applicant.example");
+  expect(back.pathname).toBe("/flow/digilocker/callback");
   return { code: back.searchParams.get("code"), error: back.searchParams.get("error"), state: back.searchParams.get("state"), verifier };
 }
 
@@ -93,7 +94,7 @@ describe("DigiLocker Authorized Partner API client", () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({
       response_type: "code",
       client_id: "sandbox_client",
-      redirect_uri: digilockerCallbackUrl(),
+      redirect_uri: DIGILOCKER_SANDBOX_REDIRECT_URI,
       state: "abc",
       code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
       code_challenge_method: "S256",
@@ -115,7 +116,7 @@ describe("DigiLocker Authorized Partner API client", () => {
       code: back.code,
       client_id: "sandbox_client",
       client_secret: "sandbox_secret",
-      redirect_uri: digilockerCallbackUrl(),
+      redirect_uri: DIGILOCKER_SANDBOX_REDIRECT_URI,
       code_verifier: back.verifier,
     });
 

@@ -43,7 +43,7 @@ async function digilockerSession(): Promise<Session> {
 /** The applicant at the sandbox DigiLocker, choosing `choice`; returns the callback address DigiLocker sends the browser to. */
 async function consentAt(s: Session, choice: { person: string } | { decision: "deny" }): Promise<string> {
   const { url } = (await flow(s, "flow.startDigilocker", { step: "digilocker" })) as { url: string };
-  const authorize = new URL(url);
+  const authorize = new URL(url, fx.baseUrl);
   expect(authorize.pathname).toBe("/digilocker-sandbox/public/oauth2/1/authorize");
   expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
   const page = await get(`${authorize.pathname}${authorize.search}`);
@@ -51,7 +51,7 @@ async function consentAt(s: Session, choice: { person: string } | { decision: "d
   expect(await page.text()).toContain("Allow as Ravi Kumar");
   const consent = await get(`/digilocker-sandbox/consent?${new URLSearchParams({ ...Object.fromEntries(authorize.searchParams), ...choice })}`);
   expect(consent.status).toBe(303);
-  const callback = new URL(consent.headers.get("location")!);
+  const callback = new URL(consent.headers.get("location")!, fx.baseUrl);
   expect(callback.pathname).toBe("/flow/digilocker/callback");
   return `${callback.pathname}${callback.search}`;
 }
