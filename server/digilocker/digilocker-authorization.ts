@@ -19,7 +19,7 @@ import { DomainError } from "../errors";
 import { openText, sealText } from "../crypto/encryption";
 import { sha256Hex } from "../crypto/hash";
 import { storeEvidence } from "../evidence/evidence";
-import { type FlowContext, loadEditableSession, loadFlowSession, openStep, stepSettings } from "../flow/flow-session";
+import { EDITABLE_STATUSES, type FlowContext, loadEditableSession, loadFlowSession, openStep, stepSettings } from "../flow/flow-session";
 import { newId } from "../ids";
 import { DigilockerError, newPkce, type DigilockerClient } from "../providers/digilocker";
 import { digilockerClientFor } from "../providers/digilocker-clients";
@@ -115,6 +115,8 @@ export async function completeDigilocker(db: Db, callback: DigilockerCallback): 
   if (callback.error) return done(callback.error === "access_denied" ? "declined" : "failed", callback.error.slice(0, 64));
   if (!callback.code) return done("failed", "code_missing");
   const session = await loadFlowSession(db, row.sessionId);
+  // nothing is fetched for a session that no longer takes input (cancelled, expired, decided)
+  if (!EDITABLE_STATUSES.includes(session.status)) return done("failed", "session_not_editable");
   const client = await clientFor(db, session);
   if (!client) return done("failed", "digilocker_not_configured");
   try {

@@ -19,6 +19,7 @@ import { uploadStepFile } from "../flow/upload-step-file";
 import { sessionReferencePhotos } from "../intelligence/face/face-checks";
 import { sandboxConsentRedirect } from "../providers/digilocker-sandbox";
 import { createSession } from "../sessions/create-session";
+import { cancelSession } from "../sessions/session-actions";
 import { createWorkflow, publishWorkflow } from "../workflows/publish-workflow";
 import { completeDigilocker, startDigilocker } from "./digilocker-authorization";
 import { digilockerCredentials, getDigilockerSettings, removeDigilockerSettings, setDigilockerSettings } from "./digilocker-settings";
@@ -142,6 +143,13 @@ describe("digilocker step", () => {
     const b = await newSession();
     const done = await completeDigilocker(db, await atDigilocker(a, "ravi"));
     expect((await domainError(submitStep(db, b, "digilocker", { method: "digilocker", authorization_id: done!.authorizationId }))).message).toBe("digilocker_failed");
+
+    // nothing is fetched for a session cancelled while the applicant was at DigiLocker
+    const c = await newSession();
+    const callback = await atDigilocker(c, "ravi");
+    await cancelSession(db, { projectId, mode: "test" }, c.sessionId, { type: "api_key", id: "key_test" });
+    expect(await completeDigilocker(db, callback)).toMatchObject({ status: "failed" });
+    expect(await db.evidenceFile.count({ where: { sessionId: c.sessionId } })).toBe(0);
   });
 
   it("needs the project's DigiLocker credentials in live mode, the secret sealed at rest and never shown", async () => {
