@@ -14,7 +14,14 @@ import { DOCUMENT_TYPES } from "../documents/document-types";
 import { DomainError } from "../errors";
 import { ZEmailAddress, ZIndianMobile } from "../otp/otp.schemas";
 import { normalizePan, panProblem } from "./pan";
-import { EAADHAAR_MAX_BYTES, OFFLINE_EKYC_MAX_BASE64, offlineEkycProblem, SECURE_QR_MAX_DIGITS, SECURE_QR_MIN_DIGITS, secureQrProblem } from "./validators/aadhaar-offline";
+import {
+  EAADHAAR_MAX_BYTES,
+  OFFLINE_EKYC_MAX_BASE64,
+  offlineEkycProblem,
+  SECURE_QR_MAX_DIGITS,
+  SECURE_QR_MIN_DIGITS,
+  secureQrProblem,
+} from "./validators/aadhaar-offline";
 import { bankAccountNumberProblem, normalizeBankAccountNumber } from "./validators/bank-account";
 import { cinProblem, llpinProblem, normalizeCin, normalizeLlpin } from "./validators/cin";
 import { gstinProblem, normalizeGstin } from "./validators/gstin";
@@ -151,14 +158,10 @@ const aadhaarSecureQr: CheckDefinition<TAadhaarSecureQrInput> = {
 };
 
 export const ZAadhaarDigilockerInput = z.strictObject({
-  ekyc_xml: z
-    .string()
-    .min(1)
-    .max(EAADHAAR_MAX_BYTES)
-    .meta({
-      description:
-        "The e-Aadhaar XML (UIDAI's signed e-KYC response, `KycRes`) as DigiLocker's Authorized Partner API returned it for the applicant's account, with their consent.",
-    }),
+  ekyc_xml: z.string().min(1).max(EAADHAAR_MAX_BYTES).meta({
+    description:
+      "The e-Aadhaar XML (UIDAI's signed e-KYC response, `KycRes`) as DigiLocker's Authorized Partner API returned it for the applicant's account, with their consent.",
+  }),
 });
 export type TAadhaarDigilockerInput = z.infer<typeof ZAadhaarDigilockerInput>;
 
@@ -373,7 +376,10 @@ const faceMatch: CheckDefinition<TFaceMatchInput> = {
 export const ZLivenessCheckInput = z.strictObject({
   selfie_file_id: ZEvidenceFileId.meta({ description: "The applicant's selfie (`file_...`)." }),
   threshold: ZThreshold("Liveness score", 0.5),
-  challenge: z.enum(["turn_head", "blink"]).optional().meta({ description: "The active challenge the applicant was asked to do while `frame_file_ids` were taken." }),
+  challenge: z
+    .enum(["turn_head", "blink"])
+    .optional()
+    .meta({ description: "The active challenge the applicant was asked to do while `frame_file_ids` were taken." }),
   frame_file_ids: z.array(ZEvidenceFileId).max(12).optional().meta({ description: "Frames taken during the challenge (`selfie_frame`), in order; 3 to 12." }),
 });
 export type TLivenessCheckInput = z.infer<typeof ZLivenessCheckInput>;

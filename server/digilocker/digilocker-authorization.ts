@@ -102,7 +102,10 @@ export async function completeDigilocker(db: Db, callback: DigilockerCallback): 
   const row = await db.digilockerAuthorization.findUnique({ where: { stateHash: sha256Hex(callback.state) } });
   if (!row || row.status !== "pending" || row.expiresAt <= new Date() || !row.codeVerifier) return null;
   // the state is single use: claim it before calling DigiLocker
-  const claimed = await db.digilockerAuthorization.updateMany({ where: { id: row.id, status: "pending", codeVerifier: { not: null } }, data: { codeVerifier: null } });
+  const claimed = await db.digilockerAuthorization.updateMany({
+    where: { id: row.id, status: "pending", codeVerifier: { not: null } },
+    data: { codeVerifier: null },
+  });
   if (claimed.count !== 1) return null;
   const done = async (status: Status, errorCode: string | null, outcome?: DigilockerOutcome) => {
     await db.digilockerAuthorization.update({
@@ -165,7 +168,8 @@ const NOT_COMPLETED: Record<Exclude<Status, "completed">, string> = {
 export async function takeDigilockerOutcome(tx: Db | Tx, sessionId: string, step: string, authorizationId: string): Promise<DigilockerOutcome> {
   const row = await tx.digilockerAuthorization.findFirst({ where: { id: authorizationId, sessionId, step } });
   const status = (row?.status ?? "failed") as Status;
-  const invalid = (message: string) => new DomainError("parameter_invalid", message, { param: "authorization_id", details: [{ param: "authorization_id", message }] });
+  const invalid = (message: string) =>
+    new DomainError("parameter_invalid", message, { param: "authorization_id", details: [{ param: "authorization_id", message }] });
   if (!row || status !== "completed" || !row.result) throw invalid(NOT_COMPLETED[status === "completed" ? "failed" : status]);
   const used = await tx.digilockerAuthorization.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: new Date() } });
   if (used.count !== 1) throw invalid("digilocker_failed");

@@ -42,7 +42,12 @@ beforeAll(async () => {
     ttl_seconds: 86_400,
     steps: [
       { name: "digilocker", type: "digilocker" as const, required: true, settings: { documents: ["PANCR"], fallback: ["offline_ekyc" as const] } },
-      { name: "selfie", type: "selfie" as const, required: true, settings: { face_match: { compare_with: "aadhaar" }, liveness: { passive: false, active: "none" } } },
+      {
+        name: "selfie",
+        type: "selfie" as const,
+        required: true,
+        settings: { face_match: { compare_with: "aadhaar" }, liveness: { passive: false, active: "none" } },
+      },
     ],
     decision: { rules: [], otherwise: "approve" as const },
   };
@@ -92,22 +97,49 @@ describe("digilocker step", () => {
       },
     ]);
     const evidence = await db.evidenceFile.findUniqueOrThrow({ where: { id: data.documents[0]!.file_id } });
-    expect(evidence).toMatchObject({ sessionId: ctx.sessionId, step: "digilocker", kind: "digilocker_document", contentType: "image/png", scanStatus: "source_signed" });
+    expect(evidence).toMatchObject({
+      sessionId: ctx.sessionId,
+      step: "digilocker",
+      kind: "digilocker_document",
+      contentType: "image/png",
+      scanStatus: "source_signed",
+    });
     // the outcome is handed over once
-    expect((await domainError(submitStep(db, ctx, "digilocker", { method: "digilocker", authorization_id: done!.authorizationId }))).message).toBe("digilocker_failed");
+    expect((await domainError(submitStep(db, ctx, "digilocker", { method: "digilocker", authorization_id: done!.authorizationId }))).message).toBe(
+      "digilocker_failed",
+    );
 
     const [planned] = checksForStep("digilocker", {}, data, step.method);
     expect(planned!.key).toBe("in.aadhaar.digilocker");
-    const aadhaar = await runCheck(db, { projectId, mode: "test", key: planned!.key, input: planned!.input, sessionId: ctx.sessionId, step: "digilocker" }, FAST);
-    expect(aadhaar).toMatchObject({ status: "passed", provider: "uidai_offline", result: { document: "digilocker_eaadhaar", name: "Ravi Kumar", reference_id_last4: "1234" } });
+    const aadhaar = await runCheck(
+      db,
+      { projectId, mode: "test", key: planned!.key, input: planned!.input, sessionId: ctx.sessionId, step: "digilocker" },
+      FAST,
+    );
+    expect(aadhaar).toMatchObject({
+      status: "passed",
+      provider: "uidai_offline",
+      result: { document: "digilocker_eaadhaar", name: "Ravi Kumar", reference_id_last4: "1234" },
+    });
     const refs = await sessionReferencePhotos(db, { projectId, mode: "test" }, { sessionId: ctx.sessionId, compareWith: "aadhaar" });
     const photo = await db.evidenceFile.findUniqueOrThrow({ where: { id: refs.fileIds[0]! } });
     expect(photo).toMatchObject({ kind: "aadhaar_photo", contentType: "image/jpeg" });
 
-    const selfie = await uploadStepFile(db, ctx, { step: "selfie", kind: "selfie", bytes: readFileSync(path.resolve("tests/fixtures/intelligence/selfie-collins.jpg")) });
+    const selfie = await uploadStepFile(db, ctx, {
+      step: "selfie",
+      kind: "selfie",
+      bytes: readFileSync(path.resolve("tests/fixtures/intelligence/selfie-collins.jpg")),
+    });
     const match = await runCheck(
       db,
-      { projectId, mode: "test", key: "in.face.match", input: { selfie_file_id: selfie.id, compare_with: "aadhaar" }, sessionId: ctx.sessionId, step: "selfie" },
+      {
+        projectId,
+        mode: "test",
+        key: "in.face.match",
+        input: { selfie_file_id: selfie.id, compare_with: "aadhaar" },
+        sessionId: ctx.sessionId,
+        step: "selfie",
+      },
       FAST,
     );
     expect(match).toMatchObject({ status: "passed", result: { reference: "aadhaar_photo" } });
@@ -127,7 +159,9 @@ describe("digilocker step", () => {
     );
 
     // the workflow allows only the Offline e-KYC as the fallback
-    expect((await domainError(submitStep(db, ctx, "digilocker", { method: "secure_qr", qr_payload: "1".repeat(200) }))).message).toBe("aadhaar_method_required");
+    expect((await domainError(submitStep(db, ctx, "digilocker", { method: "secure_qr", qr_payload: "1".repeat(200) }))).message).toBe(
+      "aadhaar_method_required",
+    );
     const key = readFileSync(path.resolve("server/providers/uidai-sandbox/sandbox-key.pem"), "utf8");
     const zip = await zipBase64("offlineaadhaar.xml", signOfflineXml(offlineXml(referenceIdAt("4321", new Date()), SHARE_CODE), key), SHARE_CODE);
     await submitStep(db, ctx, "digilocker", { method: "offline_ekyc", zip_base64: zip, share_code: SHARE_CODE });
@@ -142,7 +176,9 @@ describe("digilocker step", () => {
     const a = await newSession();
     const b = await newSession();
     const done = await completeDigilocker(db, await atDigilocker(a, "ravi"));
-    expect((await domainError(submitStep(db, b, "digilocker", { method: "digilocker", authorization_id: done!.authorizationId }))).message).toBe("digilocker_failed");
+    expect((await domainError(submitStep(db, b, "digilocker", { method: "digilocker", authorization_id: done!.authorizationId }))).message).toBe(
+      "digilocker_failed",
+    );
 
     // nothing is fetched for a session cancelled while the applicant was at DigiLocker
     const c = await newSession();
@@ -157,10 +193,16 @@ describe("digilocker step", () => {
     expect((await domainError(startDigilocker(db, live, "digilocker"))).code).toBe("digilocker_not_configured");
 
     const actor = { type: "user" as const, id: "usr_test" };
-    expect((await domainError(setDigilockerSettings(db, projectId, { clientId: "ABC123", redirectUri: "https://kyc.example/flow/digilocker/callback" }, actor))).param).toBe(
-      "clientSecret",
+    expect(
+      (await domainError(setDigilockerSettings(db, projectId, { clientId: "ABC123", redirectUri: "https://kyc.example/flow/digilocker/callback" }, actor)))
+        .param,
+    ).toBe("clientSecret");
+    const view = await setDigilockerSettings(
+      db,
+      projectId,
+      { clientId: "ABC123", clientSecret: "s3cr3t-value", redirectUri: "https://kyc.example/flow/digilocker/callback" },
+      actor,
     );
-    const view = await setDigilockerSettings(db, projectId, { clientId: "ABC123", clientSecret: "s3cr3t-value", redirectUri: "https://kyc.example/flow/digilocker/callback" }, actor);
     expect(view).toMatchObject({ configured: true, clientId: "ABC123", redirectUri: "https://kyc.example/flow/digilocker/callback" });
     expect(JSON.stringify(view)).not.toContain("s3cr3t-value");
     const row = await db.digilockerCredential.findUniqueOrThrow({ where: { projectId } });
@@ -168,7 +210,11 @@ describe("digilocker step", () => {
     expect(row.clientSecret).not.toContain("s3cr3t");
     // a blank secret keeps the stored one
     await setDigilockerSettings(db, projectId, { clientId: "ABC124", redirectUri: "https://kyc.example/flow/digilocker/callback" }, actor);
-    expect(await digilockerCredentials(db, projectId)).toEqual({ clientId: "ABC124", clientSecret: "s3cr3t-value", redirectUri: "https://kyc.example/flow/digilocker/callback" });
+    expect(await digilockerCredentials(db, projectId)).toEqual({
+      clientId: "ABC124",
+      clientSecret: "s3cr3t-value",
+      redirectUri: "https://kyc.example/flow/digilocker/callback",
+    });
 
     const { url } = await startDigilocker(db, live, "digilocker");
     const authorize = new URL(url);

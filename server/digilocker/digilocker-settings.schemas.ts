@@ -20,8 +20,6 @@ export const ZDigilockerSettingsRequest = z.strictObject({
   clientId: z.string().trim().min(1, "Enter the client id DigiLocker issued.").max(200),
   /** Omitted or empty: keep the stored secret (required the first time). */
   clientSecret: z.string().trim().max(500).optional(),
-  redirectUri: z
-    .url({ protocol: /^https?$/, error: "Enter the redirect URI registered with DigiLocker (http or https)." })
-    .max(500),
+  redirectUri: z.url({ protocol: /^https?$/, error: "Enter the redirect URI registered with DigiLocker (http or https)." }).max(500),
 });
 export type TDigilockerSettingsRequest = z.infer<typeof ZDigilockerSettingsRequest>;

@@ -19,7 +19,13 @@
  */
 import path from "node:path";
 import type { AadhaarErrorCode, AadhaarPhoto, AadhaarRejected, AadhaarVerification, AadhaarVerified } from "../checks/aadhaar/aadhaar-data";
-import { OFFLINE_EKYC_DEFAULT_MAX_AGE_MS, ZAadhaarOfflineEkycInput, mobileMatches, verifyOfflineEkyc, type OfflineEkycExtra } from "../checks/aadhaar/offline-ekyc";
+import {
+  OFFLINE_EKYC_DEFAULT_MAX_AGE_MS,
+  ZAadhaarOfflineEkycInput,
+  mobileMatches,
+  verifyOfflineEkyc,
+  type OfflineEkycExtra,
+} from "../checks/aadhaar/offline-ekyc";
 import { ZAadhaarSecureQrInput, verifySecureQr, type SecureQrExtra } from "../checks/aadhaar/secure-qr";
 import { ZAadhaarDigilockerInput } from "../checks/catalog";
 import { verifyDigilockerEaadhaar, type EaadhaarExtra } from "../checks/aadhaar/digilocker-eaadhaar";

@@ -40,11 +40,20 @@ beforeAll(async () => {
       if (outage === "hang") return; // never answers: the client's timeout
       if (outage) {
         res.writeHead(Number(outage), { "content-type": "application/json" });
-        res.end(JSON.stringify({ error: outage === "500" ? "repository_service_unresponsive" : "repository_service_unpublished", error_description: "Internal server error" }));
+        res.end(
+          JSON.stringify({
+            error: outage === "500" ? "repository_service_unresponsive" : "repository_service_unpublished",
+            error_description: "Internal server error",
+          }),
+        );
         return;
       }
       const answer = await handleDigilockerSandbox(
-        new Request(`http://127.0.0.1${path}`, { method: req.method, headers: req.headers as Record<string, string>, body: req.method === "POST" ? body : undefined }),
+        new Request(`http://127.0.0.1${path}`, {
+          method: req.method,
+          headers: req.headers as Record<string, string>,
+          body: req.method === "POST" ? body : undefined,
+        }),
       );
       res.writeHead(answer.status, Object.fromEntries(answer.headers));
       res.end(Buffer.from(await answer.arrayBuffer()));
@@ -183,7 +192,9 @@ describe("DigiLocker Authorized Partner API client", () => {
     } finally {
       outages.clear();
     }
-    expect(await rejection(createDigilockerClient({ baseUrl: "http://127.0.0.1:1/public", ...DIGILOCKER_SANDBOX_CLIENT, redirectUri: "x" }).eaadhaarXml("t"))).toMatchObject({
+    expect(
+      await rejection(createDigilockerClient({ baseUrl: "http://127.0.0.1:1/public", ...DIGILOCKER_SANDBOX_CLIENT, redirectUri: "x" }).eaadhaarXml("t")),
+    ).toMatchObject({
       errorCode: "provider_unavailable",
     });
   });

@@ -167,7 +167,8 @@ export function createDigilockerClient(config: DigilockerConfig): DigilockerClie
   async function read(res: Response, path: string): Promise<Uint8Array> {
     try {
       const bytes = new Uint8Array(await res.arrayBuffer());
-      if (bytes.length > MAX_FILE_BYTES) throw new DigilockerError("digilocker_answer_invalid", null, `DigiLocker sent more than ${MAX_FILE_BYTES} bytes on ${path}.`);
+      if (bytes.length > MAX_FILE_BYTES)
+        throw new DigilockerError("digilocker_answer_invalid", null, `DigiLocker sent more than ${MAX_FILE_BYTES} bytes on ${path}.`);
       return bytes;
     } catch (err) {
       if (err instanceof DigilockerError) throw err;

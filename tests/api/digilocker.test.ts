@@ -21,7 +21,8 @@ interface Session {
   client_token: string;
 }
 
-const flow = (s: Session, procedure: string, input: Record<string, unknown>) => callFlowProcedure(fx.baseUrl, s.client_token, procedure, { sessionId: s.id, ...input });
+const flow = (s: Session, procedure: string, input: Record<string, unknown>) =>
+  callFlowProcedure(fx.baseUrl, s.client_token, procedure, { sessionId: s.id, ...input });
 const submit = (s: Session, step: string, values: unknown) => flow(s, "flow.submitStep", { step, values });
 /** A GET of the app that does not follow redirects. */
 const get = (pathAndQuery: string) => fetch(`${fx.baseUrl}${pathAndQuery}`, { redirect: "manual" });
@@ -113,7 +114,14 @@ describe("DigiLocker step (sandbox)", () => {
     const token = await fetch(`${fx.baseUrl}/digilocker-sandbox/public/oauth2/1/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "authorization_code", code: "x", client_id: "nobody", client_secret: "x", redirect_uri: "x", code_verifier: "x" }),
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code: "x",
+        client_id: "nobody",
+        client_secret: "x",
+        redirect_uri: "x",
+        code_verifier: "x",
+      }),
     });
     expect(token.status).toBe(401);
     expect(await token.json()).toEqual({ error: "invalid_client_id", error_description: "The client_id parameter is invalid" });

@@ -136,9 +136,19 @@ describe("uidai_offline provider", () => {
 
   it("fails a Secure QR older than its maximum age (72 hours from the environment by default)", async () => {
     const later = () => new Date(GENERATED.getTime() + 4 * 24 * 3600 * 1000);
-    const strict = createAadhaarCryptoProvider({ config: config({ certPaths: [derPath], secureQrMaxAgeMs: aadhaarCryptoConfigFromEnv(parseEnv({})).secureQrMaxAgeMs }), now: later });
-    await expect(strict.verify("in.aadhaar.secure_qr", { qr_payload: qr })).resolves.toMatchObject({ status: "failed", errorCode: "aadhaar_ekyc_stale", result: { stale: true } });
-    const within = createAadhaarCryptoProvider({ config: config({ certPaths: [derPath], secureQrMaxAgeMs: aadhaarCryptoConfigFromEnv(parseEnv({})).secureQrMaxAgeMs }), now: () => NOW });
+    const strict = createAadhaarCryptoProvider({
+      config: config({ certPaths: [derPath], secureQrMaxAgeMs: aadhaarCryptoConfigFromEnv(parseEnv({})).secureQrMaxAgeMs }),
+      now: later,
+    });
+    await expect(strict.verify("in.aadhaar.secure_qr", { qr_payload: qr })).resolves.toMatchObject({
+      status: "failed",
+      errorCode: "aadhaar_ekyc_stale",
+      result: { stale: true },
+    });
+    const within = createAadhaarCryptoProvider({
+      config: config({ certPaths: [derPath], secureQrMaxAgeMs: aadhaarCryptoConfigFromEnv(parseEnv({})).secureQrMaxAgeMs }),
+      now: () => NOW,
+    });
     await expect(within.verify("in.aadhaar.secure_qr", { qr_payload: qr })).resolves.toMatchObject({ status: "passed" });
   });
 

@@ -48,14 +48,20 @@ describe("DigiLocker e-Aadhaar", () => {
     const now = new Date();
     const xml = sandboxEaadhaarXml(person("ravi"), now);
     const tampered = xml.replace('name="Ravi Kumar"', 'name="Ravi Kumaar"');
-    expect(verifyDigilockerEaadhaar(tampered, { certificates: sandbox, now, maxAgeMs: MAX_AGE })).toMatchObject({ ok: false, errorCode: "aadhaar_signature_invalid" });
+    expect(verifyDigilockerEaadhaar(tampered, { certificates: sandbox, now, maxAgeMs: MAX_AGE })).toMatchObject({
+      ok: false,
+      errorCode: "aadhaar_signature_invalid",
+    });
     expect(verifyDigilockerEaadhaar(xml, { certificates: [other.certificate], now, maxAgeMs: MAX_AGE })).toMatchObject({
       ok: false,
       errorCode: "aadhaar_signature_invalid",
     });
     const offline = signOfflineXml(offlineXml(referenceIdAt("4321", now), "Ab1#"), readFileSync("server/providers/uidai-sandbox/sandbox-key.pem", "utf8"));
     expect(verifyDigilockerEaadhaar(offline, { certificates: sandbox, now, maxAgeMs: MAX_AGE })).toMatchObject({ ok: false, errorCode: "aadhaar_xml_invalid" });
-    expect(verifyDigilockerEaadhaar("<KycRes", { certificates: sandbox, now, maxAgeMs: MAX_AGE })).toMatchObject({ ok: false, errorCode: "aadhaar_xml_invalid" });
+    expect(verifyDigilockerEaadhaar("<KycRes", { certificates: sandbox, now, maxAgeMs: MAX_AGE })).toMatchObject({
+      ok: false,
+      errorCode: "aadhaar_xml_invalid",
+    });
 
     const stale = verifyDigilockerEaadhaar(sandboxEaadhaarXml(person("stale"), now), { certificates: sandbox, now, maxAgeMs: MAX_AGE });
     expect(stale).toMatchObject({ ok: false, errorCode: "aadhaar_ekyc_stale", verified: { identity: { name: "Kiran Rao" } } });
@@ -65,7 +71,11 @@ describe("DigiLocker e-Aadhaar", () => {
   it("answers in.aadhaar.digilocker through the uidai_offline provider, the photo as evidence", async () => {
     const provider = createAadhaarCryptoProvider({ certificates: sandbox });
     const answer = await provider.verify("in.aadhaar.digilocker", { ekyc_xml: sandboxEaadhaarXml(person("ravi")) });
-    expect(answer).toMatchObject({ status: "passed", verifiedBy: "source", result: { document: "digilocker_eaadhaar", name: "Ravi Kumar", signature_valid: true } });
+    expect(answer).toMatchObject({
+      status: "passed",
+      verifiedBy: "source",
+      result: { document: "digilocker_eaadhaar", name: "Ravi Kumar", signature_valid: true },
+    });
     expect(answer.evidence).toEqual([{ kind: "aadhaar_photo", contentType: "image/jpeg", bytes: expect.any(Uint8Array) }]);
     expect(JSON.stringify(answer.result)).not.toContain("xxxxxxxx1234");
     const stale = await provider.verify("in.aadhaar.digilocker", { ekyc_xml: sandboxEaadhaarXml(person("stale")) });

@@ -54,10 +54,9 @@ export function verifyDigilockerEaadhaar(xml: string, options: EaadhaarOptions):
   return verified;
 }
 
-function readKycRes(canonicalXml: string): AadhaarStep<
-  { identity: AadhaarVerified<EaadhaarExtra>["identity"]; generatedAt: Date; photo: AadhaarVerified<EaadhaarExtra>["photo"] },
-  EaadhaarExtra
-> {
+function readKycRes(
+  canonicalXml: string,
+): AadhaarStep<{ identity: AadhaarVerified<EaadhaarExtra>["identity"]; generatedAt: Date; photo: AadhaarVerified<EaadhaarExtra>["photo"] }, EaadhaarExtra> {
   const root = parseXml(canonicalXml)?.documentElement;
   if (!root || root.localName !== "KycRes") return reject("aadhaar_xml_invalid", "The e-Aadhaar XML lacks KycRes.");
   if (root.getAttribute("ret") !== "Y") return reject("aadhaar_xml_invalid", "The e-Aadhaar response is not a successful e-KYC (ret is not Y).");

@@ -29,7 +29,8 @@ export const ZDigilockerSettings = z.strictObject({
     .default([...AADHAAR_METHODS])
     .meta({
       title: "Fallback",
-      description: "Offered when DigiLocker holds no Aadhaar for the applicant or they decline: Offline e-KYC and/or Secure QR, in this order; none = the step cannot be completed without DigiLocker.",
+      description:
+        "Offered when DigiLocker holds no Aadhaar for the applicant or they decline: Offline e-KYC and/or Secure QR, in this order; none = the step cannot be completed without DigiLocker.",
     }),
 });
 export type TDigilockerSettings = z.infer<typeof ZDigilockerSettings>;

@@ -194,7 +194,12 @@ const PROCEDURES: Record<string, { allowed: readonly Role[]; call: (c: ReturnTyp
   "settings.setDigilocker": {
     allowed: PERMISSIONS.manageSettings,
     call: (c) =>
-      c.settings.setDigilocker({ ...tenantA(), clientId: "MATRIX1", clientSecret: "matrix-secret", redirectUri: "https://kyc.example/flow/digilocker/callback" }),
+      c.settings.setDigilocker({
+        ...tenantA(),
+        clientId: "MATRIX1",
+        clientSecret: "matrix-secret",
+        redirectUri: "https://kyc.example/flow/digilocker/callback",
+      }),
   },
   "settings.removeDigilocker": { allowed: PERMISSIONS.manageSettings, call: (c) => c.settings.removeDigilocker(tenantA()) },
   "settings.addOrigin": { allowed: PERMISSIONS.manageOrigins, call: (c) => c.settings.addOrigin({ ...tenantA(), origin: "https://shop.example.com" }) },

@@ -17,7 +17,8 @@ export async function GET(req: Request): Promise<Response> {
   const q = new URL(req.url).searchParams;
   const done = await completeDigilocker(await getDb(), { state: q.get("state"), code: q.get("code"), error: q.get("error") });
   if (!done) {
-    const body = "<!doctype html><meta charset=utf-8><title>DigiLocker</title><p>This DigiLocker link has expired or was already used. Go back to the verification page and try again.</p>";
+    const body =
+      "<!doctype html><meta charset=utf-8><title>DigiLocker</title><p>This DigiLocker link has expired or was already used. Go back to the verification page and try again.</p>";
     return new Response(body, { status: 400, headers: { ...HEADERS, "content-type": "text/html; charset=utf-8" } });
   }
   const location = `/flow/${encodeURIComponent(done.sessionId)}?digilocker=${encodeURIComponent(done.authorizationId)}`;

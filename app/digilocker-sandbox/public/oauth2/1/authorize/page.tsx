@@ -18,9 +18,7 @@ export default async function SandboxAuthorizePage({ searchParams }: { searchPar
       <h1 className="mt-2 text-2xl font-semibold text-slate-900">DigiLocker</h1>
       {request.success ? (
         <>
-          <p className="mt-3 text-slate-700">
-            An application asks to read your e-Aadhaar and issued documents. Choose who you are in this sandbox, or deny.
-          </p>
+          <p className="mt-3 text-slate-700">An application asks to read your e-Aadhaar and issued documents. Choose who you are in this sandbox, or deny.</p>
           <ul className="mt-6 space-y-3">
             {DIGILOCKER_SANDBOX_PEOPLE.map((p) => (
               <li key={p.id}>
@@ -41,8 +39,8 @@ export default async function SandboxAuthorizePage({ searchParams }: { searchPar
         </>
       ) : (
         <p className="mt-3 text-red-800" role="alert">
-          invalid_request: this authorization request is not one the sandbox answers (response_type=code, client_id=sandbox_client,
-          code_challenge_method=S256 and a code_challenge are required).
+          invalid_request: this authorization request is not one the sandbox answers (response_type=code, client_id=sandbox_client, code_challenge_method=S256
+          and a code_challenge are required).
         </p>
       )}
     </main>
