@@ -72,6 +72,8 @@ export const ERROR_CODES = {
   file_unreadable: { type: "invalid_request_error", status: 422, surface: "flow" },
   file_infected: { type: "invalid_request_error", status: 422, surface: "flow" },
   scanner_unavailable: { type: "api_error", status: 503, surface: "flow" },
+  // DigiLocker step (server/digilocker/): live mode without the project's DigiLocker credentials
+  digilocker_not_configured: { type: "conflict_error", status: 409, surface: "flow" },
   // Dashboard accounts (server/users/): reset links, invitations, memberships
   password_reset_invalid: { type: "invalid_request_error", status: 400, surface: "dashboard" },
   invitation_invalid: { type: "invalid_request_error", status: 400, surface: "dashboard" },

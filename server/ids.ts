@@ -46,6 +46,7 @@ export const ID_PREFIX = {
   screeningListVersion: "slv_",
   screeningListEntry: "sle_",
   screeningSubject: "scs_",
+  digilockerAuthorization: "dla_",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -25,6 +25,7 @@ import {
 } from "~/server/projects/project-settings.schemas";
 import { applyServerError } from "./mutation-errors";
 import { PageHeader } from "./page-header";
+import { DigilockerSettingsCard } from "./digilocker-settings";
 import { RegistryProvidersCard } from "./registry-providers";
 import { ReasonCodesSettings } from "./review/reason-codes-settings";
 import { ErrorCard, LoadingCard } from "./query-states";
@@ -53,6 +54,7 @@ export function SettingsView() {
         <SettingsForm key={settings.data.id} settings={settings.data} />
       )}
       <RegistryProvidersCard />
+      <DigilockerSettingsCard />
       <ReasonCodesSettings />
     </div>
   );

@@ -20,6 +20,7 @@ describe("check catalog", () => {
       ["in.pan.aadhaar_link", "tax_id.national_id_link", "registry"],
       ["in.aadhaar.offline_ekyc", "national_id.verify", "cryptographic"],
       ["in.aadhaar.secure_qr", "national_id.qr_verify", "cryptographic"],
+      ["in.aadhaar.digilocker", "national_id.digilocker", "cryptographic"],
       ["in.gstin.verify", "business_tax_id.verify", "registry"],
       ["in.cin.verify", "business_registration.verify", "registry"],
       ["in.udyam.verify", "msme_registration.verify", "registry"],

@@ -14,7 +14,14 @@ import { DOCUMENT_TYPES } from "../documents/document-types";
 import { DomainError } from "../errors";
 import { ZEmailAddress, ZIndianMobile } from "../otp/otp.schemas";
 import { normalizePan, panProblem } from "./pan";
-import { OFFLINE_EKYC_MAX_BASE64, offlineEkycProblem, SECURE_QR_MAX_DIGITS, SECURE_QR_MIN_DIGITS, secureQrProblem } from "./validators/aadhaar-offline";
+import {
+  EAADHAAR_MAX_BYTES,
+  OFFLINE_EKYC_MAX_BASE64,
+  offlineEkycProblem,
+  SECURE_QR_MAX_DIGITS,
+  SECURE_QR_MIN_DIGITS,
+  secureQrProblem,
+} from "./validators/aadhaar-offline";
 import { bankAccountNumberProblem, normalizeBankAccountNumber } from "./validators/bank-account";
 import { cinProblem, llpinProblem, normalizeCin, normalizeLlpin } from "./validators/cin";
 import { gstinProblem, normalizeGstin } from "./validators/gstin";
@@ -103,6 +110,10 @@ export const ZAadhaarOfflineEkycInput = z.strictObject({
     .trim()
     .max(16)
     .meta({ description: "The 4-character share code the resident chose (the ZIP password; case-sensitive, so not upper-cased)." }),
+  mobile: ZIndianMobile.optional().meta({
+    description:
+      "The applicant's verified mobile number (the hosted flow passes the session's OTP-verified phone), compared with the e-KYC's mobile hash: `result.mobile_matches`, a signal that never changes the status.",
+  }),
 });
 export type TAadhaarOfflineEkycInput = z.infer<typeof ZAadhaarOfflineEkycInput>;
 
@@ -144,6 +155,26 @@ const aadhaarSecureQr: CheckDefinition<TAadhaarSecureQrInput> = {
   cacheTtlSeconds: 0,
   input: ZAadhaarSecureQrInput,
   validate: (i) => secureQrProblem(i.qr_payload),
+};
+
+export const ZAadhaarDigilockerInput = z.strictObject({
+  ekyc_xml: z.string().min(1).max(EAADHAAR_MAX_BYTES).meta({
+    description:
+      "The e-Aadhaar XML (UIDAI's signed e-KYC response, `KycRes`) as DigiLocker's Authorized Partner API returned it for the applicant's account, with their consent.",
+  }),
+});
+export type TAadhaarDigilockerInput = z.infer<typeof ZAadhaarDigilockerInput>;
+
+const aadhaarDigilocker: CheckDefinition<TAadhaarDigilockerInput> = {
+  key: "in.aadhaar.digilocker",
+  genericKey: "national_id.digilocker",
+  country: "IN",
+  description:
+    "Aadhaar from DigiLocker: the e-Aadhaar XML fetched from the applicant's DigiLocker with their consent (the hosted flow's `digilocker` step), its UIDAI signature verified like an Offline e-KYC and refused when older than 72 hours. Only the last 4 digits of the Aadhaar number are in it.",
+  answeredBy: "cryptographic",
+  cacheTtlSeconds: 0,
+  input: ZAadhaarDigilockerInput,
+  validate: () => null,
 };
 
 // --- in.gstin.verify -------------------------------------------------------------------------
@@ -370,6 +401,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   panAadhaarLink,
   aadhaarOfflineEkyc,
   aadhaarSecureQr,
+  aadhaarDigilocker,
   gstinVerify,
   cinVerify,
   udyamVerify,

@@ -133,7 +133,8 @@ describe("checks the service answers itself", () => {
       result: { reference_id_last4: FAKE_PERSON.last4, signature_valid: true },
     });
     const live = await runCheck(db, { projectId, mode: "live", key: "in.aadhaar.secure_qr", input: { qr_payload } }, fast);
-    expect(live).toMatchObject({ provider: "uidai_offline", status: "error", errorCode: "provider_not_configured" });
+    // live mode trusts UIDAI's shipped certificates (and UIDAI_CERT_PATHS), never the sandbox signer
+    expect(live).toMatchObject({ provider: "uidai_offline", status: "failed", errorCode: "aadhaar_signature_invalid" });
   });
 
   it("passes a phone check only for the number whose OTP challenge was verified in that session", async () => {

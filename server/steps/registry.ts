@@ -10,6 +10,7 @@ import { bankAccountStep } from "./bank-account/bank-account-step";
 import { businessDetailsStep } from "./business-details/business-details-step";
 import { businessDocumentsStep } from "./business-documents/business-documents-step";
 import { consentStep } from "./consent/consent-step";
+import { digilockerStep } from "./digilocker/digilocker-step";
 import { documentsStep } from "./documents/documents-step";
 import { keyPeopleStep } from "./key-people/key-people-step";
 import { emailStep, phoneStep } from "./otp/otp-step";
@@ -27,6 +28,7 @@ export const STEP_REGISTRY = {
   email: emailStep,
   pan: panStep,
   aadhaar: aadhaarStep,
+  digilocker: digilockerStep,
   documents: documentsStep,
   selfie: selfieStep,
   review: reviewStep,

@@ -11,6 +11,7 @@ import { ZBankAccountSettings } from "./bank-account/bank-account.schemas";
 import { ZBusinessDetailsSettings } from "./business-details/business-details.schemas";
 import { ZBusinessDocumentsSettings } from "./business-documents/business-documents.schemas";
 import { ZConsentSettings } from "./consent/consent.schemas";
+import { ZDigilockerSettings } from "./digilocker/digilocker.schemas";
 import { ZDocumentsSettings } from "./documents/documents.schemas";
 import { ZKeyPeopleSettings } from "./key-people/key-people.schemas";
 import { ZEmailSettings, ZPhoneSettings } from "./otp/otp.schemas";
@@ -25,6 +26,7 @@ export const STEP_SETTINGS = {
   email: ZEmailSettings,
   pan: ZPanSettings,
   aadhaar: ZAadhaarSettings,
+  digilocker: ZDigilockerSettings,
   documents: ZDocumentsSettings,
   selfie: ZSelfieSettings,
   review: ZReviewSettings,

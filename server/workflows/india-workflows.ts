@@ -1,7 +1,8 @@
 /**
  * The India workflows every new organization starts with (seeded by server/seed): KYC, KYB
  * (the business, its documents, its key people, each verified with "India KYC", and its bank
- * account), and a KYC with every step of the hosted flow.
+ * account), a KYC with every step of the hosted flow, and a KYC through DigiLocker (Aadhaar and
+ * the PAN record from the applicant's DigiLocker, the selfie matched with the Aadhaar photo).
  *
  * Decision rules (data: server/workflows/workflow.schemas.ts `ZDecisionRules`, applied by
  * server/sessions/evaluate-decision.ts; the strongest matching outcome wins): an inactive PAN
@@ -251,6 +252,28 @@ export const INDIA_WORKFLOWS: { name: string; type: "kyc" | "kyb"; country: stri
           type: "selfie",
           required: true,
           settings: { face_match: { compare_with: "any" }, liveness: { passive: true, active: "none" } },
+        },
+        { name: "review", type: "review", required: true, settings: {} },
+      ],
+      decision: fullKycDecisionRules,
+    },
+  },
+  {
+    name: "India KYC (DigiLocker)",
+    type: "kyc",
+    country: "IN",
+    definition: {
+      languages: ["en", "hi"],
+      ttl_seconds: 604_800,
+      steps: [
+        { name: "consent", type: "consent", required: true, settings: { notice_version: "2026-10-01" } },
+        { name: "phone", type: "phone", required: true, settings: {} },
+        { name: "digilocker", type: "digilocker", required: true, settings: { documents: ["PANCR"], fallback: ["offline_ekyc", "secure_qr"] } },
+        {
+          name: "selfie",
+          type: "selfie",
+          required: true,
+          settings: { face_match: { compare_with: "aadhaar" }, liveness: { passive: true, active: "none" } },
         },
         { name: "review", type: "review", required: true, settings: {} },
       ],

@@ -78,6 +78,9 @@ export const en = {
     sourcePan: "PAN details are checked against the Income Tax Department's records.",
     sourceOtp: "Your mobile number and email address are confirmed with a one-time code.",
     sourceAadhaar: "Aadhaar files are checked with UIDAI's digital signature, on our servers; UIDAI is not contacted.",
+    dataDigilocker:
+      "From your DigiLocker, with your permission there: your e-Aadhaar (name, date of birth, gender, address, photo and the last 4 digits of your Aadhaar number) and the issued documents this verification asks for, such as your PAN",
+    sourceDigilocker: "DigiLocker sends them directly; the e-Aadhaar is checked with UIDAI's digital signature on our servers.",
     sourceDocuments: "Documents and photos are checked by {org}'s review team.",
     introBusiness:
       "{org} needs to verify your business and the people behind it. Please read how the business's data and the personal data you enter will be used.",
@@ -174,6 +177,19 @@ export const en = {
     sandbox: "Test mode: only files and QR codes signed with the public test key of the sandbox are accepted.",
   },
 
+  digilocker: {
+    title: "Verify with DigiLocker",
+    intro: "Share your Aadhaar from DigiLocker. You sign in and give permission on DigiLocker's own website, then come back here.",
+    what: "{org} will receive your e-Aadhaar and, if they are in your DigiLocker, the documents it needs (such as your PAN).",
+    continue: "Continue to DigiLocker",
+    redirecting: "Opening DigiLocker…",
+    returned: "Getting your details from DigiLocker…",
+    retry: "Try DigiLocker again",
+    useFallback: "Share your Aadhaar another way",
+    fallbackTitle: "Share your Aadhaar another way",
+    sandbox: "Test mode: you will see a sandbox DigiLocker with test people instead of the real one.",
+  },
+
   documents: {
     title: "Your identity document",
     chooseTitle: "Choose a document",
@@ -251,6 +267,7 @@ export const en = {
     consentGiven: "Consent given",
     aadhaarOffline: "Offline e-KYC file",
     aadhaarQr: "Secure QR code",
+    digilockerShared: "Shared from DigiLocker",
     selfieTaken: "Selfie taken",
     notProvided: "Not provided",
     declaration: "By submitting, you confirm that the details are true and belong to you.",
@@ -260,6 +277,7 @@ export const en = {
       email: "Email address",
       pan: "PAN",
       aadhaar: "Aadhaar",
+      digilocker: "DigiLocker",
       documents: "Identity document",
       selfie: "Selfie",
       review: "Review",
@@ -317,6 +335,10 @@ export const en = {
     code_invalid: "Enter the 6-digit code.",
     otp_not_sent: "Ask for a code first.",
     aadhaar_method_required: "Choose how to share your Aadhaar.",
+    digilocker_declined: "You did not give permission on DigiLocker, so nothing was shared.",
+    digilocker_no_aadhaar: "Your DigiLocker has no Aadhaar linked to it.",
+    digilocker_failed: "We couldn't get your details from DigiLocker. Please try again.",
+    digilocker_not_configured: "DigiLocker isn’t available for this verification yet. Please choose another way or try again later.",
     aadhaar_zip_required: "Choose the ZIP file you downloaded from the UIDAI website.",
     aadhaar_zip_invalid: "This is not an Aadhaar offline e-KYC file. Choose the ZIP file you downloaded from the UIDAI website.",
     aadhaar_zip_too_large: "This file is too large to be an Aadhaar offline e-KYC file (at most 5 MB).",

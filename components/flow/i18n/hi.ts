@@ -82,6 +82,9 @@ export const hi: MessageShape<typeof en> = {
     sourcePan: "PAN के विवरणों का मिलान आयकर विभाग के रिकॉर्ड से किया जाता है।",
     sourceOtp: "आपके मोबाइल नंबर और ईमेल पते की पुष्टि एक बार इस्तेमाल होने वाले कोड (OTP) से की जाती है।",
     sourceAadhaar: "आधार फ़ाइलों की जाँच UIDAI के डिजिटल हस्ताक्षर से हमारे सर्वर पर होती है; UIDAI से संपर्क नहीं किया जाता।",
+    dataDigilocker:
+      "आपके DigiLocker से, वहाँ आपकी अनुमति के साथ: आपका ई-आधार (नाम, जन्म तिथि, लिंग, पता, फ़ोटो और आधार संख्या के आखिरी 4 अंक) और इस सत्यापन के लिए माँगे गए जारी दस्तावेज़, जैसे आपका PAN",
+    sourceDigilocker: "DigiLocker इन्हें सीधे भेजता है; ई-आधार की जाँच UIDAI के डिजिटल हस्ताक्षर से हमारे सर्वर पर होती है।",
     sourceDocuments: "दस्तावेज़ों और फ़ोटो की जाँच {org} की समीक्षा टीम करती है।",
     introBusiness:
       "{org} को आपके व्यवसाय और उसके पीछे के लोगों का सत्यापन करना है। कृपया पढ़ें कि व्यवसाय के डेटा और आपके द्वारा दर्ज किए गए व्यक्तिगत डेटा का उपयोग कैसे होगा।",
@@ -177,6 +180,19 @@ export const hi: MessageShape<typeof en> = {
     sandbox: "टेस्ट मोड: केवल सैंडबॉक्स की सार्वजनिक टेस्ट कुंजी से हस्ताक्षरित फ़ाइलें और QR कोड स्वीकार किए जाते हैं।",
   },
 
+  digilocker: {
+    title: "DigiLocker से सत्यापन करें",
+    intro: "अपना आधार DigiLocker से साझा करें। आप DigiLocker की अपनी वेबसाइट पर साइन इन करके अनुमति देते हैं, फिर यहाँ वापस आते हैं।",
+    what: "{org} को आपका ई-आधार मिलेगा और, अगर आपके DigiLocker में हों, तो ज़रूरी दस्तावेज़ (जैसे आपका PAN) भी।",
+    continue: "DigiLocker पर जाएँ",
+    redirecting: "DigiLocker खुल रहा है…",
+    returned: "DigiLocker से आपका विवरण लिया जा रहा है…",
+    retry: "DigiLocker फिर से आज़माएँ",
+    useFallback: "आधार किसी और तरीके से साझा करें",
+    fallbackTitle: "आधार किसी और तरीके से साझा करें",
+    sandbox: "टेस्ट मोड: असली DigiLocker की जगह टेस्ट लोगों वाला सैंडबॉक्स DigiLocker दिखेगा।",
+  },
+
   documents: {
     title: "आपका पहचान दस्तावेज़",
     chooseTitle: "दस्तावेज़ चुनें",
@@ -255,6 +271,7 @@ export const hi: MessageShape<typeof en> = {
     consentGiven: "सहमति दी गई",
     aadhaarOffline: "ऑफ़लाइन e-KYC फ़ाइल",
     aadhaarQr: "सिक्योर QR कोड",
+    digilockerShared: "DigiLocker से साझा किया गया",
     selfieTaken: "सेल्फ़ी ली गई",
     notProvided: "नहीं दिया गया",
     declaration: "जमा करके आप पुष्टि करते हैं कि ये विवरण सही हैं और आपके ही हैं।",
@@ -264,6 +281,7 @@ export const hi: MessageShape<typeof en> = {
       email: "ईमेल पता",
       pan: "PAN",
       aadhaar: "आधार",
+      digilocker: "DigiLocker",
       documents: "पहचान दस्तावेज़",
       selfie: "सेल्फ़ी",
       review: "समीक्षा",
@@ -321,6 +339,10 @@ export const hi: MessageShape<typeof en> = {
     code_invalid: "6 अंकों का कोड भरें।",
     otp_not_sent: "पहले कोड माँगें।",
     aadhaar_method_required: "चुनें कि आप अपना आधार कैसे साझा करेंगे।",
+    digilocker_declined: "आपने DigiLocker पर अनुमति नहीं दी, इसलिए कुछ भी साझा नहीं हुआ।",
+    digilocker_no_aadhaar: "आपके DigiLocker से कोई आधार जुड़ा नहीं है।",
+    digilocker_failed: "हम DigiLocker से आपका विवरण नहीं ले पाए। कृपया फिर से कोशिश करें।",
+    digilocker_not_configured: "इस सत्यापन के लिए DigiLocker अभी उपलब्ध नहीं है। कृपया कोई और तरीका चुनें या बाद में कोशिश करें।",
     aadhaar_zip_required: "UIDAI की वेबसाइट से डाउनलोड की गई ZIP फ़ाइल चुनें।",
     aadhaar_zip_invalid: "यह आधार ऑफ़लाइन e-KYC फ़ाइल नहीं है। UIDAI की वेबसाइट से डाउनलोड की गई ZIP फ़ाइल चुनें।",
     aadhaar_zip_too_large: "यह फ़ाइल आधार ऑफ़लाइन e-KYC फ़ाइल होने के लिए बहुत बड़ी है (अधिकतम 5 MB)।",

@@ -11,6 +11,7 @@ import { BankAccountStep } from "./bank-account-step";
 import { BusinessDetailsStep } from "./business-details-step";
 import { BusinessDocumentsStep } from "./business-documents-step";
 import { ConsentStep, ConsentSummary } from "./consent-step";
+import { DigilockerStep, DigilockerSummary } from "./digilocker-step";
 import { DocumentsStep, DocumentsSummary } from "./documents-step";
 import { KeyPeopleStep } from "./key-people-step";
 import { otpNotice, OtpStep, OtpSummary } from "./otp-step";
@@ -28,6 +29,7 @@ const STEP_VIEWS: StepViews = {
   email: { component: OtpStep, summary: OtpSummary, collects: otpNotice },
   pan: { component: PanStep, summary: PanSummary, collects: panNotice },
   aadhaar: { component: AadhaarStep, summary: AadhaarSummary, collects: ["dataAadhaar", "sourceAadhaar"] },
+  digilocker: { component: DigilockerStep, summary: DigilockerSummary, collects: ["dataDigilocker", "sourceDigilocker"] },
   documents: { component: DocumentsStep, summary: DocumentsSummary, collects: ["dataDocuments", "sourceDocuments"] },
   selfie: { component: SelfieStep, summary: SelfieSummary, collects: ["dataSelfie", "sourceDocuments"] },
   review: { component: ReviewStep, summary: null },

@@ -195,6 +195,18 @@ const PROCEDURES: Record<string, { allowed: readonly Role[]; call: (c: ReturnTyp
     allowed: PERMISSIONS.manageSettings,
     call: (c) => c.settings.setRegistryProvider({ ...tenantA(), checkKey: "in.pan.verify", adapter: null }),
   },
+  "settings.digilocker": { allowed: PERMISSIONS.readProject, call: (c) => c.settings.digilocker(tenantA()) },
+  "settings.setDigilocker": {
+    allowed: PERMISSIONS.manageSettings,
+    call: (c) =>
+      c.settings.setDigilocker({
+        ...tenantA(),
+        clientId: "MATRIX1",
+        clientSecret: "matrix-secret",
+        redirectUri: "https://kyc.example/flow/digilocker/callback",
+      }),
+  },
+  "settings.removeDigilocker": { allowed: PERMISSIONS.manageSettings, call: (c) => c.settings.removeDigilocker(tenantA()) },
   "settings.addOrigin": { allowed: PERMISSIONS.manageOrigins, call: (c) => c.settings.addOrigin({ ...tenantA(), origin: "https://shop.example.com" }) },
   "settings.removeOrigin": { allowed: PERMISSIONS.manageOrigins, call: (c) => c.settings.removeOrigin({ ...tenantA(), origin: "https://gone.example.com" }) },
   "members.list": { allowed: PERMISSIONS.readProject, call: (c) => c.members.list(tenantA()) },

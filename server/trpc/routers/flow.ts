@@ -1,10 +1,11 @@
 import "server-only";
 /**
  * The hosted applicant flow (client token auth): state, start, language, submit a step, the
- * one-time codes of `phone` / `email` steps, and the OCR pre-fill of a `documents` step. Files go through the upload route instead
+ * one-time codes of `phone` / `email` steps, the DigiLocker authorization of a `digilocker` step, and the OCR pre-fill of a `documents` step. Files go through the upload route instead
  * (app/flow/[sessionId]/upload/route.ts: multipart, capped before buffering).
  */
 import { z } from "zod";
+import { startDigilocker } from "../../digilocker/digilocker-authorization";
 import { sendStepOtp, verifyStepOtp } from "../../flow/flow-otp";
 import type { FlowContext } from "../../flow/flow-session";
 import { getFlowState, setFlowLocale, startFlow } from "../../flow/flow-state";
@@ -63,6 +64,11 @@ export const flowRouter = createTRPCRouter({
     )
     .output(ZFlowDocumentExtraction.nullable())
     .mutation(({ ctx, input }) => requestFlowDocumentExtraction(ctx.db, flowCtx(ctx, input.sessionId), input)),
+  /** Starts a `digilocker` step's authorization: the DigiLocker page to open in this tab (server/digilocker/). */
+  startDigilocker: flowProcedure
+    .input(ZSessionInput.extend({ step: z.string().min(1).max(64) }))
+    .output(z.object({ url: z.string() }))
+    .mutation(({ ctx, input }) => startDigilocker(ctx.db, flowCtx(ctx, input.sessionId), input.step)),
   documentExtraction: flowProcedure
     .input(ZSessionInput.extend({ step: z.string().min(1).max(64), extraction_id: z.string().min(1).max(64) }))
     .output(ZFlowDocumentExtraction)

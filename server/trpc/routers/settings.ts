@@ -4,6 +4,8 @@ import "server-only";
  * change name, retention and branding; developers too may edit the allowed origins.
  */
 import { z } from "zod";
+import { getDigilockerSettings, removeDigilockerSettings, setDigilockerSettings } from "../../digilocker/digilocker-settings";
+import { ZDigilockerSettingsRequest, ZDigilockerSettingsView } from "../../digilocker/digilocker-settings.schemas";
 import { addAllowedOrigin, removeAllowedOrigin } from "../../projects/allowed-origins";
 import { removeProjectLogo, setProjectLogo } from "../../projects/project-logo";
 import { getProjectSettings, updateProjectSettings } from "../../projects/project-settings";
@@ -50,6 +52,17 @@ export const settingsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) =>
       setRegistryProvider(ctx.db, ctx.tenant.projectId, input.checkKey, input.adapter, { type: "user", id: ctx.userId, ip: ctx.ip }),
     ),
+  /** The project's DigiLocker credentials for live mode (the secret is write-only). */
+  digilocker: projectProcedure()
+    .output(ZDigilockerSettingsView)
+    .query(({ ctx }) => getDigilockerSettings(ctx.db, ctx.tenant.projectId)),
+  setDigilocker: manage
+    .input(ZDigilockerSettingsRequest)
+    .output(ZDigilockerSettingsView)
+    .mutation(({ ctx, input }) => setDigilockerSettings(ctx.db, ctx.tenant.projectId, input, { type: "user", id: ctx.userId, ip: ctx.ip })),
+  removeDigilocker: manage
+    .output(ZDigilockerSettingsView)
+    .mutation(({ ctx }) => removeDigilockerSettings(ctx.db, ctx.tenant.projectId, { type: "user", id: ctx.userId, ip: ctx.ip })),
   addOrigin: origins
     .input(ZAllowedOriginRequest)
     .output(z.array(z.string()))
