@@ -71,6 +71,8 @@ export const ERROR_CODES = {
   file_unreadable: { type: "invalid_request_error", status: 422, surface: "flow" },
   file_infected: { type: "invalid_request_error", status: 422, surface: "flow" },
   scanner_unavailable: { type: "api_error", status: 503, surface: "flow" },
+  // no clamd address configured at all: the service cannot take files until its operator sets one (not a transient outage)
+  scanner_not_configured: { type: "api_error", status: 503, surface: "flow" },
   // Dashboard accounts (server/users/): reset links, invitations, memberships
   password_reset_invalid: { type: "invalid_request_error", status: 400, surface: "dashboard" },
   invitation_invalid: { type: "invalid_request_error", status: 400, surface: "dashboard" },
