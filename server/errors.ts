@@ -77,6 +77,9 @@ export const ERROR_CODES = {
   password_reset_invalid: { type: "invalid_request_error", status: 400, surface: "dashboard" },
   invitation_invalid: { type: "invalid_request_error", status: 400, surface: "dashboard" },
   already_member: { type: "conflict_error", status: 409, surface: "dashboard" },
+  user_exists: { type: "conflict_error", status: 409, surface: "dashboard" },
+  // the first-run setup page (server/organizations/create-organization.ts) once an organization exists
+  setup_already_done: { type: "conflict_error", status: 409, surface: "dashboard" },
   last_owner: { type: "conflict_error", status: 409, surface: "dashboard" },
   // Review in the dashboard (server/review/; decideSession's confirmOverride): /v1 never answers with these
   override_not_confirmed: { type: "conflict_error", status: 409, surface: "dashboard" },
