@@ -24,6 +24,7 @@ import { DomainError, notFound } from "../errors";
 import type { EvidenceFile } from "../generated/prisma/client";
 import type { Mode } from "../generated/prisma/enums";
 import { newId } from "../ids";
+import { recordUpload } from "../metrics/metrics";
 import { DISPLAY_CONTENT_TYPE, renderDisplayCopy } from "./display-copy";
 import { ScannerUnavailableError, type ScanVerdict, scanBytes } from "./scan-bytes";
 import { type ScannerConfig, scannerConfig } from "./upload-config";
@@ -56,7 +57,8 @@ export interface AcceptUploadDeps {
 const ALLOWED_LIST = "a JPEG, PNG, WebP or HEIC photo, or a PDF";
 
 /**
- * Checks, scans, re-encodes and stores one upload, and records it as an evidence file.
+ * Checks, scans, re-encodes and stores one upload, and records it as an evidence file; counts
+ * it in the metric `uploads_total` by outcome (`stored` or the error code).
  * @returns the new `evidence_files` row (`id` `file_...`, `contentType` = sniffed type, `size` in
  *   bytes, `sha256` hex of the original, `storageKey`, `displayKey` of the WebP display copy or
  *   null, `scanStatus` `clean` | `skipped`).
@@ -67,6 +69,17 @@ const ALLOWED_LIST = "a JPEG, PNG, WebP or HEIC photo, or a PDF";
  *   address), `scanner_unavailable` (503, clamd did not answer), `file_unreadable` (422).
  */
 export async function acceptUpload(input: AcceptUploadInput, deps: AcceptUploadDeps = {}): Promise<EvidenceFile> {
+  try {
+    const row = await storeUpload(input, deps);
+    recordUpload("stored");
+    return row;
+  } catch (err) {
+    recordUpload(err instanceof DomainError ? err.code : "error");
+    throw err;
+  }
+}
+
+async function storeUpload(input: AcceptUploadInput, deps: AcceptUploadDeps): Promise<EvidenceFile> {
   const { db, projectId, sessionId, mode, step, kind, bytes } = input;
   const actor: Actor = input.actor ?? { type: "applicant", id: sessionId };
 
