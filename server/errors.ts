@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   body_invalid_json: { type: "invalid_request_error", status: 400 },
   api_version_invalid: { type: "invalid_request_error", status: 400 },
   workflow_not_published: { type: "invalid_request_error", status: 400 },
+  workflow_archived: { type: "invalid_request_error", status: 400 },
   redirect_url_not_allowed: { type: "invalid_request_error", status: 400 },
   locale_not_supported: { type: "invalid_request_error", status: 400 },
   webhook_endpoint_limit: { type: "invalid_request_error", status: 400 },
@@ -81,6 +82,7 @@ export const ERROR_CODES = {
   // the first-run setup page (server/organizations/create-organization.ts) once an organization exists
   setup_already_done: { type: "conflict_error", status: 409, surface: "dashboard" },
   last_owner: { type: "conflict_error", status: 409, surface: "dashboard" },
+  last_project: { type: "conflict_error", status: 409, surface: "dashboard" },
   // Review in the dashboard (server/review/; decideSession's confirmOverride): /v1 never answers with these
   override_not_confirmed: { type: "conflict_error", status: 409, surface: "dashboard" },
   session_claimed: { type: "conflict_error", status: 409, surface: "dashboard" },

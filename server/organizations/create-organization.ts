@@ -153,7 +153,16 @@ export async function createUser(db: Db, input: { email: string; password: strin
 export async function createProject(db: Db, input: { organizationSlug: string; name: string; slug?: string }, actor: Actor) {
   const org = await db.organization.findUnique({ where: { slug: input.organizationSlug }, select: { id: true } });
   if (!org) throw notFound("organization", input.organizationSlug, "org");
-  const project = await db.$transaction((tx) => insertProject(tx, { organizationId: org.id, name: input.name, slug: input.slug }, actor));
+  return createProjectIn(db, { organizationId: org.id, name: input.name, slug: input.slug }, actor);
+}
+
+/**
+ * A new project of the organization `organizationId` (the dashboard's "New project"; the CLI
+ * through createProject), with the India workflows published.
+ * @throws DomainError parameter_invalid (a given slug is taken).
+ */
+export async function createProjectIn(db: Db, input: { organizationId: string; name: string; slug?: string }, actor: Actor) {
+  const project = await db.$transaction((tx) => insertProject(tx, input, actor));
   await ensureIndiaWorkflows(db, project.id);
   return project;
 }

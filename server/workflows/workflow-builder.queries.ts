@@ -15,11 +15,21 @@ const select = {
   type: true,
   country: true,
   updatedAt: true,
+  archivedAt: true,
   draft: true,
   currentVersion: { select: { version: true, definition: true, publishedAt: true } },
 } as const;
 
-function summary(row: { id: string; name: string; type: "kyc" | "kyb"; country: string; updatedAt: Date; draft: unknown; currentVersion: { version: number; definition: unknown } | null }): TWorkflowSummary {
+function summary(row: {
+  id: string;
+  name: string;
+  type: "kyc" | "kyb";
+  country: string;
+  updatedAt: Date;
+  archivedAt: Date | null;
+  draft: unknown;
+  currentVersion: { version: number; definition: unknown } | null;
+}): TWorkflowSummary {
   return {
     id: row.id,
     name: row.name,
@@ -27,6 +37,7 @@ function summary(row: { id: string; name: string; type: "kyc" | "kyb"; country: 
     country: row.country,
     version: row.currentVersion?.version ?? null,
     draftChanges: !row.currentVersion || (row.draft !== null && !sameDefinition(readDefinition(row.draft), readDefinition(row.currentVersion.definition))),
+    archived: row.archivedAt !== null,
     updatedAt: row.updatedAt,
   };
 }
