@@ -1,7 +1,8 @@
 "use client";
 /**
  * Settings page: the project's name and data retention, and the hosted flow's branding (logo
- * and accent colour, with a live preview). Every role reads them; owners and admins change them.
+ * and accent colour, with a live preview). Every role reads them; owners and admins change them,
+ * and create and archive projects (./projects-card.tsx).
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -25,6 +26,7 @@ import {
 } from "~/server/projects/project-settings.schemas";
 import { applyServerError } from "./mutation-errors";
 import { PageHeader } from "./page-header";
+import { ProjectsCard } from "./projects-card";
 import { RegistryProvidersCard } from "./registry-providers";
 import { ReasonCodesSettings } from "./review/reason-codes-settings";
 import { ErrorCard, LoadingCard } from "./query-states";
@@ -54,6 +56,7 @@ export function SettingsView() {
       )}
       <RegistryProvidersCard />
       <ReasonCodesSettings />
+      <ProjectsCard />
     </div>
   );
 }

@@ -1,37 +1,13 @@
 /**
- * Projects in the dashboard (issue 17): owners and admins rename and archive the projects of
- * their organization (creating one: server/organizations/create-organization.ts
- * `createProjectIn`). An archived project leaves the workspace switcher and its API keys stop
+ * Projects in the dashboard (issue 17): owners and admins archive the projects of their
+ * organization (creating one: server/organizations/create-organization.ts `createProjectIn`;
+ * renaming: the project's settings, server/projects/project-settings.ts). An archived project leaves the workspace switcher and its API keys stop
  * authenticating (server/api-keys/create-api-key.ts); its sessions, evidence and audit log stay.
  * An organization keeps at least one project that is not archived. Each change is audited.
  */
 import { type Actor, writeAudit } from "../audit/write-audit";
 import type { Db } from "../db";
 import { DomainError, notFound } from "../errors";
-
-/**
- * Renames project `projectId` of the organization.
- * @throws DomainError resource_missing (not a project of the organization).
- */
-export async function renameProject(db: Db, input: { organizationId: string; projectId: string; name: string }, actor: Actor): Promise<{ name: string }> {
-  const name = input.name.trim();
-  await db.$transaction(async (tx) => {
-    const p = await tx.project.findFirst({ where: { id: input.projectId, organizationId: input.organizationId }, select: { name: true } });
-    if (!p) throw notFound("project", input.projectId, "projectId");
-    if (p.name === name) return;
-    await tx.project.update({ where: { id: input.projectId }, data: { name } });
-    await writeAudit(tx, {
-      actor,
-      action: "project.renamed",
-      objectType: "project",
-      objectId: input.projectId,
-      projectId: input.projectId,
-      organizationId: input.organizationId,
-      data: { from: p.name, to: name },
-    });
-  });
-  return { name };
-}
 
 /**
  * Archives project `projectId` of the organization (a no-op when it already is). The

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { authenticateApiKey, createApiKey } from "../api-keys/create-api-key";
 import type { Db } from "../db";
 import { createProjectIn } from "../organizations/create-organization";
-import { archiveProject, renameProject } from "../projects/manage-projects";
+import { archiveProject } from "../projects/manage-projects";
 import { createSession } from "../sessions/create-session";
 import { getMe } from "../users/user.queries";
 import { renameWorkflow, setWorkflowArchived } from "./manage-workflow";
@@ -63,22 +63,21 @@ describe("archiving and renaming a workflow", () => {
 });
 
 describe("projects in the dashboard", () => {
-  it("creates, renames and archives a project: gone from the switcher, its keys refused; the last active project stays", async () => {
+  it("creates and archives a project: gone from the switcher, its keys refused; the last active project stays", async () => {
     const project = await createProjectIn(db, { organizationId: seed.organizationId, name: "Lending App" }, user);
     expect(project.slug).toBe("lending-app");
     expect(await db.workflow.count({ where: { projectId: project.id, currentVersionId: { not: null } } })).toBe(3);
-    await renameProject(db, { organizationId: seed.organizationId, projectId: project.id, name: "Lending" }, user);
     const key = await createApiKey(db, { projectId: project.id, mode: "test", name: "t" });
     expect((await authenticateApiKey(db, `Bearer ${key.secret}`)).projectId).toBe(project.id);
 
     const owner = await db.user.findUniqueOrThrow({ where: { email: seed.adminEmail }, select: { id: true } });
     const projectsOf = async () => (await getMe(db, owner.id)).organizations.find((o) => o.id === seed.organizationId)!.projects.map((p) => p.name);
-    expect(await projectsOf()).toContain("Lending");
+    expect(await projectsOf()).toContain("Lending App");
     await archiveProject(db, { organizationId: seed.organizationId, projectId: project.id }, user);
-    expect(await projectsOf()).not.toContain("Lending");
+    expect(await projectsOf()).not.toContain("Lending App");
     await expect(authenticateApiKey(db, `Bearer ${key.secret}`)).rejects.toMatchObject({ code: "api_key_invalid" });
     const actions = await db.auditLog.findMany({ where: { objectId: project.id, objectType: "project" }, select: { action: true } });
-    expect(actions.map((a) => a.action).sort()).toEqual(["project.archived", "project.created", "project.renamed"]);
+    expect(actions.map((a) => a.action).sort()).toEqual(["project.archived", "project.created"]);
 
     // the organization's other projects archived, the demo project is the last active one
     const others = await db.project.findMany({
@@ -90,7 +89,7 @@ describe("projects in the dashboard", () => {
       code: "last_project",
       status: 409,
     });
-    await expect(renameProject(db, { organizationId: "org_other", projectId: seed.projectId, name: "X" }, user)).rejects.toMatchObject({
+    await expect(archiveProject(db, { organizationId: "org_other", projectId: seed.projectId }, user)).rejects.toMatchObject({
       code: "resource_missing",
     });
   });

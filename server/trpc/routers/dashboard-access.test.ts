@@ -178,7 +178,6 @@ const PROCEDURES: Record<string, { allowed: readonly Role[]; call: (c: ReturnTyp
   "workflows.rename": { allowed: PERMISSIONS.manageWorkflows, call: (c) => c.workflows.rename({ ...tenantA(), id: "wf_missing", name: "Renamed" }) },
   "workflows.archive": { allowed: PERMISSIONS.manageWorkflows, call: (c) => c.workflows.archive({ ...tenantA(), id: "wf_missing", archived: true }) },
   "projects.create": { allowed: PERMISSIONS.manageSettings, call: (c) => c.projects.create({ ...tenantA(), name: `Matrix ${Math.random()}` }) },
-  "projects.rename": { allowed: PERMISSIONS.manageSettings, call: (c) => c.projects.rename({ ...tenantA(), name: "Demo" }) },
   "projects.archive": { allowed: PERMISSIONS.manageSettings, call: (c) => c.projects.archive({ projectId: projectArchived, mode: "test" }) },
   "apiKeys.list": { allowed: PERMISSIONS.manageApiKeys, call: (c) => c.apiKeys.list(tenantA()) },
   "apiKeys.create": { allowed: PERMISSIONS.manageApiKeys, call: (c) => c.apiKeys.create({ ...tenantA(), name: "matrix" }) },

@@ -1,14 +1,14 @@
 import "server-only";
 /**
  * Dashboard: the projects of the current project's organization. Owners and admins
- * (PERMISSIONS.manageSettings) create a project (with the India workflows), rename the current
- * one and archive it (server/projects/manage-projects.ts); the switcher lists the projects that
- * are not archived (me.get).
+ * (PERMISSIONS.manageSettings) create a project (with the India workflows) and archive the
+ * current one (server/projects/manage-projects.ts); renaming is settings.update. The switcher
+ * lists the projects that are not archived (me.get).
  */
 import { z } from "zod";
 import { createProjectIn } from "../../organizations/create-organization";
 import { ZProjectName } from "../../organizations/organization.schemas";
-import { archiveProject, renameProject } from "../../projects/manage-projects";
+import { archiveProject } from "../../projects/manage-projects";
 import { PERMISSIONS } from "../../users/permissions";
 import { createTRPCRouter, projectProcedure } from "../init";
 
@@ -26,12 +26,6 @@ export const projectsRouter = createTRPCRouter({
       const { id, slug, name } = await createProjectIn(ctx.db, { organizationId: ctx.organizationId, name: input.name }, userActor(ctx));
       return { id, slug, name };
     }),
-  rename: manage()
-    .input(ZProjectNameInput)
-    .output(z.object({ name: z.string() }))
-    .mutation(({ ctx, input }) =>
-      renameProject(ctx.db, { organizationId: ctx.organizationId, projectId: ctx.tenant.projectId, name: input.name }, userActor(ctx)),
-    ),
   archive: manage()
     .output(z.object({ archived: z.literal(true) }))
     .mutation(({ ctx }) => archiveProject(ctx.db, { organizationId: ctx.organizationId, projectId: ctx.tenant.projectId }, userActor(ctx))),
