@@ -4,7 +4,17 @@ import "./server/env";
 
 const nextConfig: NextConfig = {
   // PGlite (WASM + data files) and Prisma's runtime must load from node_modules, not a bundle.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/client", "@prisma/adapter-pg", "pg", "proper-lockfile", "bcryptjs", "@node-rs/argon2", "prom-client"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "@prisma/client",
+    "@prisma/adapter-pg",
+    "pg",
+    "proper-lockfile",
+    "bcryptjs",
+    "@node-rs/argon2",
+    "prom-client",
+  ],
   poweredByHeader: false,
   typedRoutes: false,
   async headers() {

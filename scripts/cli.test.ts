@@ -51,7 +51,10 @@ describe("admin CLI on the embedded database", () => {
 
     const { stdout } = await cli("api-key", "create", "--project", "partner", "--mode", "live");
     expect(stdout).toMatch(/^sk_live_[A-Za-z0-9]{32}\n$/);
-    const key = await db.apiKey.findUnique({ where: { hash: sha256Hex(stdout.trim()) }, select: { project: { select: { slug: true, workflows: { select: { name: true } } } } } });
+    const key = await db.apiKey.findUnique({
+      where: { hash: sha256Hex(stdout.trim()) },
+      select: { project: { select: { slug: true, workflows: { select: { name: true } } } } },
+    });
     expect(key?.project.slug).toBe("partner");
     expect(key?.project.workflows.map((w) => w.name).sort()).toEqual(["India KYB", "India KYC", "India KYC (full)"]);
 
@@ -74,19 +77,35 @@ describe("admin CLI on the embedded database", () => {
 
     const saved = await db.organization.findUniqueOrThrow({
       where: { slug: "acme-lending" },
-      select: { memberships: { select: { role: true, user: { select: { email: true, name: true } } } }, projects: { select: { slug: true, workflows: { select: { name: true } } } } },
+      select: {
+        memberships: { select: { role: true, user: { select: { email: true, name: true } } } },
+        projects: { select: { slug: true, workflows: { select: { name: true } } } },
+      },
     });
     expect(saved.memberships).toEqual([{ role: "owner", user: { email: "ops@acme.test", name: "Ops Lead" } }]);
     expect(saved.projects.map((p) => [p.slug, p.workflows.length])).toEqual([["cards", 3]]);
     const key = (await cli("api-key", "create", "--project", "cards", "--org", "acme-lending", "--mode", "test")).stdout.trim();
-    expect(await db.apiKey.findUnique({ where: { hash: sha256Hex(key) }, select: { project: { select: { slug: true, organization: { select: { slug: true } } } } } })).toEqual({
+    expect(
+      await db.apiKey.findUnique({
+        where: { hash: sha256Hex(key) },
+        select: { project: { select: { slug: true, organization: { select: { slug: true } } } } },
+      }),
+    ).toEqual({
       project: { slug: "cards", organization: { slug: "acme-lending" } },
     });
-    await expect(cli("api-key", "create", "--project", "nope", "--org", "acme-lending", "--mode", "test")).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("No such project") });
-    const audit = await db.auditLog.findMany({ where: { actorType: "system", actorId: "cli", action: { in: ["organization.created", "user.created", "member.added", "project.created"] } } });
+    await expect(cli("api-key", "create", "--project", "nope", "--org", "acme-lending", "--mode", "test")).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("No such project"),
+    });
+    const audit = await db.auditLog.findMany({
+      where: { actorType: "system", actorId: "cli", action: { in: ["organization.created", "user.created", "member.added", "project.created"] } },
+    });
     expect(audit).toHaveLength(4);
 
-    await expect(cli("member", "add", "--org", "acme-lending", "--email", "ops@acme.test", "--role", "boss")).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("role") });
+    await expect(cli("member", "add", "--org", "acme-lending", "--email", "ops@acme.test", "--role", "boss")).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("role"),
+    });
     await expect(cli("user", "create", "--email", "ops@acme.test", "--password", "a long enough password")).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining("A user with the email ops@acme.test exists."),
@@ -95,7 +114,8 @@ describe("admin CLI on the embedded database", () => {
 
   it("lists every command with --help", async () => {
     const { stdout } = await cli("--help");
-    for (const command of ["org create", "user create", "member add", "project create", "api-key create", "project allow-origin", "lists import"]) expect(stdout).toContain(command);
+    for (const command of ["org create", "user create", "member add", "project create", "api-key create", "project allow-origin", "lists import"])
+      expect(stdout).toContain(command);
     expect(stdout).toContain("--role owner|admin|developer|reviewer|viewer");
   });
 
@@ -119,7 +139,9 @@ describe("admin CLI on the embedded database", () => {
     writeFileSync(cut, xml.slice(0, xml.indexOf("<ENTITIES>")));
     await expect(cli("lists", "import", "--source", "un", cut)).rejects.toMatchObject({
       code: 1,
-      stderr: expect.stringMatching(/^UN Security Council consolidated list, line \d+: not well-formed XML: the file ends inside <CONSOLIDATED_LIST> \(is it cut short\?\)\n$/),
+      stderr: expect.stringMatching(
+        /^UN Security Council consolidated list, line \d+: not well-formed XML: the file ends inside <CONSOLIDATED_LIST> \(is it cut short\?\)\n$/,
+      ),
     });
     const again = await cli("lists", "import", "--source", "un", fixture);
     expect(again.stdout).toMatch(/^UN Security Council consolidated list: unchanged, the same file as version 1 \(slv_\w+\)\.\n$/);

@@ -45,7 +45,11 @@ if (needsBuild(root)) {
 const scanner = await scannerStarting;
 Object.assign(childEnv, scanner.env);
 
-const server = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(env.PORT)], { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: childEnv });
+const server = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(env.PORT)], {
+  cwd: root,
+  stdio: ["ignore", "pipe", "inherit"],
+  env: childEnv,
+});
 let announced = false;
 server.stdout.on("data", (chunk: Buffer) => {
   process.stdout.write(chunk);

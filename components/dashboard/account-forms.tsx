@@ -9,7 +9,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { type ReactNode, useEffect, useState, useTransition } from "react";
 import { useForm, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
-import { acceptInvitationAction, forgotPasswordAction, joinWithAccountAction, lookupInvitationAction, resetPasswordAction, setupAction } from "~/app/(account)/actions";
+import {
+  acceptInvitationAction,
+  forgotPasswordAction,
+  joinWithAccountAction,
+  lookupInvitationAction,
+  resetPasswordAction,
+  setupAction,
+} from "~/app/(account)/actions";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { describedBy, Field } from "~/components/ui/field";
 import { FormError } from "~/components/ui/field-error";

@@ -104,7 +104,14 @@ async function storeUpload(input: AcceptUploadInput, deps: AcceptUploadDeps): Pr
   let scanStatus: "clean" | "skipped" = "skipped";
   if (!(mode === "test" && scanner.skipTestMode)) {
     if (!scanner.clamd) {
-      console.error(JSON.stringify({ level: "error", msg: "upload refused: no virus scanner configured (CLAMD_SOCKET or CLAMD_HOST/CLAMD_PORT)", session_id: sessionId, mode }));
+      console.error(
+        JSON.stringify({
+          level: "error",
+          msg: "upload refused: no virus scanner configured (CLAMD_SOCKET or CLAMD_HOST/CLAMD_PORT)",
+          session_id: sessionId,
+          mode,
+        }),
+      );
       throw new DomainError("scanner_not_configured", "This service is not set up to accept files yet: no virus scanner is configured.");
     }
     let verdict: ScanVerdict;

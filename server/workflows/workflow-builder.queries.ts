@@ -70,7 +70,9 @@ export async function listWorkflowVersions(db: Db, projectId: string, id: string
   });
   if (!wf) throw notFound("workflow", id);
   const userIds = [...new Set(wf.versions.map((v) => v.publishedBy).filter((u): u is string => !!u && u !== "seed"))];
-  const users = new Map((await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true, email: true } })).map((u) => [u.id, u.name || u.email]));
+  const users = new Map(
+    (await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true, email: true } })).map((u) => [u.id, u.name || u.email]),
+  );
   return wf.versions.map((v) => ({
     version: v.version,
     publishedAt: v.publishedAt,
@@ -84,7 +86,10 @@ export async function listWorkflowVersions(db: Db, projectId: string, id: string
  * current version. @throws DomainError resource_missing (workflow or version).
  */
 export async function diffWorkflowVersions(db: Db, projectId: string, id: string, version: number | "draft"): Promise<TWorkflowDiff> {
-  const wf = await db.workflow.findFirst({ where: { id, projectId }, select: { draft: true, currentVersion: { select: { version: true, definition: true } } } });
+  const wf = await db.workflow.findFirst({
+    where: { id, projectId },
+    select: { draft: true, currentVersion: { select: { version: true, definition: true } } },
+  });
   if (!wf) throw notFound("workflow", id);
   const published = async (n: number) => {
     const v = await db.workflowVersion.findFirst({ where: { workflowId: id, preview: false, version: n }, select: { definition: true } });

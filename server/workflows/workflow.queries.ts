@@ -81,7 +81,13 @@ export function workflowIsCurrentSql(wf: PublishedWorkflow): Sql {
  * unless `opts.archived` is `allow` (GET /v1/workflows/{id} still shows it).
  * @throws DomainError resource_missing (unknown or foreign id), workflow_archived, workflow_not_published.
  */
-export async function getPublishedWorkflow(db: Db | Tx, projectId: string, id: string, param = "id", opts: { archived?: "allow" | "refuse" } = {}): Promise<PublishedWorkflow> {
+export async function getPublishedWorkflow(
+  db: Db | Tx,
+  projectId: string,
+  id: string,
+  param = "id",
+  opts: { archived?: "allow" | "refuse" } = {},
+): Promise<PublishedWorkflow> {
   const row = await db.workflow.findFirst({ where: { id, projectId }, select: { ...select, archivedAt: true } });
   if (!row) throw notFound("workflow", id, param);
   if (row.archivedAt && opts.archived !== "allow") {

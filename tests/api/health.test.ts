@@ -53,7 +53,14 @@ describe("GET /metrics", () => {
     const text = await res.text();
     expect(text).toMatch(/^http_requests_total\{route="\/v1\/sessions",method="GET",status="401"\} [1-9]\d*$/m);
     expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="\+Inf",route="\/v1\/sessions",method="GET",status="401"\} [1-9]/m);
-    for (const name of ["executor_queue_depth", "executor_queue_lag_seconds", "webhook_deliveries_total", "checks_total", "uploads_total", "process_cpu_seconds_total"]) {
+    for (const name of [
+      "executor_queue_depth",
+      "executor_queue_lag_seconds",
+      "webhook_deliveries_total",
+      "checks_total",
+      "uploads_total",
+      "process_cpu_seconds_total",
+    ]) {
       expect(text).toContain(`# TYPE ${name}`);
     }
     expect(text).not.toMatch(/ses_|sk_test_|@/);

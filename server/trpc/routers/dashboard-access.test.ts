@@ -230,7 +230,9 @@ describe("every dashboard procedure", () => {
 
 describe("role matrix", () => {
   it("covers every procedure of the routers of this issue and the session routers", () => {
-    const mine = Object.keys(appRouter._def.procedures).filter((p) => /^(sessions|review|audit|kyb|workflows|projects|apiKeys|settings|members|overview)\./.test(p));
+    const mine = Object.keys(appRouter._def.procedures).filter((p) =>
+      /^(sessions|review|audit|kyb|workflows|projects|apiKeys|settings|members|overview)\./.test(p),
+    );
     expect(mine.filter((p) => !(p in PROCEDURES))).toEqual([]);
   });
 
