@@ -14,6 +14,7 @@ const nextConfig: NextConfig = {
     "proper-lockfile",
     "bcryptjs",
     "@node-rs/argon2",
+    "prom-client",
   ],
   poweredByHeader: false,
   typedRoutes: false,

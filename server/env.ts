@@ -17,6 +17,7 @@ import { OIDC_ENV } from "./auth/oidc-env";
 import { DATA_ENCRYPTION_ENV } from "./crypto/data-keys";
 import { BLOB_STORE_ENV } from "./evidence/blob-store-env";
 import { TRUSTED_PROXIES_ENV } from "./http/trusted-proxies";
+import { METRICS_ENV } from "./metrics/metrics-env";
 import { OTP_ENV, SMTP_ENV } from "./otp/otp-env";
 import { AADHAAR_ENV } from "./providers/aadhaar-env";
 import { DIGILOCKER_ENV } from "./providers/digilocker-env";
@@ -79,6 +80,8 @@ const SERVER_ENV = {
    * app instance on the database). Unset: `postgres` when DATABASE_URL is set, else `memory`.
    */
   RATE_LIMIT_STORE: z.enum(["memory", "postgres"]).optional(),
+  /** Bearer token of GET /metrics (Prometheus); unset = metrics off: server/metrics/metrics-env.ts. */
+  ...METRICS_ENV,
   /** Upload virus scanning (clamd): server/uploads/upload-env.ts. */
   ...UPLOAD_ENV,
   /** Evidence storage (S3-compatible when S3_BUCKET is set): server/evidence/blob-store-env.ts. */

@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   body_invalid_json: { type: "invalid_request_error", status: 400 },
   api_version_invalid: { type: "invalid_request_error", status: 400 },
   workflow_not_published: { type: "invalid_request_error", status: 400 },
+  workflow_archived: { type: "invalid_request_error", status: 400 },
   redirect_url_not_allowed: { type: "invalid_request_error", status: 400 },
   locale_not_supported: { type: "invalid_request_error", status: 400 },
   webhook_endpoint_limit: { type: "invalid_request_error", status: 400 },
@@ -74,11 +75,17 @@ export const ERROR_CODES = {
   scanner_unavailable: { type: "api_error", status: 503, surface: "flow" },
   // DigiLocker step (server/digilocker/): live mode without the project's DigiLocker credentials
   digilocker_not_configured: { type: "conflict_error", status: 409, surface: "flow" },
+  // no clamd address configured at all: the service cannot take files until its operator sets one (not a transient outage)
+  scanner_not_configured: { type: "api_error", status: 503, surface: "flow" },
   // Dashboard accounts (server/users/): reset links, invitations, memberships
   password_reset_invalid: { type: "invalid_request_error", status: 400, surface: "dashboard" },
   invitation_invalid: { type: "invalid_request_error", status: 400, surface: "dashboard" },
   already_member: { type: "conflict_error", status: 409, surface: "dashboard" },
+  user_exists: { type: "conflict_error", status: 409, surface: "dashboard" },
+  // the first-run setup page (server/organizations/create-organization.ts) once an organization exists
+  setup_already_done: { type: "conflict_error", status: 409, surface: "dashboard" },
   last_owner: { type: "conflict_error", status: 409, surface: "dashboard" },
+  last_project: { type: "conflict_error", status: 409, surface: "dashboard" },
   // Review in the dashboard (server/review/; decideSession's confirmOverride): /v1 never answers with these
   override_not_confirmed: { type: "conflict_error", status: 409, surface: "dashboard" },
   session_claimed: { type: "conflict_error", status: 409, surface: "dashboard" },

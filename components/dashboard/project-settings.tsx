@@ -1,7 +1,8 @@
 "use client";
 /**
  * Settings page: the project's name and data retention, and the hosted flow's branding (logo
- * and accent colour, with a live preview). Every role reads them; owners and admins change them.
+ * and accent colour, with a live preview). Every role reads them; owners and admins change them,
+ * and create and archive projects (./projects-card.tsx).
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -26,6 +27,7 @@ import {
 import { applyServerError } from "./mutation-errors";
 import { PageHeader } from "./page-header";
 import { DigilockerSettingsCard } from "./digilocker-settings";
+import { ProjectsCard } from "./projects-card";
 import { RegistryProvidersCard } from "./registry-providers";
 import { ReasonCodesSettings } from "./review/reason-codes-settings";
 import { ErrorCard, LoadingCard } from "./query-states";
@@ -56,6 +58,7 @@ export function SettingsView() {
       <RegistryProvidersCard />
       <DigilockerSettingsCard />
       <ReasonCodesSettings />
+      <ProjectsCard />
     </div>
   );
 }

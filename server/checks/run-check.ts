@@ -13,6 +13,7 @@
  * backoff (inngest/functions/process-session.ts, run-direct-check.ts); `executeCheck` and
  * `runCheck` retry in the caller's request instead (synchronous direct checks, scripts).
  */
+import { recordCheckCall } from "../metrics/metrics";
 import { createHash } from "node:crypto";
 import type { Db, Tx } from "../db";
 import { type DomainError, fromZodError } from "../errors";
@@ -208,15 +209,19 @@ export async function attemptCheck(db: Db, checkId: string, opts: AttemptOptions
   });
   if (!row) return db.check.findUniqueOrThrow({ where: { id: checkId }, select: checkSelect });
   const provider = providerNamed(row.mode, row.checkKey, row.provider);
+  const started = Date.now();
   let answer: Awaited<ReturnType<typeof provider.verify>>;
   try {
     answer = await provider.verify(row.checkKey, row.input, { projectId: row.projectId, mode: row.mode, sessionId: row.sessionId });
   } catch (err) {
+    const final = err instanceof ProviderUnavailableError && (opts.final || !isRetryable(err));
+    recordCheckCall(row.checkKey, provider.name, final ? "error" : "unavailable", started);
     if (!(err instanceof ProviderUnavailableError)) throw err;
-    if (opts.final || !isRetryable(err)) return finishCheck(db, checkId, { status: "error", errorCode: err.errorCode }, opts.onFinished);
+    if (final) return finishCheck(db, checkId, { status: "error", errorCode: err.errorCode }, opts.onFinished);
     await db.check.updateMany({ where: { id: checkId, status: "running" }, data: { errorCode: err.errorCode } });
     throw err;
   }
+  recordCheckCall(row.checkKey, provider.name, answer.status, started);
   const evidenceIds = await storeAnswerEvidence(db, row, answer.evidence ?? []);
   return finishCheck(
     db,

@@ -65,17 +65,19 @@ export async function ensureDemoOrganization(db: Db): Promise<string> {
   return org.id;
 }
 
-/** Publishes the India workflows in a project unless a workflow of that name exists. */
-export async function ensureIndiaWorkflows(db: Db, projectId: string): Promise<{ kyc: string; kyb: string }> {
-  const ids: Record<string, string> = {};
+/**
+ * Publishes the India workflows in a project unless a workflow of that name exists.
+ * @returns their ids: `kyc` "India KYC", `kyb` "India KYB", `kycFull` "India KYC (full)".
+ */
+export async function ensureIndiaWorkflows(db: Db, projectId: string): Promise<{ kyc: string; kyb: string; kycFull: string }> {
+  const ids = new Map<string, string>();
   for (const w of INDIA_WORKFLOWS) {
     const existing = await db.workflow.findUnique({ where: { projectId_name: { projectId, name: w.name } }, select: { id: true, currentVersionId: true } });
     const id = existing?.id ?? (await createWorkflow(db, { projectId, ...w })).id;
     if (!existing?.currentVersionId) await publishWorkflow(db, { projectId, workflowId: id, publishedBy: "seed" });
-    if (ids[w.type]) continue; // the first workflow of each type is the one returned (India KYC, India KYB)
-    ids[w.type] = id;
+    ids.set(w.name, id);
   }
-  return { kyc: ids.kyc!, kyb: ids.kyb! };
+  return { kyc: ids.get("India KYC")!, kyb: ids.get("India KYB")!, kycFull: ids.get("India KYC (full)")! };
 }
 
 export async function seedDemo(db: Db) {

@@ -7,6 +7,7 @@ import { flowRouter } from "./routers/flow";
 import { kybRouter } from "./routers/kyb";
 import { membersRouter } from "./routers/members";
 import { overviewRouter } from "./routers/overview";
+import { projectsRouter } from "./routers/projects";
 import { settingsRouter } from "./routers/settings";
 import { meRouter } from "./routers/me";
 import { reviewRouter } from "./routers/review";
@@ -18,6 +19,7 @@ import { workflowsRouter } from "./routers/workflows";
 export const appRouter = createTRPCRouter({
   flow: flowRouter,
   me: meRouter,
+  projects: projectsRouter,
   sessions: sessionsRouter,
   review: reviewRouter,
   apiKeys: apiKeysRouter,

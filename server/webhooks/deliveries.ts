@@ -12,6 +12,7 @@
  *   the endpoint (`endpoint_gone`), and so do 5 days of continuous failures (`failing`). A
  *   disabled endpoint's pending deliveries end as `failed` at their next attempt (replayable).
  */
+import { recordWebhookAttempt } from "../metrics/metrics";
 import type { Db } from "../db";
 import type { Mode, Role } from "../generated/prisma/enums";
 import { type Actor, SYSTEM_ACTOR, writeAudit } from "../audit/write-audit";
@@ -163,6 +164,7 @@ async function sendAttempt(
       [SIGNATURE_HEADER]: signatureHeader(signingSecrets(d.endpoint, started), body, Math.floor(started.getTime() / 1000)),
     },
   });
+  recordWebhookAttempt(res.statusCode, res.latencyMs);
   const ok = isSuccess(res.statusCode);
   const gone = res.statusCode === 410;
   const now = new Date();

@@ -174,7 +174,8 @@ export const en = {
     qrRetake: "Scan again",
     qrNotFound: "We couldn't find a QR code in this photo. Take a sharper photo of just the QR code, in good light.",
     qrUnsupported: "We couldn't start the QR reader. Check your internet connection and try again, or use the offline e-KYC file instead.",
-    sandbox: "Test mode: only files and QR codes signed with the public test key of the sandbox are accepted.",
+    sandbox:
+      "Test mode: only files and QR codes signed with the public test key of the sandbox are accepted. npm run demo writes one when it starts: demo/offlineaadhaar-demo.zip in its data folder (.data), share code Ab1#.",
   },
 
   digilocker: {
@@ -216,6 +217,9 @@ export const en = {
     refusedTooLarge: "This file is larger than 15 MB. Take a photo instead, or upload a smaller file.",
     refusedUnreadable: "This file seems to be damaged and can't be opened. Take a new photo or upload a different file.",
     refusedScanner: "We can't check uploads right now. Please try again in a few minutes.",
+    refusedNotConfigured: "This service isn't set up to accept files yet. Please contact the company that asked you to verify your identity.",
+    refusedBack: "Go back",
+    retryLater: "Try again",
     tryAgain: "Upload a different file",
     filesOf: "{count, plural, one {# file} other {# files}}",
     reading: "Reading your document…",

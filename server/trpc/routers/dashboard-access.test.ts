@@ -24,6 +24,8 @@ vi.mock("../../auth/auth", () => ({ auth: async () => null }));
 let db: Db;
 let projectA: string;
 let projectB: string;
+/** A project of organization A that the role matrix archives (the demo project stays active). */
+let projectArchived: string;
 let sessionA: string;
 let sessionB: string;
 const users: Record<Role | "outsider", string> = { owner: "", admin: "", developer: "", reviewer: "", viewer: "", outsider: "" };
@@ -47,6 +49,7 @@ beforeAll(async () => {
   db = await getDb();
   const seed = await seedDemo(db);
   projectA = seed.projectId;
+  projectArchived = (await ensureProject(db, { organizationId: seed.organizationId, slug: "matrix-archived" })).id;
   const byEmail = async (email: string) => (await db.user.findUniqueOrThrow({ where: { email }, select: { id: true } })).id;
   users.owner = await byEmail(seed.adminEmail);
   for (const u of DEMO_ROLE_USERS) users[u.role] = await byEmail(u.email);
@@ -177,6 +180,10 @@ const PROCEDURES: Record<string, { allowed: readonly Role[]; call: (c: ReturnTyp
   "workflows.discardDraft": { allowed: PERMISSIONS.manageWorkflows, call: (c) => c.workflows.discardDraft({ ...tenantA(), id: "wf_missing" }) },
   "workflows.publish": { allowed: PERMISSIONS.manageWorkflows, call: (c) => c.workflows.publish({ ...tenantA(), id: "wf_missing" }) },
   "workflows.preview": { allowed: PERMISSIONS.manageWorkflows, call: (c) => c.workflows.preview({ ...tenantA(), id: "wf_missing" }) },
+  "workflows.rename": { allowed: PERMISSIONS.manageWorkflows, call: (c) => c.workflows.rename({ ...tenantA(), id: "wf_missing", name: "Renamed" }) },
+  "workflows.archive": { allowed: PERMISSIONS.manageWorkflows, call: (c) => c.workflows.archive({ ...tenantA(), id: "wf_missing", archived: true }) },
+  "projects.create": { allowed: PERMISSIONS.manageSettings, call: (c) => c.projects.create({ ...tenantA(), name: `Matrix ${Math.random()}` }) },
+  "projects.archive": { allowed: PERMISSIONS.manageSettings, call: (c) => c.projects.archive({ projectId: projectArchived, mode: "test" }) },
   "apiKeys.list": { allowed: PERMISSIONS.manageApiKeys, call: (c) => c.apiKeys.list(tenantA()) },
   "apiKeys.create": { allowed: PERMISSIONS.manageApiKeys, call: (c) => c.apiKeys.create({ ...tenantA(), name: "matrix" }) },
   "apiKeys.revoke": { allowed: PERMISSIONS.manageApiKeys, call: (c) => c.apiKeys.revoke({ ...tenantA(), id: "key_missing" }) },
@@ -240,7 +247,9 @@ describe("every dashboard procedure", () => {
 
 describe("role matrix", () => {
   it("covers every procedure of the routers of this issue and the session routers", () => {
-    const mine = Object.keys(appRouter._def.procedures).filter((p) => /^(sessions|review|audit|kyb|workflows|apiKeys|settings|members|overview)\./.test(p));
+    const mine = Object.keys(appRouter._def.procedures).filter((p) =>
+      /^(sessions|review|audit|kyb|workflows|projects|apiKeys|settings|members|overview)\./.test(p),
+    );
     expect(mine.filter((p) => !(p in PROCEDURES))).toEqual([]);
   });
 
