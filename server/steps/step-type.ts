@@ -68,6 +68,11 @@ export interface Submission {
   prepare?: (tx: Tx) => Promise<Record<string, unknown>>;
   /** Runs after that transaction committed. */
   afterCommit?: () => Promise<void>;
+  /**
+   * The step's submission time, when the type ran its checks before storing it (the checks that
+   * count are those created since the submission, server/checks/current-checks.ts); default now.
+   */
+  submittedAt?: Date;
 }
 
 /** What planning a submitted step's checks reads. */

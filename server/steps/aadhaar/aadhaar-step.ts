@@ -3,7 +3,14 @@
  * the Aadhaar number itself is never collected. Checks: `in.aadhaar.offline_ekyc` or
  * `in.aadhaar.secure_qr` by the method given. The page never gets the ZIP, the share code or
  * the QR payload back, only the method.
+ *
+ * The Offline e-KYC is verified when the step is submitted: the share code opens the ZIP once,
+ * in that request, and neither is stored (not in the step data, not in the check's input); the
+ * step data is `{ method: "offline_ekyc", check_id }` and the check (its verified result, the
+ * photo as evidence) counts for the session as if the pipeline had run it (the step's
+ * submission time is the check's creation, server/checks/current-checks.ts).
  */
+import { runCheck } from "../../checks/run-check";
 import { defineStep } from "../step-type";
 import { ZAadhaarSettings, ZAadhaarStepInput } from "./aadhaar.schemas";
 
@@ -17,11 +24,25 @@ export const aadhaarStep = defineStep({
   for: ["kyc"],
   settings: ZAadhaarSettings,
   input: () => ZAadhaarStepInput,
-  submit: async ({ input }) => ({ data: input, method: input.method }),
+  async submit({ db, session, step, input }) {
+    if (input.method !== "offline_ekyc") return { data: input, method: input.method };
+    const { zip_base64, share_code } = input;
+    const check = await runCheck(db, {
+      projectId: session.projectId,
+      mode: session.mode,
+      key: AADHAAR_CHECKS.offline_ekyc!,
+      country: session.country,
+      input: { zip_base64, share_code },
+      sessionId: session.id,
+      step: step.name,
+    });
+    return { data: { method: input.method, check_id: check.id }, method: input.method, submittedAt: check.createdAt };
+  },
   /**
    * By the data's `method`, else the step's recorded method. An unknown method plans
    * `in.aadhaar.offline_ekyc` with the data as stored, which fails its input schema
-   * (input_invalid), so the step is never passed unverified.
+   * (input_invalid), so the step is never passed unverified; so does an Offline e-KYC step
+   * without its check (verified at submission, so only when that check was deleted).
    */
   plannedChecks({ data: d, method }) {
     const chosen = typeof d.method === "string" ? d.method : method;
