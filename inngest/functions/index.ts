@@ -10,6 +10,7 @@ import { inviteKeyPerson } from "./invite-key-person";
 import { processSession } from "./process-session";
 import { pruneEvents } from "./prune-events";
 import { pruneLoginThrottles } from "./prune-login-throttles";
+import { pruneRuns } from "./prune-runs";
 import { runDirectCheck } from "./run-direct-check";
 
-export const functions = [processSession, fanOutEvent, deliverWebhook, runDirectCheck, pruneEvents, pruneLoginThrottles, disableFailingEndpoints, expireSessions, enforceRetention, extractDocument, advanceParent, inviteKeyPerson];
+export const functions = [processSession, fanOutEvent, deliverWebhook, runDirectCheck, pruneEvents, pruneLoginThrottles, pruneRuns, disableFailingEndpoints, expireSessions, enforceRetention, extractDocument, advanceParent, inviteKeyPerson];

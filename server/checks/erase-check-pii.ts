@@ -7,6 +7,7 @@
 import type { Db } from "../db";
 import { type Actor, writeAudit } from "../audit/write-audit";
 import { DomainError, notFound } from "../errors";
+import { eraseRunData } from "../events/executor-runs";
 import { emitEvent, outboxCommitted } from "../events/outbox";
 import { Prisma } from "../generated/prisma/client";
 import type { Mode } from "../generated/prisma/enums";
@@ -18,8 +19,8 @@ import type { TCheckPiiErasure } from "./check.schemas";
 import { eventCheck } from "./direct-check";
 
 /**
- * Erases a direct check's input and result (what was asked, what the registry answered) and the
- * screening subjects it created; keeps the skeleton (id, keys, provider, status, error code,
+ * Erases a direct check's input and result (what was asked, what the registry answered), the
+ * screening subjects it created and the finished background runs about it; keeps the skeleton (id, keys, provider, status, error code,
  * score, timestamps) and sets `pii_erased_at`. A check still `pending` or `running` ends in
  * `error` with `error_code: pii_erased` (its answer must not be written back). Audited as
  * `check.pii_erased`; emits the event `check.pii_erased`. Idempotent, concurrent calls included
@@ -53,6 +54,7 @@ export async function eraseCheckPii(db: Db, tenant: Tenant, id: string, actor: A
       select: checkSelect,
     });
     await tx.screeningSubject.deleteMany({ where: { checkId: id } });
+    await eraseRunData(tx, { checkId: id });
     await writeAudit(tx, { actor, action: "check.pii_erased", objectType: "check", objectId: id, ...tenantWhere(tenant) });
     await emitEvent(tx, { ...tenantWhere(tenant), type: "check.pii_erased", checkId: id, data: { check: eventCheck(erased) } });
     return true;
