@@ -5,6 +5,7 @@
  * starts the checks (decisions.md "Session lifecycle"), unless a step type holds it (a KYB
  * session whose key people are not all decided stays `in_progress`).
  */
+import { runCheck } from "../checks/run-check";
 import type { Db, Tx } from "../db";
 import { DomainError } from "../errors";
 import { outboxCommitted } from "../events/outbox";
@@ -91,6 +92,7 @@ export async function submitStep(db: Db, ctx: FlowContext, stepName: string, pay
     input: parsed.data,
     actor: applicantActor(ctx),
     checkFiles: (ids, kinds) => checkFiles(db, s, step.name, ids, kinds),
+    runCheck: (key, input) => runCheck(db, { projectId: s.projectId, mode: s.mode, key, country: s.country, input, sessionId: s.id, step: step.name }),
   });
   await recordStep(db, ctx, s, step, data, method, prepare, submittedAt);
   await afterCommit?.();

@@ -56,6 +56,12 @@ export interface SubmitContext<S, I> {
    * @throws DomainError parameter_invalid (`param: "files"`, message `file_required`) otherwise.
    */
   checkFiles(ids: readonly string[], kinds: readonly string[]): Promise<void>;
+  /**
+   * Runs check `key` of this step now, in this request (server/checks/run-check.ts `runCheck`),
+   * for an input that must not be stored (`CheckDefinition.storedInput`).
+   * @returns the finished check's id and creation time (the step's `submittedAt`).
+   */
+  runCheck(key: string, input: Record<string, unknown>): Promise<{ id: string; createdAt: Date }>;
 }
 
 /** What a submitted step stores (server/flow/submit-step.ts `recordStep`). */

@@ -10,7 +10,6 @@
  * photo as evidence) counts for the session as if the pipeline had run it (the step's
  * submission time is the check's creation, server/checks/current-checks.ts).
  */
-import { runCheck } from "../../checks/run-check";
 import { defineStep } from "../step-type";
 import { ZAadhaarSettings, ZAadhaarStepInput } from "./aadhaar.schemas";
 
@@ -24,18 +23,10 @@ export const aadhaarStep = defineStep({
   for: ["kyc"],
   settings: ZAadhaarSettings,
   input: () => ZAadhaarStepInput,
-  async submit({ db, session, step, input }) {
+  async submit({ input, runCheck }) {
     if (input.method !== "offline_ekyc") return { data: input, method: input.method };
     const { zip_base64, share_code } = input;
-    const check = await runCheck(db, {
-      projectId: session.projectId,
-      mode: session.mode,
-      key: AADHAAR_CHECKS.offline_ekyc!,
-      country: session.country,
-      input: { zip_base64, share_code },
-      sessionId: session.id,
-      step: step.name,
-    });
+    const check = await runCheck(AADHAAR_CHECKS.offline_ekyc!, { zip_base64, share_code });
     return { data: { method: input.method, check_id: check.id }, method: input.method, submittedAt: check.createdAt };
   },
   /**
