@@ -69,7 +69,9 @@ it("extracts a requested document in the background", async () => {
   // the executor memoized a reference to the extraction, never the fields it read
   let memo = null;
   for (let i = 0; i < 100 && !memo; i++) {
-    memo = await db.inngestRun.findFirst({ where: { functionId: { endsWith: "extract-document" }, status: "completed", event: { path: ["data", "extractionId"], equals: req.id } } });
+    memo = await db.inngestRun.findFirst({
+      where: { functionId: { endsWith: "extract-document" }, status: "completed", event: { path: ["data", "extractionId"], equals: req.id } },
+    });
     if (!memo) await new Promise((r) => setTimeout(r, 50));
   }
   expect(memo).not.toBeNull();

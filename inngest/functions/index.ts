@@ -13,4 +13,18 @@ import { pruneLoginThrottles } from "./prune-login-throttles";
 import { pruneRuns } from "./prune-runs";
 import { runDirectCheck } from "./run-direct-check";
 
-export const functions = [processSession, fanOutEvent, deliverWebhook, runDirectCheck, pruneEvents, pruneLoginThrottles, pruneRuns, disableFailingEndpoints, expireSessions, enforceRetention, extractDocument, advanceParent, inviteKeyPerson];
+export const functions = [
+  processSession,
+  fanOutEvent,
+  deliverWebhook,
+  runDirectCheck,
+  pruneEvents,
+  pruneLoginThrottles,
+  pruneRuns,
+  disableFailingEndpoints,
+  expireSessions,
+  enforceRetention,
+  extractDocument,
+  advanceParent,
+  inviteKeyPerson,
+];

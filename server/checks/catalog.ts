@@ -353,7 +353,10 @@ const faceMatch: CheckDefinition<TFaceMatchInput> = {
 export const ZLivenessCheckInput = z.strictObject({
   selfie_file_id: ZEvidenceFileId.meta({ description: "The applicant's selfie (`file_...`)." }),
   threshold: ZThreshold("Liveness score", 0.5),
-  challenge: z.enum(["turn_head", "blink"]).optional().meta({ description: "The active challenge the applicant was asked to do while `frame_file_ids` were taken." }),
+  challenge: z
+    .enum(["turn_head", "blink"])
+    .optional()
+    .meta({ description: "The active challenge the applicant was asked to do while `frame_file_ids` were taken." }),
   frame_file_ids: z.array(ZEvidenceFileId).max(12).optional().meta({ description: "Frames taken during the challenge (`selfie_frame`), in order; 3 to 12." }),
 });
 export type TLivenessCheckInput = z.infer<typeof ZLivenessCheckInput>;

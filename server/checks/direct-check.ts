@@ -20,7 +20,9 @@ function resolveForApi(key: string, country?: string) {
     return resolveCheck(key, country);
   } catch (err) {
     if (err instanceof DomainError && err.code === "resource_missing") {
-      throw new DomainError("parameter_invalid", `Unknown check '${key}'. Available: ${CHECKS.map((c) => `${c.key} (${c.genericKey})`).join(", ")}.`, { param: "key" });
+      throw new DomainError("parameter_invalid", `Unknown check '${key}'. Available: ${CHECKS.map((c) => `${c.key} (${c.genericKey})`).join(", ")}.`, {
+        param: "key",
+      });
     }
     throw err;
   }
@@ -28,7 +30,14 @@ function resolveForApi(key: string, country?: string) {
 
 /** The `data.check` of a check event: `{ id, check_key, generic_key, status, verified_by, error_code }`, no personal data. */
 export function eventCheck(check: CheckRow): TEventCheck {
-  return { id: check.id, check_key: check.checkKey, generic_key: check.genericKey, status: check.status, verified_by: check.verifiedBy, error_code: check.errorCode };
+  return {
+    id: check.id,
+    check_key: check.checkKey,
+    generic_key: check.genericKey,
+    status: check.status,
+    verified_by: check.verifiedBy,
+    error_code: check.errorCode,
+  };
 }
 
 /** `check.completed` (decisions.md: `data.check` as `eventCheck`). */

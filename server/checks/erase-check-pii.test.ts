@@ -22,9 +22,13 @@ beforeAll(async () => {
   await db.project.update({ where: { id: seed.projectId }, data: { retentionDays: 30 } });
 });
 
-const direct = async (name = "Ravi Kumar") => (await runDirectCheck(db, tenant, "in.pan.verify", { pan: "ABCPE1234F", name, dob: "1990-01-01" }, { async: false })).check;
+const direct = async (name = "Ravi Kumar") =>
+  (await runDirectCheck(db, tenant, "in.pan.verify", { pan: "ABCPE1234F", name, dob: "1990-01-01" }, { async: false })).check;
 const stored = (id: string) =>
-  db.check.findUniqueOrThrow({ where: { id }, select: { status: true, checkKey: true, input: true, result: true, inputHash: true, piiErasedAt: true, createdAt: true, finishedAt: true } });
+  db.check.findUniqueOrThrow({
+    where: { id },
+    select: { status: true, checkKey: true, input: true, result: true, inputHash: true, piiErasedAt: true, createdAt: true, finishedAt: true },
+  });
 const erasedEvents = (id: string) => db.event.count({ where: { type: "check.pii_erased", payload: { path: ["data", "check", "id"], equals: id } } });
 
 describe("eraseCheckPii", () => {
@@ -71,7 +75,13 @@ describe("eraseDirectChecksPastRetention", () => {
     const old = await direct("Old Check");
     const recent = await direct("Recent Check");
     const s = await createSession(db, tenant, { workflow_id: kycWorkflow }, actor);
-    const ofSession = await prepareCheck(db, { ...tenant, key: "in.pan.verify", input: { pan: "ABCPE1234F", name: "In Session" }, sessionId: s.id, step: "pan" });
+    const ofSession = await prepareCheck(db, {
+      ...tenant,
+      key: "in.pan.verify",
+      input: { pan: "ABCPE1234F", name: "In Session" },
+      sessionId: s.id,
+      step: "pan",
+    });
     const longAgo = new Date(Date.now() - 31 * DAY);
     await db.check.updateMany({ where: { id: { in: [old.id, ofSession.id] } }, data: { finishedAt: longAgo, status: "passed" } });
     await db.check.update({ where: { id: recent.id }, data: { finishedAt: new Date(Date.now() - 29 * DAY) } });
@@ -80,7 +90,10 @@ describe("eraseDirectChecksPastRetention", () => {
     expect(await stored(old.id)).toMatchObject({ input: null, result: null, piiErasedAt: expect.any(Date) });
     expect((await stored(recent.id)).input).not.toBeNull();
     expect((await stored(ofSession.id)).input).not.toBeNull();
-    expect(await db.auditLog.findFirstOrThrow({ where: { objectId: old.id, action: "check.pii_erased" } })).toMatchObject({ actorType: "system", actorId: "retention_policy" });
+    expect(await db.auditLog.findFirstOrThrow({ where: { objectId: old.id, action: "check.pii_erased" } })).toMatchObject({
+      actorType: "system",
+      actorId: "retention_policy",
+    });
 
     expect(await eraseDirectChecksPastRetention(db)).toEqual({ erased: 0 });
     expect(await erasedEvents(old.id)).toBe(1);

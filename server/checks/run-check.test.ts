@@ -91,7 +91,14 @@ describe("a direct PAN check without a name (decisions.md 2026-11-24)", () => {
 describe("a check whose input holds a one-time secret (the Aadhaar offline e-KYC share code)", () => {
   const SHARE_CODE = "Zq7#";
   const offlineZip = () =>
-    zipBase64("offlineaadhaar.xml", signOfflineXml(offlineXml(referenceIdAt("4321", new Date()), SHARE_CODE), readFileSync(path.resolve("server/providers/uidai-sandbox/sandbox-key.pem"), "utf8")), SHARE_CODE);
+    zipBase64(
+      "offlineaadhaar.xml",
+      signOfflineXml(
+        offlineXml(referenceIdAt("4321", new Date()), SHARE_CODE),
+        readFileSync(path.resolve("server/providers/uidai-sandbox/sandbox-key.pem"), "utf8"),
+      ),
+      SHARE_CODE,
+    );
 
   it.each([false, true])("is answered when received (async: %s) and keeps neither the ZIP nor the share code", async (async) => {
     const zip = await offlineZip();
@@ -115,7 +122,14 @@ describe("a check whose input holds a one-time secret (the Aadhaar offline e-KYC
 describe("the data fix 20261124150500_discard_aadhaar_share_codes", () => {
   it("removes the share code and the ZIP that earlier versions stored in check inputs", async () => {
     const legacy = await db.check.create({
-      data: { id: "chk_legacy_aadhaar", ...tenant, checkKey: "in.aadhaar.offline_ekyc", genericKey: "national_id.verify", input: { zip_base64: "UEsDBA==", share_code: "Ab1#" }, inputHash: "x" },
+      data: {
+        id: "chk_legacy_aadhaar",
+        ...tenant,
+        checkKey: "in.aadhaar.offline_ekyc",
+        genericKey: "national_id.verify",
+        input: { zip_base64: "UEsDBA==", share_code: "Ab1#" },
+        inputHash: "x",
+      },
     });
     const pan = await prepare("ABCPE1234F");
     const sqlText = readFileSync(path.resolve("prisma/migrations/20261124150500_discard_aadhaar_share_codes/migration.sql"), "utf8");

@@ -125,19 +125,21 @@ async function prepare(db: Db | Tx, req: RunCheckInput, opts: PrepareOptions): P
 
   // nor is it hashed: no answer of such a check is ever reused
   const inputHash = def.storedInput ? null : hashInput(input);
-  const cached = !inputHash ? null : await db.check.findFirst({
-    where: {
-      projectId: req.projectId,
-      mode: req.mode,
-      checkKey: def.key,
-      inputHash,
-      status: { in: ["passed", "failed", "needs_review"] },
-      verifiedBy: "source",
-      finishedAt: { gte: new Date(Date.now() - def.cacheTtlSeconds * 1000) },
-    },
-    orderBy: { finishedAt: "desc" },
-    select: { provider: true, status: true, errorCode: true, score: true, result: true, verifiedBy: true },
-  });
+  const cached = !inputHash
+    ? null
+    : await db.check.findFirst({
+        where: {
+          projectId: req.projectId,
+          mode: req.mode,
+          checkKey: def.key,
+          inputHash,
+          status: { in: ["passed", "failed", "needs_review"] },
+          verifiedBy: "source",
+          finishedAt: { gte: new Date(Date.now() - def.cacheTtlSeconds * 1000) },
+        },
+        orderBy: { finishedAt: "desc" },
+        select: { provider: true, status: true, errorCode: true, score: true, result: true, verifiedBy: true },
+      });
   if (cached) {
     const check = await db.check.create({
       data: { id: newId("check"), ...base, ...cached, result: cached.result ?? undefined, inputHash, fromCache: true, finishedAt: new Date() },
@@ -151,7 +153,13 @@ async function prepare(db: Db | Tx, req: RunCheckInput, opts: PrepareOptions): P
       ? await db.project.findUnique({ where: { id: req.projectId }, select: { providerConfig: true } })
       : null;
   const check = await db.check.create({
-    data: { id: newId("check"), ...base, provider: providerFor(req.mode, def.key, parseProviderConfig(project?.providerConfig)).name, status: "pending", inputHash },
+    data: {
+      id: newId("check"),
+      ...base,
+      provider: providerFor(req.mode, def.key, parseProviderConfig(project?.providerConfig)).name,
+      status: "pending",
+      inputHash,
+    },
     select: checkSelect,
   });
   return { check, input };

@@ -94,12 +94,10 @@ export const ZSessionEvent = z
   .meta({ id: "SessionEvent", description: "An event about a session." });
 export type TSessionEvent = z.infer<typeof ZSessionEvent>;
 
-export const ZCheckEvent = z
-  .object({ ...envelope, type: z.enum(CHECK_EVENT_TYPES), ...envelopeTail, data: z.object({ check: ZEventCheck }) })
-  .meta({
-    id: "CheckEvent",
-    description: "An event about a check: an asynchronous direct check (`POST /v1/checks/{key}?async=true`) finished, or a check's personal data was erased.",
-  });
+export const ZCheckEvent = z.object({ ...envelope, type: z.enum(CHECK_EVENT_TYPES), ...envelopeTail, data: z.object({ check: ZEventCheck }) }).meta({
+  id: "CheckEvent",
+  description: "An event about a check: an asynchronous direct check (`POST /v1/checks/{key}?async=true`) finished, or a check's personal data was erased.",
+});
 export type TCheckEvent = z.infer<typeof ZCheckEvent>;
 
 export const ZEvent = z.discriminatedUnion("type", [ZSessionEvent, ZCheckEvent]).meta({

@@ -57,7 +57,14 @@ describe("erasure of the runs' data", () => {
   it("a session's erasure deletes the finished runs about it, its checks and its extractions, and no other", async () => {
     const s = await createSession(db, tenant, { workflow_id: kycWorkflow }, actor);
     const other = await createSession(db, tenant, { workflow_id: kycWorkflow }, actor);
-    const fileId = await storeEvidence(db, { ...tenant, sessionId: s.id, step: "documents", kind: "voter_id_front", contentType: "image/png", data: Buffer.from("89504e470d0a1a0a", "hex") });
+    const fileId = await storeEvidence(db, {
+      ...tenant,
+      sessionId: s.id,
+      step: "documents",
+      kind: "voter_id_front",
+      contentType: "image/png",
+      data: Buffer.from("89504e470d0a1a0a", "hex"),
+    });
     const extraction = await requestDocumentExtraction(db, tenant, { sessionId: s.id, step: "documents", documentType: "voter_id", fileIds: [fileId] });
     const check = await prepareCheck(db, { ...tenant, key: "in.pan.verify", input: { pan: "ABCPE1234F", name: "X" }, sessionId: s.id, step: "pan" });
 

@@ -43,7 +43,9 @@ export async function pruneFinishedRuns(db: Db, now = new Date(), retentionDays 
   const cutoff = sqlTimestamp(new Date(now.getTime() - retentionDays * 24 * 3600 * 1000));
   let runs = 0;
   for (;;) {
-    const n = await db.$executeRaw(sql`DELETE FROM inngest_runs WHERE id IN (SELECT id FROM inngest_runs WHERE ${FINISHED} AND finished_at < ${cutoff} LIMIT ${BATCH})`);
+    const n = await db.$executeRaw(
+      sql`DELETE FROM inngest_runs WHERE id IN (SELECT id FROM inngest_runs WHERE ${FINISHED} AND finished_at < ${cutoff} LIMIT ${BATCH})`,
+    );
     runs += n;
     if (n < BATCH) break;
   }

@@ -263,7 +263,12 @@ function webhooks(schemas: SchemaCollector): Json {
             required: true,
             content: {
               "application/json": {
-                schema: { allOf: [CHECK_EVENT_TYPES.includes(type as TCheckEventType) ? checkEvent : sessionEvent, { type: "object", properties: { type: { const: type } } }] },
+                schema: {
+                  allOf: [
+                    CHECK_EVENT_TYPES.includes(type as TCheckEventType) ? checkEvent : sessionEvent,
+                    { type: "object", properties: { type: { const: type } } },
+                  ],
+                },
               },
             },
           },
