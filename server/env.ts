@@ -61,6 +61,8 @@ const SERVER_ENV = {
   /** Embedded executor tuning (inngest/executor): concurrent runs per process, poll interval. */
   INNGEST_EXECUTOR_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   INNGEST_EXECUTOR_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  /** Days a finished run of the embedded executor is kept before the daily `prune-runs` deletes it (server/events/executor-runs.ts). */
+  INNGEST_RUN_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** Age after which the embedded PGlite directory lock is taken over (a dead holder on this host: at once; server/db.ts). */
   PGLITE_LOCK_STALE_MS: z.coerce.number().int().min(2_000).default(15_000),
   /**

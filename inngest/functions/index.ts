@@ -10,6 +10,7 @@ import { inviteKeyPerson } from "./invite-key-person";
 import { processSession } from "./process-session";
 import { pruneEvents } from "./prune-events";
 import { pruneLoginThrottles } from "./prune-login-throttles";
+import { pruneRuns } from "./prune-runs";
 import { runDirectCheck } from "./run-direct-check";
 
 export const functions = [
@@ -19,6 +20,7 @@ export const functions = [
   runDirectCheck,
   pruneEvents,
   pruneLoginThrottles,
+  pruneRuns,
   disableFailingEndpoints,
   expireSessions,
   enforceRetention,

@@ -40,6 +40,12 @@ export interface CheckDefinition<I = unknown> {
   input: z.ZodType<I>;
   /** Offline validation after parsing; returns an error_code or null. */
   validate(input: I): string | null;
+  /**
+   * Set when the input holds a one-time secret that must never be stored (the Aadhaar offline
+   * e-KYC share code): the check row keeps only what this returns, the check is answered in the
+   * request that received the input (server/checks/run-check.ts `runCheck`) and never from a cache.
+   */
+  storedInput?(input: I): Record<string, unknown>;
 }
 
 const DAY = 24 * 3600;
@@ -122,11 +128,13 @@ const aadhaarOfflineEkyc: CheckDefinition<TAadhaarOfflineEkycInput> = {
   genericKey: "national_id.verify",
   country: "IN",
   description:
-    "UIDAI Paperless Offline e-KYC: the resident's ZIP is decrypted with the share code and its UIDAI signature verified. No Aadhaar number is involved.",
+    "UIDAI Paperless Offline e-KYC: the resident's ZIP is decrypted with the share code and its UIDAI signature verified, when the check is received (also with `async=true`). No Aadhaar number is involved; neither the ZIP nor the share code is kept, only the verified result.",
   answeredBy: "cryptographic",
   cacheTtlSeconds: 0,
   input: ZAadhaarOfflineEkycInput,
   validate: (i) => offlineEkycProblem(i.zip_base64, i.share_code),
+  // the share code opens the ZIP once; the ZIP (readable by anyone who tries the 4-character codes) goes with it
+  storedInput: () => ({}),
 };
 
 export const ZAadhaarSecureQrInput = z.strictObject({

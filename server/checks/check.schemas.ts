@@ -85,3 +85,20 @@ export const ZCapabilities = z
     description: "What each country supports: checks (with their input schemas and sandbox values), step types, document types, languages.",
   });
 export type TCapabilities = z.infer<typeof ZCapabilities>;
+
+/** DELETE /v1/checks/{id}/pii: the same contract as the session's erasure (ZPiiErasure). */
+export const ZCheckPiiErasure = z
+  .object({
+    id: z.string(),
+    object: z.literal("check"),
+    erased: z.literal(true),
+    files_deleted: z
+      .number()
+      .int()
+      .min(0)
+      .meta({
+        description: "Evidence files deleted by this call: always 0, a direct check keeps none (its answer's files, such as an Aadhaar photo, are not stored).",
+      }),
+  })
+  .meta({ id: "CheckPiiErasure", description: "The personal data of the check is erased; its skeleton (id, keys, status, timestamps) is kept." });
+export type TCheckPiiErasure = z.infer<typeof ZCheckPiiErasure>;

@@ -28,9 +28,9 @@ function resolveForApi(key: string, country?: string) {
   }
 }
 
-/** `check.completed` (decisions.md: `data.check = { id, check_key, generic_key, status, verified_by, error_code }`). */
-export async function emitCheckCompleted(tx: Tx, tenant: Tenant, check: CheckRow): Promise<void> {
-  const data: TEventCheck = {
+/** The `data.check` of a check event: `{ id, check_key, generic_key, status, verified_by, error_code }`, no personal data. */
+export function eventCheck(check: CheckRow): TEventCheck {
+  return {
     id: check.id,
     check_key: check.checkKey,
     generic_key: check.genericKey,
@@ -38,9 +38,19 @@ export async function emitCheckCompleted(tx: Tx, tenant: Tenant, check: CheckRow
     verified_by: check.verifiedBy,
     error_code: check.errorCode,
   };
-  await emitEvent(tx, { ...tenantWhere(tenant), type: "check.completed", checkId: check.id, data: { check: data } });
 }
 
+/** `check.completed` (decisions.md: `data.check` as `eventCheck`). */
+export async function emitCheckCompleted(tx: Tx, tenant: Tenant, check: CheckRow): Promise<void> {
+  await emitEvent(tx, { ...tenantWhere(tenant), type: "check.completed", checkId: check.id, data: { check: eventCheck(check) } });
+}
+
+/**
+ * `POST /v1/checks/{key}`: sync (200, the finished Check) or `async` (202, the Check as created,
+ * then `check.completed`; a check whose input is never stored, `CheckDefinition.storedInput`, is
+ * answered before the 202).
+ * @throws DomainError parameter_invalid (`key`, `country`) and the input's 400s (run-check.ts `prepareCheck`).
+ */
 export async function runDirectCheck(db: Db, tenant: Tenant, key: string, body: Record<string, unknown>, opts: { async: boolean }) {
   const { country, ...input } = body as { country?: string } & Record<string, unknown>;
   const def = resolveForApi(key, country);
@@ -50,7 +60,8 @@ export async function runDirectCheck(db: Db, tenant: Tenant, key: string, body: 
   const req = { ...tenantWhere(tenant), key: def.key, input };
   if (!opts.async) return { status: 200, check: toCheckDto(await runCheck(db, req)) };
 
-  const check = await prepareCheck(db, req);
+  // a check whose input is never stored is answered now; `check.completed` still follows
+  const check = def.storedInput ? await runCheck(db, req) : await prepareCheck(db, req);
   await db.$transaction(async (tx) => {
     if (check.status === "pending") await enqueue(tx, checkRequested, { checkId: check.id, projectId: tenant.projectId, mode: tenant.mode });
     else await emitCheckCompleted(tx, tenant, check);

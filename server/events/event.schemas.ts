@@ -23,13 +23,17 @@ export const SESSION_EVENT_TYPES = [
 ] as const;
 export type TSessionEventType = (typeof SESSION_EVENT_TYPES)[number];
 
-export const PUBLIC_EVENT_TYPES = [...SESSION_EVENT_TYPES, "check.completed"] as const;
+/** Events about a check, with `data.check` (ZEventCheck). */
+export const CHECK_EVENT_TYPES = ["check.completed", "check.pii_erased"] as const;
+export type TCheckEventType = (typeof CHECK_EVENT_TYPES)[number];
+
+export const PUBLIC_EVENT_TYPES = [...SESSION_EVENT_TYPES, ...CHECK_EVENT_TYPES] as const;
 export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
 
 export const ZEventType = z.enum(PUBLIC_EVENT_TYPES).meta({
   id: "EventType",
   description:
-    "`session.<status>` when a session enters that status, `session.pii_erased` after an erasure, `session.child_updated` on a KYB session when one of its key people's sessions changes status, `check.completed` when an asynchronous direct check finishes.",
+    "`session.<status>` when a session enters that status, `session.pii_erased` after an erasure, `session.child_updated` on a KYB session when one of its key people's sessions changes status, `check.completed` when an asynchronous direct check finishes, `check.pii_erased` after a check's erasure (DELETE /v1/checks/{id}/pii).",
 });
 
 const envelope = {
@@ -65,7 +69,7 @@ export const ZEventCheck = z
     verified_by: ZVerifiedBy.nullable(),
     error_code: z.string().nullable(),
   })
-  .meta({ id: "EventCheck", description: "The finished check. Retrieve it with GET /v1/checks/{id} for the result." });
+  .meta({ id: "EventCheck", description: "The check at the time of the event. Retrieve it with GET /v1/checks/{id} for the result." });
 export type TEventCheck = z.infer<typeof ZEventCheck>;
 
 /** The child session of a `session.child_updated` event (a KYB session's key person). */
@@ -90,12 +94,13 @@ export const ZSessionEvent = z
   .meta({ id: "SessionEvent", description: "An event about a session." });
 export type TSessionEvent = z.infer<typeof ZSessionEvent>;
 
-export const ZCheckCompletedEvent = z
-  .object({ ...envelope, type: z.literal("check.completed"), ...envelopeTail, data: z.object({ check: ZEventCheck }) })
-  .meta({ id: "CheckCompletedEvent", description: "An asynchronous direct check (`POST /v1/checks/{key}?async=true`) finished." });
-export type TCheckCompletedEvent = z.infer<typeof ZCheckCompletedEvent>;
+export const ZCheckEvent = z.object({ ...envelope, type: z.enum(CHECK_EVENT_TYPES), ...envelopeTail, data: z.object({ check: ZEventCheck }) }).meta({
+  id: "CheckEvent",
+  description: "An event about a check: an asynchronous direct check (`POST /v1/checks/{key}?async=true`) finished, or a check's personal data was erased.",
+});
+export type TCheckEvent = z.infer<typeof ZCheckEvent>;
 
-export const ZEvent = z.discriminatedUnion("type", [ZSessionEvent, ZCheckCompletedEvent]).meta({
+export const ZEvent = z.discriminatedUnion("type", [ZSessionEvent, ZCheckEvent]).meta({
   id: "Event",
   description: "An event: listed by GET /v1/events for 30 days and delivered to subscribed webhook endpoints.",
 });

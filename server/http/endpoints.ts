@@ -7,7 +7,7 @@ import "server-only";
  * `API_ENDPOINTS`, so the docs cannot drift (STYLE.md 3).
  */
 import { z } from "zod";
-import { ZCapabilities, ZCheck, ZRunCheckRequest } from "../checks/check.schemas";
+import { ZCapabilities, ZCheck, ZCheckPiiErasure, ZRunCheckRequest } from "../checks/check.schemas";
 import { ZList } from "../common.schemas";
 import { ZDocumentTypeList } from "../documents/document-type.schemas";
 import { ZEvent } from "../events/event.schemas";
@@ -232,6 +232,19 @@ export const retrieveCheckEndpoint = endpoint({
   errors: [404],
 });
 
+export const eraseCheckPiiEndpoint = endpoint({
+  operationId: "eraseCheckPii",
+  method: "DELETE",
+  // the same path segment as retrieveCheck (`{key}`, a check id here): one route folder in Next
+  path: "/v1/checks/{key}/pii",
+  summary: "Erase a direct check's personal data",
+  description:
+    "DPDP erasure of a direct check: deletes its input and result (and the screening subjects it created); keeps the skeleton (id, keys, provider, status, error code, timestamps). A check still pending ends in `error` (`pii_erased`). Emits `check.pii_erased`. Idempotent: a repeated call answers the same and emits nothing. A session's check is erased with its session (409 `check_in_session`: DELETE /v1/sessions/{id}/pii). The project's retention erases direct checks the same way.",
+  params: z.strictObject({ key: z.string().min(1).meta({ description: "The check's id (`chk_...`)." }) }),
+  responses: { 200: ZCheckPiiErasure },
+  errors: [404, 409],
+});
+
 const ZCountryQuery = z.strictObject({ country: z.string().length(2).optional().meta({ description: "Only this country (ISO 3166-1 alpha-2)." }) });
 
 export const capabilitiesEndpoint = endpoint({
@@ -405,6 +418,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
   erasePiiEndpoint,
   runCheckEndpoint,
   retrieveCheckEndpoint,
+  eraseCheckPiiEndpoint,
   capabilitiesEndpoint,
   documentTypesEndpoint,
   listWorkflowsEndpoint,

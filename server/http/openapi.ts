@@ -15,7 +15,7 @@ import { z } from "zod";
 import { API_VERSION, SUPPORTED_API_VERSIONS } from "../api-version";
 import { API_ERROR_CODES, ERROR_CODES } from "../errors";
 import { IDEMPOTENCY_TTL_MS, MAX_KEY_LENGTH } from "./idempotency";
-import { PUBLIC_EVENT_TYPES, ZCheckCompletedEvent, ZSessionEvent } from "../events/event.schemas";
+import { CHECK_EVENT_TYPES, PUBLIC_EVENT_TYPES, type TCheckEventType, ZCheckEvent, ZSessionEvent } from "../events/event.schemas";
 import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER } from "../webhooks/sign";
 import { RATE_LIMITS } from "./rate-limit";
 import { ZError } from "./api-error";
@@ -223,12 +223,13 @@ const EVENT_DESCRIPTIONS: Partial<Record<(typeof PUBLIC_EVENT_TYPES)[number], st
   "session.child_updated":
     "A child session of this KYB session (a key person's KYC, `data.related_session` with its `role`) changed status; `data.session` is the KYB session.",
   "check.completed": "An asynchronous direct check (`POST /v1/checks/{key}?async=true`) finished; retrieve it for the result.",
+  "check.pii_erased": "The personal data of a check was erased (DELETE /v1/checks/{id}/pii, or the project's retention).",
 };
 
 /** The OpenAPI 3.1 `webhooks`: one POST per event type, signed with `Service-Signature`. */
 function webhooks(schemas: SchemaCollector): Json {
   const sessionEvent = schemas.convert(ZSessionEvent, "output");
-  const checkEvent = schemas.convert(ZCheckCompletedEvent, "output");
+  const checkEvent = schemas.convert(ZCheckEvent, "output");
   return Object.fromEntries(
     PUBLIC_EVENT_TYPES.map((type) => [
       type,
@@ -262,7 +263,12 @@ function webhooks(schemas: SchemaCollector): Json {
             required: true,
             content: {
               "application/json": {
-                schema: { allOf: [type === "check.completed" ? checkEvent : sessionEvent, { type: "object", properties: { type: { const: type } } }] },
+                schema: {
+                  allOf: [
+                    CHECK_EVENT_TYPES.includes(type as TCheckEventType) ? checkEvent : sessionEvent,
+                    { type: "object", properties: { type: { const: type } } },
+                  ],
+                },
               },
             },
           },

@@ -8,6 +8,7 @@ import { Prisma } from "../generated/prisma/client";
 import type { SessionStatus } from "../generated/prisma/enums";
 import { type Actor, writeAudit } from "../audit/write-audit";
 import { deleteBlobs, queueBlobDeletions } from "../evidence/blob-deletions";
+import { eraseRunData } from "../events/executor-runs";
 import { emitEvent, outboxCommitted } from "../events/outbox";
 import { eraseIntelligencePii } from "../intelligence/erase-intelligence-pii";
 import { sql } from "../sql";
@@ -82,7 +83,8 @@ export async function reissueClientToken(db: Db, tenant: Tenant, id: string, act
  * DELETE /v1/sessions/{id}/pii (DPDP erasure). Deletes every evidence file (row now, blob
  * right after the commit; a blob the store fails to delete is retried by the retention cron,
  * evidence/blob-deletions.ts), the applicant/business profile, prefill, what was entered per
- * step, check inputs and results, and free-text notes; keeps the skeleton (id, status,
+ * step, check inputs and results, free-text notes and the finished background runs about the
+ * session (server/events/executor-runs.ts); keeps the skeleton (id, status,
  * decision, decision_source, reason codes, check keys/statuses, timestamps, reference_id,
  * metadata). An active session is cancelled first: its flow cannot go on without the data.
  * A KYB business loses its copy of its key people's names, emails and phones (its step data
@@ -103,6 +105,8 @@ export async function eraseSessionPii(db: Db, tenant: Tenant, id: string, actor:
     // the OTP destinations and the keyed hashes of identifiers are personal data too
     await tx.otpChallenge.deleteMany({ where: { sessionId: id } });
     await tx.sessionSignal.deleteMany({ where: { sessionId: id } });
+    // the executor's memo of finished runs about the session (before its extractions go: they name them)
+    await eraseRunData(tx, { sessionId: id });
     await eraseIntelligencePii(tx, id);
     await tx.session.update({
       where: { id },

@@ -76,7 +76,7 @@ export async function resendEvent(
 /** An example envelope of `type` about a placeholder session or check (no personal data). */
 export function exampleEvent(type: PublicEventType, mode: Tenant["mode"], now = new Date()): TEvent {
   const head = { id: newId("event"), object: "event" as const, api_version: API_VERSION, created_at: now.toISOString(), mode };
-  if (type === "check.completed") {
+  if (type === "check.completed" || type === "check.pii_erased") {
     return {
       ...head,
       type,

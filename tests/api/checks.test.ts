@@ -99,3 +99,43 @@ describe("POST /v1/checks/{key}", () => {
     expect(res.body.error.code).toBe("resource_missing");
   });
 });
+
+describe("DELETE /v1/checks/{id}/pii", () => {
+  it("erases a direct check's input and result, keeps its skeleton, once, under concurrent calls", async () => {
+    const ran = await demo("POST", "/v1/checks/in.pan.verify", { pan: "ABCPE1234F", name: "Ravi Kumar", dob: "1990-01-01" });
+    expect(ran.body).toMatchObject({ status: "passed", result: { registered_name: "RAVI KUMAR" } });
+    const id: string = ran.body.id;
+
+    const answers = await Promise.all(Array.from({ length: 10 }, () => demo("DELETE", `/v1/checks/${id}/pii`)));
+    for (const a of answers) {
+      expect(a.status).toBe(200);
+      expect(a.body).toEqual({ id, object: "check", erased: true, files_deleted: 0 });
+    }
+    const after = await demo("GET", `/v1/checks/${id}`);
+    const { result: _result, ...skeleton } = ran.body;
+    expect(after.body).toEqual({ ...skeleton, result: null });
+    expect(after.text).not.toContain("RAVI KUMAR");
+
+    const again = await demo("DELETE", `/v1/checks/${id}/pii`);
+    expect(again.body).toEqual({ id, object: "check", erased: true, files_deleted: 0 });
+    const events = await demo("GET", "/v1/events?type=check.pii_erased&limit=100");
+    expect(events.status).toBe(200);
+    const mine = events.body.data.filter((e: { data: { check: { id: string } } }) => e.data.check.id === id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      object: "event",
+      type: "check.pii_erased",
+      data: { check: { id, check_key: "in.pan.verify", generic_key: "tax_id.verify", status: "passed" } },
+    });
+    expect(JSON.stringify(mine[0])).not.toContain("RAVI KUMAR");
+  });
+
+  it("is 404 for another project's check and for an unknown id", async () => {
+    const ran = await demo("POST", "/v1/checks/in.pan.verify", { pan: "ABCPE1234F", name: "Ravi Kumar" });
+    const foreign = await other("DELETE", `/v1/checks/${ran.body.id}/pii`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error).toMatchObject({ type: "not_found_error", code: "resource_missing" });
+    expect((await demo("GET", `/v1/checks/${ran.body.id}`)).body.result).toMatchObject({ registered_name: "RAVI KUMAR" });
+    expect((await demo("DELETE", "/v1/checks/chk_doesnotexist0000000000/pii")).status).toBe(404);
+  });
+});

@@ -3,6 +3,12 @@
  * the Aadhaar number itself is never collected. Checks: `in.aadhaar.offline_ekyc` or
  * `in.aadhaar.secure_qr` by the method given. The page never gets the ZIP, the share code or
  * the QR payload back, only the method.
+ *
+ * The Offline e-KYC is verified when the step is submitted: the share code opens the ZIP once,
+ * in that request, and neither is stored (not in the step data, not in the check's input); the
+ * step data is `{ method: "offline_ekyc", check_id }` and the check (its verified result, the
+ * photo as evidence) counts for the session as if the pipeline had run it (the step's
+ * submission time is the check's creation, server/checks/current-checks.ts).
  */
 import { verifiedPhone } from "../otp/otp-step";
 import { defineStep, type PlannedCheck, type StoredStep } from "../step-type";
@@ -34,7 +40,22 @@ export const aadhaarStep = defineStep({
   for: ["kyc"],
   settings: ZAadhaarSettings,
   input: () => ZAadhaarStepInput,
-  submit: async ({ input }) => ({ data: input, method: input.method }),
+  /**
+   * An Offline e-KYC is verified here, in the request that carries it (with the session's
+   * OTP-verified phone for the mobile hash): neither the ZIP nor the share code is stored; the step
+   * keeps the check's id. A Secure QR is stored and checked by the pipeline.
+   */
+  async submit({ input, runCheck, session }) {
+    if (input.method !== "offline_ekyc") return { data: input, method: input.method };
+    const planned = offlineAadhaarCheck(input, input.method, session.steps as readonly StoredStep[]);
+    const check = await runCheck(planned.key, planned.input);
+    return { data: { method: input.method, check_id: check.id }, method: input.method, submittedAt: check.createdAt };
+  },
+  /**
+   * By the data's `method`, else the step's recorded method (offlineAadhaarCheck). A stored
+   * Offline e-KYC step has no ZIP: its check ran at submission and the pipeline adopts it (only a
+   * deleted check leaves it unverified, and then its input fails: input_invalid).
+   */
   plannedChecks: ({ data, method, steps }) => [offlineAadhaarCheck(data, method, steps)],
   publicValues: (d) => ({ method: d.method ?? null }),
 });
