@@ -45,6 +45,7 @@ export async function runDirectCheck(db: Db, tenant: Tenant, key: string, body: 
   if (country && def.country !== country.toUpperCase()) {
     throw new DomainError("parameter_invalid", `Check '${def.key}' is for country ${def.country}, not ${country}.`, { param: "country" });
   }
+  if (def.jobOnly) throw new DomainError("parameter_invalid", `'${def.key}' is run by the service after a session is approved; it cannot be requested.`, { param: "key" });
   const req = { ...tenantWhere(tenant), key: def.key, input, consent: directCheckConsent(tenant.mode, def, { consent, purpose }) };
   if (!opts.async) return { status: 200, check: toCheckDto(await runCheck(db, req)) };
 
