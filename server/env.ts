@@ -19,6 +19,7 @@ import { BLOB_STORE_ENV } from "./evidence/blob-store-env";
 import { TRUSTED_PROXIES_ENV } from "./http/trusted-proxies";
 import { OTP_ENV, SMTP_ENV } from "./otp/otp-env";
 import { AADHAAR_ENV } from "./providers/aadhaar-env";
+import { CKYC_ENV } from "./providers/ckyc-env";
 import { UPLOAD_ENV } from "./uploads/upload-env";
 
 /** A boolean variable: `true`/`1` or `false`/`0`, false when unset. */
@@ -89,6 +90,7 @@ const SERVER_ENV = {
   ...OIDC_ENV,
   /** UIDAI certificates and document ages of the Aadhaar offline checks: server/providers/aadhaar-env.ts. */
   ...AADHAAR_ENV,
+  ...CKYC_ENV,
   /**
    * Live registry adapter for PAN and GSTIN: Sandbox by Quicko (server/providers/quicko-sandbox.ts).
    * Unset key = no live registry: live PAN/GSTIN checks end in `error` provider_not_configured.

@@ -359,7 +359,7 @@ async function ckycDownload(input: TCkycDownloadInput): Promise<ProviderResult> 
     input.auth_factor === "dob"
       ? input.dob === p.dob
       : input.auth_factor === "mobile"
-        ? input.mobile === p.mobile
+        ? input.mobile?.slice(-10) === p.mobile
         : input.pincode === p.pincode && input.year_of_birth === p.dob.slice(0, 4);
   if (!authentic) return { ...base, status: "failed", errorCode: "ckyc_auth_failed", result: { record_found: true, auth_factor: input.auth_factor } };
   const pan = /^[A-Z]{5}[0-9]{4}[A-Z]$/.test(id) ? id : null;
