@@ -11,5 +11,6 @@ import { processSession } from "./process-session";
 import { pruneEvents } from "./prune-events";
 import { pruneLoginThrottles } from "./prune-login-throttles";
 import { runDirectCheck } from "./run-direct-check";
+import { uploadCkycRecord } from "./upload-ckyc-record";
 
-export const functions = [processSession, fanOutEvent, deliverWebhook, runDirectCheck, pruneEvents, pruneLoginThrottles, disableFailingEndpoints, expireSessions, enforceRetention, extractDocument, advanceParent, inviteKeyPerson];
+export const functions = [processSession, fanOutEvent, deliverWebhook, runDirectCheck, pruneEvents, pruneLoginThrottles, disableFailingEndpoints, expireSessions, enforceRetention, extractDocument, advanceParent, inviteKeyPerson, uploadCkycRecord];
