@@ -105,8 +105,11 @@ describe("CKYC upload", () => {
       ["ckyc.upload_failed", "provider_timeout"],
     ]);
     const queue = await listCkycUploads(db, fx.tenant);
-    expect(queue[0]).toMatchObject({ id: uploadId, status: "failed", errorCode: "provider_timeout", overdue: false });
-    expect((await listCkycUploads(db, fx.tenant, {}, new Date(Date.now() + 8 * 24 * 3600 * 1000))).find((u) => u.id === uploadId)?.overdue).toBe(true);
+    expect(queue.data[0]).toMatchObject({ id: uploadId, session_id: sessionId, status: "failed", error_code: "provider_timeout", overdue: false });
+    expect(queue.counts.failed).toBe(1);
+    const later = await listCkycUploads(db, fx.tenant, {}, new Date(Date.now() + 8 * 24 * 3600 * 1000));
+    expect(later.data.find((u) => u.id === uploadId)?.overdue).toBe(true);
+    expect(later.counts.overdue).toBeGreaterThanOrEqual(1);
 
     vi.restoreAllMocks();
     await retryCkycUpload(db, fx.tenant, uploadId);

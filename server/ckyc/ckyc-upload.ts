@@ -27,6 +27,7 @@ import { loadEvidenceBytes } from "../intelligence/evidence-bytes";
 import { ProviderUnavailableError, type ProviderResult } from "../providers/provider";
 import { parseProviderConfig, providerFor } from "../providers/registry";
 import { type Tenant, tenantWhere } from "../tenant";
+import type { TCkycUploadQueue } from "./ckyc-upload.schemas";
 
 /** Why the registry is asked, recorded with the upload's consent. */
 const UPLOAD_PURPOSE = "Upload of the customer's KYC record to CKYCR after onboarding (RBI KYC Directions)";
@@ -215,25 +216,12 @@ export async function failCkycUpload(db: Db, uploadId: string, reason: string): 
   await finish(db, row, { status: "failed", errorCode: row.errorCode ?? "provider_unavailable", errorMessage: reason });
 }
 
-/** A row of the dashboard's CKYC upload queue (no personal data beyond the masked CKYC number). */
-export interface CkycUploadRow {
-  id: string;
-  sessionId: string;
-  status: CkycUploadStatus;
-  provider: string | null;
-  attempts: number;
-  ckycNumberMasked: string | null;
-  errorCode: string | null;
-  errorMessage: string | null;
-  deadlineAt: Date;
-  /** Not succeeded and the 7-day window has passed. */
-  overdue: boolean;
-  createdAt: Date;
-  finishedAt: Date | null;
-}
-
-/** The tenant's uploads, those needing attention first (failed, then open by deadline), then the rest newest first; at most `limit`. */
-export async function listCkycUploads(db: Db, tenant: Tenant, opts: { status?: CkycUploadStatus; limit?: number } = {}, now = new Date()): Promise<CkycUploadRow[]> {
+/**
+ * The tenant's CKYC upload queue: failed uploads first, then open ones by deadline, then the
+ * succeeded ones newest first (at most `limit`), with the count of each state; `overdue` when an
+ * upload has not succeeded and its 7-day window has passed.
+ */
+export async function listCkycUploads(db: Db, tenant: Tenant, opts: { status?: CkycUploadStatus; limit?: number } = {}, now = new Date()): Promise<TCkycUploadQueue> {
   const rows = await db.ckycUpload.findMany({
     where: { ...tenantWhere(tenant), ...(opts.status ? { status: opts.status } : {}) },
     orderBy: [{ deadlineAt: "asc" }],
@@ -241,22 +229,26 @@ export async function listCkycUploads(db: Db, tenant: Tenant, opts: { status?: C
     select: { id: true, sessionId: true, status: true, provider: true, attempts: true, ckycNumber: true, errorCode: true, errorMessage: true, deadlineAt: true, createdAt: true, finishedAt: true },
   });
   const rank: Record<CkycUploadStatus, number> = { failed: 0, queued: 1, submitted: 1, succeeded: 2 };
-  return rows
+  const data = rows
     .map((r) => ({
       id: r.id,
-      sessionId: r.sessionId,
+      session_id: r.sessionId,
       status: r.status,
       provider: r.provider,
       attempts: r.attempts,
-      ckycNumberMasked: masked(r.ckycNumber),
-      errorCode: r.errorCode,
-      errorMessage: r.errorMessage,
-      deadlineAt: r.deadlineAt,
+      ckyc_number_masked: masked(r.ckycNumber),
+      error_code: r.errorCode,
+      error_message: r.errorMessage,
+      deadline_at: r.deadlineAt.toISOString(),
       overdue: r.status !== "succeeded" && r.deadlineAt < now,
-      createdAt: r.createdAt,
-      finishedAt: r.finishedAt,
+      created_at: r.createdAt.toISOString(),
+      finished_at: r.finishedAt?.toISOString() ?? null,
     }))
-    .sort((a, b) => rank[a.status] - rank[b.status] || (a.status === "succeeded" ? b.createdAt.getTime() - a.createdAt.getTime() : 0));
+    .sort((a, b) => rank[a.status] - rank[b.status] || (a.status === "succeeded" ? b.created_at.localeCompare(a.created_at) : 0));
+  const grouped = await db.ckycUpload.groupBy({ by: ["status"], where: tenantWhere(tenant), _count: { _all: true } });
+  const overdue = await db.ckycUpload.count({ where: { ...tenantWhere(tenant), status: { not: "succeeded" }, deadlineAt: { lt: now } } });
+  const count = (st: CkycUploadStatus) => grouped.find((g) => g.status === st)?._count._all ?? 0;
+  return { data, counts: { queued: count("queued"), submitted: count("submitted"), succeeded: count("succeeded"), failed: count("failed"), overdue } };
 }
 
 /**
