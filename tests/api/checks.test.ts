@@ -111,6 +111,32 @@ describe("POST /v1/checks/{key}", () => {
     expect(ifsc.status).toBe(200);
   });
 
+  it("searches and downloads a CKYC record in test mode; the upload is the service's own job", async () => {
+    const search = await demo("POST", "/v1/checks/in.ckyc.search", { id_type: "pan", id_number: "ABCPE1234F" });
+    expect(search.body).toMatchObject({ check_key: "in.ckyc.search", status: "passed", result: { record_found: true, ckyc_number_masked: "XXXXXXXXXX1234" } });
+    const download = await demo("POST", "/v1/checks/kyc_record.download", {
+      country: "IN",
+      ckyc_reference_id: search.body.result.ckyc_reference_id,
+      auth_factor: "dob",
+      dob: "1990-01-01",
+    });
+    expect(download.body).toMatchObject({ check_key: "in.ckyc.download", status: "passed", result: { name: "RAVI KUMAR", dob: "1990-01-01" } });
+    const wrongFactor = await demo("POST", "/v1/checks/in.ckyc.download", { ckyc_reference_id: search.body.result.ckyc_reference_id, auth_factor: "dob", dob: "1991-01-01" });
+    expect(wrongFactor.body).toMatchObject({ status: "failed", error_code: "ckyc_auth_failed" });
+    const noFactor = await demo("POST", "/v1/checks/in.ckyc.download", { ckyc_reference_id: "CKYCSBX-ABCPE1234F", auth_factor: "mobile" });
+    expect(noFactor.status).toBe(400);
+    expect(noFactor.body.error.param).toBe("mobile");
+    const upload = await demo("POST", "/v1/checks/in.ckyc.upload", { session_id: "ses_x" });
+    expect(upload.status).toBe(400);
+    expect(upload.body.error).toMatchObject({ code: "parameter_invalid", param: "key" });
+  });
+
+  it("refuses a live CKYC download without consent", async () => {
+    const res = await api(fx.baseUrl, fx.demo.liveKey)("POST", "/v1/checks/in.ckyc.download", { ckyc_reference_id: "REF1", auth_factor: "dob", dob: "1990-01-01" });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: "parameter_missing", param: "consent" });
+  });
+
   it("is 404 for an unknown check id", async () => {
     const res = await demo("GET", "/v1/checks/chk_doesnotexist0000000000");
     expect(res.status).toBe(404);
