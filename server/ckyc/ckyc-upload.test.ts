@@ -12,6 +12,8 @@ import { sandboxProvider } from "../providers/sandbox";
 import { flowDb } from "~/tests/fixtures/flow-db";
 import { buildCkycRecord, failCkycUpload, listCkycUploads, pollCkycUpload, retryCkycUpload, submitCkycUpload } from "./ckyc-upload";
 import { queueCkycUpload } from "./queue-ckyc-upload";
+import { SYSTEM_ACTOR } from "../audit/write-audit";
+import { transitionSession } from "../sessions/session-state";
 
 let db: Db;
 let fx: Awaited<ReturnType<typeof flowDb>>;
@@ -49,6 +51,18 @@ describe("CKYC upload", () => {
     const plain = await other.newSession();
     await other.db.$transaction((tx) => queueCkycUpload(tx, { id: plain.id, projectId: other.tenant.projectId, mode: "test" }, new Date()));
     expect(await other.db.ckycUpload.count({ where: { sessionId: plain.id } })).toBe(0);
+  });
+
+  it("is queued by the approval itself, in its transaction", async () => {
+    const ctx = await fx.newSession();
+    await submitStep(db, ctx, "consent", { accepted: true, notice_version: "2026-10-01" });
+    await submitStep(db, ctx, "ckyc", { pan: "ABCPE1234F", dob: "1990-01-01" });
+    await db.$transaction(async (tx) => {
+      await transitionSession(tx, ctx.id, "in_progress", "processing", { actor: SYSTEM_ACTOR });
+      await transitionSession(tx, ctx.id, "processing", "approved", { actor: SYSTEM_ACTOR, decision: "approved", decisionSource: "auto", reasonCode: "all_required_checks_passed" });
+    });
+    expect(await db.ckycUpload.findUniqueOrThrow({ where: { sessionId: ctx.id }, select: { status: true } })).toEqual({ status: "queued" });
+    expect(await db.outboxMessage.count({ where: { name: "app/ckyc.upload_requested" } })).toBeGreaterThanOrEqual(1);
   });
 
   it("builds the record from the downloaded CKYC data (an update of it) with the photo", async () => {
