@@ -9,7 +9,6 @@
  * applicant goes on without CKYC, the other steps run as usual. The work is in
  * server/ckyc/run-ckyc-step.ts; the checks count for the decision like any step's.
  */
-import { runCkycStep } from "../../ckyc/run-ckyc-step";
 import { defineStep } from "../step-type";
 import { ZCkycSettings, ZCkycStepInput } from "./ckyc.schemas";
 
@@ -21,9 +20,13 @@ export const ckycStep = defineStep({
   settings: ZCkycSettings,
   input: () => ZCkycStepInput,
   async submit({ db, session, step, settings, input }) {
-    if ("skip" in input) return { data: { skipped_by_applicant: true }, method: "declined", afterCommit: async () => void (await runCkycStep(db, session.id, step.name, settings, null)) };
-    const data = { id_type: "pan", id_number: input.pan, dob: input.dob };
-    return { data, method: "registry", afterCommit: async () => void (await runCkycStep(db, session.id, step.name, settings, { pan: input.pan, dob: input.dob })) };
+    const run = (applicant: { pan: string; dob: string } | null) => async () => {
+      // loaded when used: the registry is also read where the check providers must not load (publishing from the admin CLI)
+      const { runCkycStep } = await import("../../ckyc/run-ckyc-step");
+      await runCkycStep(db, session.id, step.name, settings, applicant);
+    };
+    if ("skip" in input) return { data: { skipped_by_applicant: true }, method: "declined", afterCommit: run(null) };
+    return { data: { id_type: "pan", id_number: input.pan, dob: input.dob }, method: "registry", afterCommit: run({ pan: input.pan, dob: input.dob }) };
   },
   /** The pipeline's fallback when the submission's own search did not run (the checks of a submission are normally made at once). */
   plannedChecks({ data: d }) {
