@@ -53,7 +53,7 @@ describe("admin CLI on the embedded database", () => {
     expect(stdout).toMatch(/^sk_live_[A-Za-z0-9]{32}\n$/);
     const key = await db.apiKey.findUnique({ where: { hash: sha256Hex(stdout.trim()) }, select: { project: { select: { slug: true, workflows: { select: { name: true } } } } } });
     expect(key?.project.slug).toBe("partner");
-    expect(key?.project.workflows.map((w) => w.name).sort()).toEqual(["India KYB", "India KYC", "India KYC (full)"]);
+    expect(key?.project.workflows.map((w) => w.name).sort()).toEqual(["India KYB", "India KYC", "India KYC (CKYC first)", "India KYC (full)"]);
 
     const origin = await cli("project", "allow-origin", "--project", "partner", "https://shop.example.com");
     expect(origin.stdout).toContain("https://shop.example.com");
