@@ -67,13 +67,7 @@ const NAV: NavItem[] = [
     label: "Workflows",
     path: "/dashboard/workflows",
     isActive: (p) => p.startsWith("/dashboard/workflows"),
-    icon: (
-      <path
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        d="M6 3.75h3v3H6v-3ZM15 10.5h3v3h-3v-3ZM6 17.25h3v3H6v-3ZM7.5 6.75v10.5M7.5 12h7.5"
-      />
-    ),
+    icon: <path strokeLinecap="round" strokeLinejoin="round" d="M6 3.75h3v3H6v-3ZM15 10.5h3v3h-3v-3ZM6 17.25h3v3H6v-3ZM7.5 6.75v10.5M7.5 12h7.5" />,
   },
   {
     label: "API keys",
@@ -131,7 +125,13 @@ const NAV: NavItem[] = [
     label: "CKYC uploads",
     path: "/dashboard/ckyc",
     isActive: (p) => p.startsWith("/dashboard/ckyc"),
-    icon: <path strokeLinecap="round" strokeLinejoin="round" d="M12 16.5V3.75m0 0L7.5 8.25M12 3.75l4.5 4.5M3.75 15v3.75A2.25 2.25 0 0 0 6 21h12a2.25 2.25 0 0 0 2.25-2.25V15" />,
+    icon: (
+      <path
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M12 16.5V3.75m0 0L7.5 8.25M12 3.75l4.5 4.5M3.75 15v3.75A2.25 2.25 0 0 0 6 21h12a2.25 2.25 0 0 0 2.25-2.25V15"
+      />
+    ),
   },
   {
     label: "Audit log",

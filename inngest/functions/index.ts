@@ -13,4 +13,18 @@ import { pruneLoginThrottles } from "./prune-login-throttles";
 import { runDirectCheck } from "./run-direct-check";
 import { uploadCkycRecord } from "./upload-ckyc-record";
 
-export const functions = [processSession, fanOutEvent, deliverWebhook, runDirectCheck, pruneEvents, pruneLoginThrottles, disableFailingEndpoints, expireSessions, enforceRetention, extractDocument, advanceParent, inviteKeyPerson, uploadCkycRecord];
+export const functions = [
+  processSession,
+  fanOutEvent,
+  deliverWebhook,
+  runDirectCheck,
+  pruneEvents,
+  pruneLoginThrottles,
+  disableFailingEndpoints,
+  expireSessions,
+  enforceRetention,
+  extractDocument,
+  advanceParent,
+  inviteKeyPerson,
+  uploadCkycRecord,
+];

@@ -49,7 +49,10 @@ it("uploads an approved session's record in the background", async () => {
   const { outboxCommitted } = await import("../../server/events/outbox");
   outboxCommitted();
   await expect
-    .poll(async () => (await db.ckycUpload.findUniqueOrThrow({ where: { sessionId: ctx.id }, select: { status: true, ckycNumber: true } })), { timeout: 20_000, interval: 100 })
+    .poll(async () => await db.ckycUpload.findUniqueOrThrow({ where: { sessionId: ctx.id }, select: { status: true, ckycNumber: true } }), {
+      timeout: 20_000,
+      interval: 100,
+    })
     .toEqual({ status: "succeeded", ckycNumber: "30000000001234" });
   expect(await db.event.count({ where: { projectId: fx.tenant.projectId, type: "ckyc.upload_succeeded" } })).toBe(1);
 });

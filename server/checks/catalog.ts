@@ -347,7 +347,10 @@ const faceMatch: CheckDefinition<TFaceMatchInput> = {
 export const ZLivenessCheckInput = z.strictObject({
   selfie_file_id: ZEvidenceFileId.meta({ description: "The applicant's selfie (`file_...`)." }),
   threshold: ZThreshold("Liveness score", 0.5),
-  challenge: z.enum(["turn_head", "blink"]).optional().meta({ description: "The active challenge the applicant was asked to do while `frame_file_ids` were taken." }),
+  challenge: z
+    .enum(["turn_head", "blink"])
+    .optional()
+    .meta({ description: "The active challenge the applicant was asked to do while `frame_file_ids` were taken." }),
   frame_file_ids: z.array(ZEvidenceFileId).max(12).optional().meta({ description: "Frames taken during the challenge (`selfie_frame`), in order; 3 to 12." }),
 });
 export type TLivenessCheckInput = z.infer<typeof ZLivenessCheckInput>;
@@ -370,7 +373,10 @@ const livenessCheck: CheckDefinition<TLivenessCheckInput> = {
 export const CKYC_ID_TYPES = ["pan", "passport", "voter_id", "driving_licence", "ckyc_number"] as const;
 
 export const ZCkycSearchInput = z.strictObject({
-  id_type: z.enum(CKYC_ID_TYPES).default("pan").meta({ description: "The document searched by: `pan` (default), `passport`, `voter_id`, `driving_licence` or a `ckyc_number` (14 digits)." }),
+  id_type: z
+    .enum(CKYC_ID_TYPES)
+    .default("pan")
+    .meta({ description: "The document searched by: `pan` (default), `passport`, `voter_id`, `driving_licence` or a `ckyc_number` (14 digits)." }),
   id_number: code(30, (raw) => raw.replace(/[\s-]+/g, "").toUpperCase()).meta({ description: "The document's number as printed." }),
 });
 export type TCkycSearchInput = z.infer<typeof ZCkycSearchInput>;
@@ -399,13 +405,27 @@ export const CKYC_AUTH_FACTORS = ["dob", "pincode_year_of_birth", "mobile"] as c
 
 export const ZCkycDownloadInput = z
   .strictObject({
-    ckyc_reference_id: z.string().trim().min(1).max(40).meta({ description: "`ckyc_reference_id` of an `in.ckyc.search` answer (or the 14-digit CKYC number)." }),
+    ckyc_reference_id: z
+      .string()
+      .trim()
+      .min(1)
+      .max(40)
+      .meta({ description: "`ckyc_reference_id` of an `in.ckyc.search` answer (or the 14-digit CKYC number)." }),
     auth_factor: z.enum(CKYC_AUTH_FACTORS).meta({
-      description: "The authentication factor the registry checks: `dob` (date of birth), `pincode_year_of_birth` (the record's PIN code and year of birth) or `mobile` (the mobile number registered with the record).",
+      description:
+        "The authentication factor the registry checks: `dob` (date of birth), `pincode_year_of_birth` (the record's PIN code and year of birth) or `mobile` (the mobile number registered with the record).",
     }),
     dob: z.iso.date().optional().meta({ description: "With `auth_factor: dob`: date of birth (or incorporation), YYYY-MM-DD." }),
-    pincode: z.string().regex(/^[1-9][0-9]{5}$/).optional().meta({ description: "With `pincode_year_of_birth`: the 6-digit PIN code of the record's address." }),
-    year_of_birth: z.string().regex(/^(19|20)[0-9]{2}$/).optional().meta({ description: "With `pincode_year_of_birth`: YYYY." }),
+    pincode: z
+      .string()
+      .regex(/^[1-9][0-9]{5}$/)
+      .optional()
+      .meta({ description: "With `pincode_year_of_birth`: the 6-digit PIN code of the record's address." }),
+    year_of_birth: z
+      .string()
+      .regex(/^(19|20)[0-9]{2}$/)
+      .optional()
+      .meta({ description: "With `pincode_year_of_birth`: YYYY." }),
     mobile: ZIndianMobile.optional().meta({ description: "With `auth_factor: mobile`: the mobile number registered with the record." }),
   })
   .superRefine((i, ctx) => {
@@ -438,12 +458,18 @@ const ZUploadText = (max: number) => z.string().trim().min(1).max(max);
 export const ZCkycUploadInput = z.strictObject({
   session_id: z.string().min(1),
   /** The CKYC number of the record when it was downloaded: the upload then updates it. */
-  ckyc_number: z.string().regex(/^[0-9]{14}$/).nullable(),
+  ckyc_number: z
+    .string()
+    .regex(/^[0-9]{14}$/)
+    .nullable(),
   name: ZRegistryName,
   father_or_spouse_name: ZRegistryName.nullable(),
   gender: z.enum(["M", "F", "T"]).nullable(),
   dob: z.iso.date(),
-  pan: z.string().regex(/^[A-Z]{5}[0-9]{4}[A-Z]$/).nullable(),
+  pan: z
+    .string()
+    .regex(/^[A-Z]{5}[0-9]{4}[A-Z]$/)
+    .nullable(),
   address: z.strictObject({
     line1: ZUploadText(200),
     line2: ZUploadText(200).nullable(),
@@ -453,7 +479,10 @@ export const ZCkycUploadInput = z.strictObject({
     pincode: z.string().regex(/^[1-9][0-9]{5}$/),
     country: z.literal("IN"),
   }),
-  mobile: z.string().regex(/^[6-9][0-9]{9}$/).nullable(),
+  mobile: z
+    .string()
+    .regex(/^[6-9][0-9]{9}$/)
+    .nullable(),
   email: z.string().max(200).nullable(),
   /** Documents the verification proved: CKYCR identity type and number. */
   identities: z.array(z.strictObject({ type: z.enum(["pan", "aadhaar_offline", "ckyc_download", "document"]), number: ZUploadText(40) })).max(10),

@@ -34,7 +34,12 @@ export function needsConsent(def: Pick<CheckDefinition, "answeredBy">): boolean 
 export function directCheckConsent(mode: Mode, def: Pick<CheckDefinition, "answeredBy" | "key">, body: { consent?: unknown; purpose?: unknown }): CallConsent {
   const required = mode === "live" && needsConsent(def);
   if (body.consent === undefined || body.consent === null) {
-    if (required) throw new DomainError("parameter_missing", `A live '${def.key}' check asks a registry: send the applicant's 'consent' (obtained, at, method, notice_version) and a 'purpose'.`, { param: "consent" });
+    if (required)
+      throw new DomainError(
+        "parameter_missing",
+        `A live '${def.key}' check asks a registry: send the applicant's 'consent' (obtained, at, method, notice_version) and a 'purpose'.`,
+        { param: "consent" },
+      );
     if (body.purpose !== undefined) throw new DomainError("parameter_missing", "'purpose' goes with 'consent'.", { param: "consent" });
     return { consent: null, purpose: null };
   }

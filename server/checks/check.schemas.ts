@@ -47,11 +47,16 @@ export const ZCheckPurpose = z
   .trim()
   .min(PURPOSE_MIN_LENGTH, { error: `A purpose of at least ${PURPOSE_MIN_LENGTH} characters.` })
   .max(500)
-  .meta({ description: `Why the registry is asked (at least ${PURPOSE_MIN_LENGTH} characters); passed to the registry where its API takes one.`, examples: ["KYC of a new savings account holder"] });
+  .meta({
+    description: `Why the registry is asked (at least ${PURPOSE_MIN_LENGTH} characters); passed to the registry where its API takes one.`,
+    examples: ["KYC of a new savings account holder"],
+  });
 
 /** The consent recorded on a check: the direct check's `consent`, or the session's consent step (`source`). */
 export const ZRecordedConsent = ZCheckConsent.extend({
-  source: z.enum(["request", "session"]).meta({ description: "`request`: sent with a direct check; `session`: the applicant's consent step in the hosted flow." }),
+  source: z
+    .enum(["request", "session"])
+    .meta({ description: "`request`: sent with a direct check; `session`: the applicant's consent step in the hosted flow." }),
 }).meta({ id: "RecordedConsent" });
 export type TRecordedConsent = z.infer<typeof ZRecordedConsent>;
 
@@ -68,13 +73,13 @@ export const ZCheck = z
     verified_by: ZVerifiedBy.nullable().meta({ description: "Null until decided." }),
     score: z.number().nullable(),
     error_code: z.string().nullable().meta({ description: "Why the check failed or errored, e.g. `pan_not_found`, `name_mismatch`, `provider_timeout`." }),
-    from_cache: z
-      .boolean()
-      .meta({
-        description: "True when a registry answer for the same normalized input (same project and mode, younger than the check's cache TTL) was reused.",
-      }),
+    from_cache: z.boolean().meta({
+      description: "True when a registry answer for the same normalized input (same project and mode, younger than the check's cache TTL) was reused.",
+    }),
     result: z.record(z.string(), z.unknown()).nullable().meta({ description: "Free-form answer of the provider; null until finished and after PII erasure." }),
-    consent: ZRecordedConsent.nullable().meta({ description: "The consent the registry call rests on; null when none was given (test mode, or a check that asks no registry)." }),
+    consent: ZRecordedConsent.nullable().meta({
+      description: "The consent the registry call rests on; null when none was given (test mode, or a check that asks no registry).",
+    }),
     purpose: z.string().nullable().meta({ description: "Why the registry was asked; null when none was given." }),
     created_at: ZTimestamp,
     finished_at: ZTimestamp.nullable(),
@@ -87,7 +92,8 @@ export const ZRunCheckRequest = z
   .looseObject({
     country: z.string().length(2).optional().meta({ description: "Needed with a generic key; ISO 3166-1 alpha-2." }),
     consent: ZCheckConsent.optional().meta({
-      description: "The applicant's consent. Required in live mode for a check that asks a registry (`answered_by: registry`): without it 400 `parameter_missing`, `param: consent`.",
+      description:
+        "The applicant's consent. Required in live mode for a check that asks a registry (`answered_by: registry`): without it 400 `parameter_missing`, `param: consent`.",
     }),
     purpose: ZCheckPurpose.optional().meta({ description: "Why the registry is asked. Required with `consent` (live mode, registry checks)." }),
   })

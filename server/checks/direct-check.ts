@@ -22,7 +22,9 @@ function resolveForApi(key: string, country?: string) {
     return resolveCheck(key, country);
   } catch (err) {
     if (err instanceof DomainError && err.code === "resource_missing") {
-      throw new DomainError("parameter_invalid", `Unknown check '${key}'. Available: ${CHECKS.map((c) => `${c.key} (${c.genericKey})`).join(", ")}.`, { param: "key" });
+      throw new DomainError("parameter_invalid", `Unknown check '${key}'. Available: ${CHECKS.map((c) => `${c.key} (${c.genericKey})`).join(", ")}.`, {
+        param: "key",
+      });
     }
     throw err;
   }
@@ -30,7 +32,14 @@ function resolveForApi(key: string, country?: string) {
 
 /** `check.completed` (decisions.md: `data.check = { id, check_key, generic_key, status, verified_by, error_code }`). */
 export async function emitCheckCompleted(tx: Tx, tenant: Tenant, check: CheckRow): Promise<void> {
-  const data: TEventCheck = { id: check.id, check_key: check.checkKey, generic_key: check.genericKey, status: check.status, verified_by: check.verifiedBy, error_code: check.errorCode };
+  const data: TEventCheck = {
+    id: check.id,
+    check_key: check.checkKey,
+    generic_key: check.genericKey,
+    status: check.status,
+    verified_by: check.verifiedBy,
+    error_code: check.errorCode,
+  };
   await emitEvent(tx, { ...tenantWhere(tenant), type: "check.completed", checkId: check.id, data: { check: data } });
 }
 
@@ -45,7 +54,8 @@ export async function runDirectCheck(db: Db, tenant: Tenant, key: string, body: 
   if (country && def.country !== country.toUpperCase()) {
     throw new DomainError("parameter_invalid", `Check '${def.key}' is for country ${def.country}, not ${country}.`, { param: "country" });
   }
-  if (def.jobOnly) throw new DomainError("parameter_invalid", `'${def.key}' is run by the service after a session is approved; it cannot be requested.`, { param: "key" });
+  if (def.jobOnly)
+    throw new DomainError("parameter_invalid", `'${def.key}' is run by the service after a session is approved; it cannot be requested.`, { param: "key" });
   const req = { ...tenantWhere(tenant), key: def.key, input, consent: directCheckConsent(tenant.mode, def, { consent, purpose }) };
   if (!opts.async) return { status: 200, check: toCheckDto(await runCheck(db, req)) };
 

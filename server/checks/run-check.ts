@@ -155,7 +155,13 @@ export async function prepareCheck(db: Db | Tx, req: RunCheckInput, opts: Prepar
       ? await db.project.findUnique({ where: { id: req.projectId }, select: { providerConfig: true } })
       : null;
   return db.check.create({
-    data: { id: newId("check"), ...base, provider: providerFor(req.mode, def.key, parseProviderConfig(project?.providerConfig)).name, status: "pending", inputHash },
+    data: {
+      id: newId("check"),
+      ...base,
+      provider: providerFor(req.mode, def.key, parseProviderConfig(project?.providerConfig)).name,
+      status: "pending",
+      inputHash,
+    },
     select: checkSelect,
   });
 }
@@ -212,7 +218,19 @@ export async function attemptCheck(db: Db, checkId: string, opts: AttemptOptions
   const [row] = await db.check.updateManyAndReturn({
     where: { id: checkId, status: { in: ["pending", "running"] } },
     data: { status: "running", attempts: { increment: 1 } },
-    select: { id: true, checkKey: true, step: true, mode: true, input: true, projectId: true, sessionId: true, attempts: true, provider: true, consent: true, purpose: true },
+    select: {
+      id: true,
+      checkKey: true,
+      step: true,
+      mode: true,
+      input: true,
+      projectId: true,
+      sessionId: true,
+      attempts: true,
+      provider: true,
+      consent: true,
+      purpose: true,
+    },
   });
   if (!row) return db.check.findUniqueOrThrow({ where: { id: checkId }, select: checkSelect });
   const provider = providerNamed(row.mode, row.checkKey, row.provider);

@@ -26,7 +26,11 @@ describe("ckyc step", () => {
     await submitStep(db, ctx, "ckyc", { pan: "abcpe1234f", dob: "1990-01-01" });
 
     expect(await stepStatuses(ctx.id)).toMatchObject({ ckyc: "submitted", pan: "skipped", documents: "skipped", phone: "pending", selfie: "pending" });
-    const checks = await db.check.findMany({ where: { sessionId: ctx.id }, orderBy: { createdAt: "asc" }, select: { checkKey: true, status: true, step: true, consent: true, purpose: true } });
+    const checks = await db.check.findMany({
+      where: { sessionId: ctx.id },
+      orderBy: { createdAt: "asc" },
+      select: { checkKey: true, status: true, step: true, consent: true, purpose: true },
+    });
     expect(checks.map((c) => [c.checkKey, c.status, c.step])).toEqual([
       ["in.ckyc.search", "passed", "ckyc"],
       ["in.ckyc.download", "passed", "ckyc"],

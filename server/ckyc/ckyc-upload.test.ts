@@ -59,7 +59,12 @@ describe("CKYC upload", () => {
     await submitStep(db, ctx, "ckyc", { pan: "ABCPE1234F", dob: "1990-01-01" });
     await db.$transaction(async (tx) => {
       await transitionSession(tx, ctx.id, "in_progress", "processing", { actor: SYSTEM_ACTOR });
-      await transitionSession(tx, ctx.id, "processing", "approved", { actor: SYSTEM_ACTOR, decision: "approved", decisionSource: "auto", reasonCode: "all_required_checks_passed" });
+      await transitionSession(tx, ctx.id, "processing", "approved", {
+        actor: SYSTEM_ACTOR,
+        decision: "approved",
+        decisionSource: "auto",
+        reasonCode: "all_required_checks_passed",
+      });
     });
     expect(await db.ckycUpload.findUniqueOrThrow({ where: { sessionId: ctx.id }, select: { status: true } })).toEqual({ status: "queued" });
     expect(await db.outboxMessage.count({ where: { name: "app/ckyc.upload_requested" } })).toBeGreaterThanOrEqual(1);
@@ -85,14 +90,19 @@ describe("CKYC upload", () => {
   it("submits to the registry and records the CKYC number, with ckyc.upload_succeeded (masked number, no personal data)", async () => {
     const { sessionId, uploadId } = await queuedUpload();
     expect(await submitCkycUpload(db, uploadId)).toEqual({ status: "succeeded" });
-    expect(await db.ckycUpload.findUniqueOrThrow({ where: { id: uploadId }, select: { status: true, ckycNumber: true, provider: true, attempts: true } })).toEqual({
+    expect(
+      await db.ckycUpload.findUniqueOrThrow({ where: { id: uploadId }, select: { status: true, ckycNumber: true, provider: true, attempts: true } }),
+    ).toEqual({
       status: "succeeded",
       ckycNumber: "30000000001234",
       provider: "sandbox",
       attempts: 1,
     });
     const [event] = await eventsOf(sessionId);
-    expect(event).toMatchObject({ type: "ckyc.upload_succeeded", payload: { data: { ckyc_upload: { id: uploadId, status: "succeeded", ckyc_number_masked: "XXXXXXXXXX1234", error_code: null } } } });
+    expect(event).toMatchObject({
+      type: "ckyc.upload_succeeded",
+      payload: { data: { ckyc_upload: { id: uploadId, status: "succeeded", ckyc_number_masked: "XXXXXXXXXX1234", error_code: null } } },
+    });
     expect(JSON.stringify(event!.payload)).not.toContain("RAVI");
     // a final upload is left alone
     expect(await submitCkycUpload(db, uploadId)).toEqual({ status: "succeeded" });
@@ -101,8 +111,20 @@ describe("CKYC upload", () => {
   it("tracks a submission under process until the registry gives the number", async () => {
     const { uploadId } = await queuedUpload();
     vi.spyOn(sandboxProvider, "verify")
-      .mockResolvedValueOnce({ status: "needs_review", errorCode: "ckyc_upload_under_process", score: null, verifiedBy: "source", result: { upload_status: "under_process", reference: "UPL7" } })
-      .mockResolvedValueOnce({ status: "passed", errorCode: null, score: null, verifiedBy: "source", result: { upload_status: "accepted", ckyc_number: "30000099990001", reference: "UPL7" } });
+      .mockResolvedValueOnce({
+        status: "needs_review",
+        errorCode: "ckyc_upload_under_process",
+        score: null,
+        verifiedBy: "source",
+        result: { upload_status: "under_process", reference: "UPL7" },
+      })
+      .mockResolvedValueOnce({
+        status: "passed",
+        errorCode: null,
+        score: null,
+        verifiedBy: "source",
+        result: { upload_status: "accepted", ckyc_number: "30000099990001", reference: "UPL7" },
+      });
     expect(await submitCkycUpload(db, uploadId)).toEqual({ status: "submitted" });
     expect(await db.ckycUpload.findUniqueOrThrow({ where: { id: uploadId }, select: { reference: true } })).toEqual({ reference: "UPL7" });
     expect(await pollCkycUpload(db, uploadId)).toEqual({ status: "succeeded" });
@@ -113,11 +135,14 @@ describe("CKYC upload", () => {
     const { sessionId, uploadId } = await queuedUpload();
     vi.spyOn(sandboxProvider, "verify").mockRejectedValue(new ProviderUnavailableError("provider_timeout", "CKYCR did not answer"));
     await expect(submitCkycUpload(db, uploadId)).rejects.toMatchObject({ errorCode: "provider_timeout" });
-    expect(await db.ckycUpload.findUniqueOrThrow({ where: { id: uploadId }, select: { status: true, errorCode: true } })).toEqual({ status: "queued", errorCode: "provider_timeout" });
+    expect(await db.ckycUpload.findUniqueOrThrow({ where: { id: uploadId }, select: { status: true, errorCode: true } })).toEqual({
+      status: "queued",
+      errorCode: "provider_timeout",
+    });
     await failCkycUpload(db, uploadId, "retries spent");
-    expect((await eventsOf(sessionId)).map((e) => [e.type, (e.payload as { data: { ckyc_upload: { error_code: string } } }).data.ckyc_upload.error_code])).toEqual([
-      ["ckyc.upload_failed", "provider_timeout"],
-    ]);
+    expect(
+      (await eventsOf(sessionId)).map((e) => [e.type, (e.payload as { data: { ckyc_upload: { error_code: string } } }).data.ckyc_upload.error_code]),
+    ).toEqual([["ckyc.upload_failed", "provider_timeout"]]);
     const queue = await listCkycUploads(db, fx.tenant);
     expect(queue.data[0]).toMatchObject({ id: uploadId, session_id: sessionId, status: "failed", error_code: "provider_timeout", overdue: false });
     expect(queue.counts.failed).toBe(1);

@@ -53,7 +53,8 @@ export async function buildCkycRecord(db: Db, tenant: Tenant, sessionId: string,
     },
   });
   const passed = currentChecks(s.steps, s.checks).filter((c) => c.status === "passed");
-  const result = (key: string) => (passed.find((c) => c.checkKey === key || (key === "in.aadhaar." && c.checkKey.startsWith(key)))?.result ?? null) as Record<string, unknown> | null;
+  const result = (key: string) =>
+    (passed.find((c) => c.checkKey === key || (key === "in.aadhaar." && c.checkKey.startsWith(key)))?.result ?? null) as Record<string, unknown> | null;
   const ckyc = result("in.ckyc.download");
   const pan = passed.find((c) => c.checkKey === "in.pan.verify");
   const panInput = (pan?.input ?? null) as Record<string, unknown> | null;
@@ -112,18 +113,49 @@ export async function buildCkycRecord(db: Db, tenant: Tenant, sessionId: string,
   return parsed.data;
 }
 
-type UploadRow = { id: string; projectId: string; mode: Tenant["mode"]; sessionId: string; status: CkycUploadStatus; reference: string | null; ckycNumber: string | null; errorCode: string | null; deadlineAt: Date };
+type UploadRow = {
+  id: string;
+  projectId: string;
+  mode: Tenant["mode"];
+  sessionId: string;
+  status: CkycUploadStatus;
+  reference: string | null;
+  ckycNumber: string | null;
+  errorCode: string | null;
+  deadlineAt: Date;
+};
 
-const uploadSelect = { id: true, projectId: true, mode: true, sessionId: true, status: true, reference: true, ckycNumber: true, errorCode: true, deadlineAt: true } as const;
+const uploadSelect = {
+  id: true,
+  projectId: true,
+  mode: true,
+  sessionId: true,
+  status: true,
+  reference: true,
+  ckycNumber: true,
+  errorCode: true,
+  deadlineAt: true,
+} as const;
 
 /** Records an outcome with its public event, unless the upload is already final. */
-async function finish(db: Db, row: UploadRow, outcome: { status: "succeeded"; ckycNumber: string; reference: string | null } | { status: "failed"; errorCode: string; errorMessage: string | null }): Promise<void> {
+async function finish(
+  db: Db,
+  row: UploadRow,
+  outcome: { status: "succeeded"; ckycNumber: string; reference: string | null } | { status: "failed"; errorCode: string; errorMessage: string | null },
+): Promise<void> {
   await db.$transaction(async (tx) => {
     const done = await tx.ckycUpload.updateMany({
       where: { id: row.id, status: { in: ["queued", "submitted"] } },
       data:
         outcome.status === "succeeded"
-          ? { status: "succeeded", ckycNumber: outcome.ckycNumber, reference: outcome.reference ?? row.reference, errorCode: null, errorMessage: null, finishedAt: new Date() }
+          ? {
+              status: "succeeded",
+              ckycNumber: outcome.ckycNumber,
+              reference: outcome.reference ?? row.reference,
+              errorCode: null,
+              errorMessage: null,
+              finishedAt: new Date(),
+            }
           : { status: "failed", errorCode: outcome.errorCode, errorMessage: outcome.errorMessage?.slice(0, 500) ?? null, finishedAt: new Date() },
     });
     if (done.count !== 1) return;
@@ -135,7 +167,13 @@ async function finish(db: Db, row: UploadRow, outcome: { status: "succeeded"; ck
       error_code: outcome.status === "failed" ? outcome.errorCode : null,
       deadline_at: row.deadlineAt.toISOString(),
     };
-    await emitEvent(tx, { projectId: row.projectId, mode: row.mode, type: `ckyc.upload_${outcome.status}`, sessionId: row.sessionId, data: { ckyc_upload: data } });
+    await emitEvent(tx, {
+      projectId: row.projectId,
+      mode: row.mode,
+      type: `ckyc.upload_${outcome.status}`,
+      sessionId: row.sessionId,
+      data: { ckyc_upload: data },
+    });
   });
   outboxCommitted();
 }
@@ -153,7 +191,10 @@ async function applyAnswer(db: Db, row: UploadRow, answer: ProviderResult): Prom
     return { status: "succeeded" };
   }
   if (r.upload_status === "under_process" && r.reference) {
-    await db.ckycUpload.updateMany({ where: { id: row.id, status: { in: ["queued", "submitted"] } }, data: { status: "submitted", reference: r.reference, submittedAt: row.status === "queued" ? new Date() : undefined } });
+    await db.ckycUpload.updateMany({
+      where: { id: row.id, status: { in: ["queued", "submitted"] } },
+      data: { status: "submitted", reference: r.reference, submittedAt: row.status === "queued" ? new Date() : undefined },
+    });
     return { status: "submitted" };
   }
   await finish(db, row, { status: "failed", errorCode: answer.errorCode ?? "ckyc_upload_rejected", errorMessage: r.registry_message ?? null });
@@ -170,7 +211,13 @@ async function callRegistry(db: Db, row: UploadRow, payload: () => Promise<unkno
   try {
     const input = await payload();
     await db.ckycUpload.update({ where: { id: row.id }, data: { provider: provider.name } });
-    answer = await provider.verify("in.ckyc.upload", input, { projectId: row.projectId, mode: row.mode, sessionId: row.sessionId, consent: consent?.consent ?? null, purpose: UPLOAD_PURPOSE });
+    answer = await provider.verify("in.ckyc.upload", input, {
+      projectId: row.projectId,
+      mode: row.mode,
+      sessionId: row.sessionId,
+      consent: consent?.consent ?? null,
+      purpose: UPLOAD_PURPOSE,
+    });
   } catch (err) {
     if (err instanceof DomainError) {
       await finish(db, row, { status: "failed", errorCode: "record_incomplete", errorMessage: err.message });
@@ -221,12 +268,29 @@ export async function failCkycUpload(db: Db, uploadId: string, reason: string): 
  * succeeded ones newest first (at most `limit`), with the count of each state; `overdue` when an
  * upload has not succeeded and its 7-day window has passed.
  */
-export async function listCkycUploads(db: Db, tenant: Tenant, opts: { status?: CkycUploadStatus; limit?: number } = {}, now = new Date()): Promise<TCkycUploadQueue> {
+export async function listCkycUploads(
+  db: Db,
+  tenant: Tenant,
+  opts: { status?: CkycUploadStatus; limit?: number } = {},
+  now = new Date(),
+): Promise<TCkycUploadQueue> {
   const rows = await db.ckycUpload.findMany({
     where: { ...tenantWhere(tenant), ...(opts.status ? { status: opts.status } : {}) },
     orderBy: [{ deadlineAt: "asc" }],
     take: opts.limit ?? 100,
-    select: { id: true, sessionId: true, status: true, provider: true, attempts: true, ckycNumber: true, errorCode: true, errorMessage: true, deadlineAt: true, createdAt: true, finishedAt: true },
+    select: {
+      id: true,
+      sessionId: true,
+      status: true,
+      provider: true,
+      attempts: true,
+      ckycNumber: true,
+      errorCode: true,
+      errorMessage: true,
+      deadlineAt: true,
+      createdAt: true,
+      finishedAt: true,
+    },
   });
   const rank: Record<CkycUploadStatus, number> = { failed: 0, queued: 1, submitted: 1, succeeded: 2 };
   const data = rows
@@ -259,7 +323,10 @@ export async function retryCkycUpload(db: Db, tenant: Tenant, uploadId: string):
   await db.$transaction(async (tx) => {
     const row = await tx.ckycUpload.findFirst({ where: { id: uploadId, ...tenantWhere(tenant) }, select: { id: true, status: true } });
     if (!row) throw notFound("ckyc_upload", uploadId);
-    const reset = await tx.ckycUpload.updateMany({ where: { id: uploadId, status: "failed" }, data: { status: "queued", errorCode: null, errorMessage: null, finishedAt: null, reference: null } });
+    const reset = await tx.ckycUpload.updateMany({
+      where: { id: uploadId, status: "failed" },
+      data: { status: "queued", errorCode: null, errorMessage: null, finishedAt: null, reference: null },
+    });
     if (reset.count !== 1) throw new DomainError("session_not_editable", "Only a failed upload can be queued again.", { param: "upload_id" });
     await enqueue(tx, ckycUploadRequested, { uploadId, projectId: tenant.projectId, mode: tenant.mode });
   });

@@ -26,4 +26,3 @@ export async function queueCkycUpload(tx: Tx, session: { id: string; projectId: 
   });
   await enqueue(tx, ckycUploadRequested, { uploadId: id, projectId: session.projectId, mode: session.mode });
 }
-

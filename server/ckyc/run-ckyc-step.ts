@@ -29,8 +29,17 @@ const IN_REQUEST_RETRY = { attempts: 2, baseDelayMs: 200 };
  * @param applicant the PAN and date of birth given, or null when the applicant went on without CKYC.
  * @returns the outcome. No-op (`unavailable`) when the session no longer takes input.
  */
-export async function runCkycStep(db: Db, sessionId: string, stepName: string, settings: TCkycSettings, applicant: { pan: string; dob: string } | null): Promise<CkycOutcome> {
-  const s = await db.session.findUniqueOrThrow({ where: { id: sessionId }, select: { projectId: true, mode: true, country: true, status: true, prefill: true } });
+export async function runCkycStep(
+  db: Db,
+  sessionId: string,
+  stepName: string,
+  settings: TCkycSettings,
+  applicant: { pan: string; dob: string } | null,
+): Promise<CkycOutcome> {
+  const s = await db.session.findUniqueOrThrow({
+    where: { id: sessionId },
+    select: { projectId: true, mode: true, country: true, status: true, prefill: true },
+  });
   if (s.status !== "in_progress" && s.status !== "started") return "unavailable";
   const run = async (key: string, input: Record<string, unknown>): Promise<CheckRow> => {
     const check = await prepareCheck(db, { projectId: s.projectId, mode: s.mode, key, country: s.country, input, sessionId, step: stepName });
@@ -66,7 +75,13 @@ export async function runCkycStep(db: Db, sessionId: string, stepName: string, s
       const mobile = typeof record.mobile === "string" && /^[6-9][0-9]{9}$/.test(record.mobile) ? `+91${record.mobile}` : undefined;
       await tx.session.update({
         where: { id: sessionId },
-        data: { prefill: { ...(typeof record.name === "string" ? { full_name: record.name } : {}), ...(mobile ? { phone: mobile } : {}), ...prefill } as InputJsonValue },
+        data: {
+          prefill: {
+            ...(typeof record.name === "string" ? { full_name: record.name } : {}),
+            ...(mobile ? { phone: mobile } : {}),
+            ...prefill,
+          } as InputJsonValue,
+        },
       });
     }
     const open = await tx.sessionStep.count({ where: { sessionId, required: true, status: { in: ["pending", "in_progress"] } } });

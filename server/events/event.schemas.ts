@@ -103,8 +103,14 @@ export const ZEventCkycUpload = z
     id: z.string().meta({ description: "`cku_...`", examples: ["cku_8hT2mQ5vXk9LpR3wZc7YdNf1"] }),
     session_id: z.string(),
     status: z.enum(["succeeded", "failed"]),
-    ckyc_number_masked: z.string().nullable().meta({ description: "The CKYC number CKYCR gave the record, masked to its last 4 digits; null when the upload failed." }),
-    error_code: z.string().nullable().meta({ description: "Why the upload failed: `ckyc_upload_rejected`, `provider_not_configured`, `provider_unavailable`, `record_incomplete`..." }),
+    ckyc_number_masked: z
+      .string()
+      .nullable()
+      .meta({ description: "The CKYC number CKYCR gave the record, masked to its last 4 digits; null when the upload failed." }),
+    error_code: z
+      .string()
+      .nullable()
+      .meta({ description: "Why the upload failed: `ckyc_upload_rejected`, `provider_not_configured`, `provider_unavailable`, `record_incomplete`..." }),
     deadline_at: ZTimestamp.meta({ description: "The end of the 7-day window of the RBI KYC Directions." }),
   })
   .meta({ id: "EventCkycUpload", description: "An approved session's KYC record upload to the Central KYC Records Registry." });
@@ -112,7 +118,10 @@ export type TEventCkycUpload = z.infer<typeof ZEventCkycUpload>;
 
 export const ZCkycUploadEvent = z
   .object({ ...envelope, type: z.enum(CKYC_EVENT_TYPES), ...envelopeTail, data: z.object({ ckyc_upload: ZEventCkycUpload }) })
-  .meta({ id: "CkycUploadEvent", description: "The KYC record of an approved session was uploaded to CKYCR (`ckyc.upload_succeeded`), or could not be after retries (`ckyc.upload_failed`)." });
+  .meta({
+    id: "CkycUploadEvent",
+    description: "The KYC record of an approved session was uploaded to CKYCR (`ckyc.upload_succeeded`), or could not be after retries (`ckyc.upload_failed`).",
+  });
 export type TCkycUploadEvent = z.infer<typeof ZCkycUploadEvent>;
 
 export const ZEvent = z.discriminatedUnion("type", [ZSessionEvent, ZCheckCompletedEvent, ZCkycUploadEvent]).meta({

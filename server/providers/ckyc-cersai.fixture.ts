@@ -86,19 +86,36 @@ export async function startFakeCkyc(): Promise<FakeCkyc> {
       if (id !== RAVI.PAN) return { status: 200, pid: null, error: "No record found" };
       return {
         status: 200,
-        pid: { SearchResponsePID: { CKYC_NO: "XXXXXXXXXX1234", CKYC_REFERENCE_ID: "REF-RAVI", NAME: RAVI.FULLNAME, FATHERS_NAME: RAVI.FATHER_FULLNAME, AGE: "36", KYC_DATE: RAVI.KYC_DATE, UPDATED_DATE: "02-04-2023", REMARKS: null } },
+        pid: {
+          SearchResponsePID: {
+            CKYC_NO: "XXXXXXXXXX1234",
+            CKYC_REFERENCE_ID: "REF-RAVI",
+            NAME: RAVI.FULLNAME,
+            FATHERS_NAME: RAVI.FATHER_FULLNAME,
+            AGE: "36",
+            KYC_DATE: RAVI.KYC_DATE,
+            UPDATED_DATE: "02-04-2023",
+            REMARKS: null,
+          },
+        },
       };
     }
     if (path.endsWith("/download")) {
       if (text(pid, "CKYC_NO") !== "REF-RAVI") return { status: 200, pid: null, error: "No record found" };
       const factors: Record<string, string> = { "01": "01-01-1990", "02": "5600011990", "03": RAVI.MOB_NUM };
-      if (factors[text(pid, "AUTH_FACTOR_TYPE") ?? ""] !== text(pid, "AUTH_FACTOR")) return { status: 200, pid: null, error: "Authentication factor does not match" };
+      if (factors[text(pid, "AUTH_FACTOR_TYPE") ?? ""] !== text(pid, "AUTH_FACTOR"))
+        return { status: 200, pid: null, error: "Authentication factor does not match" };
       return {
         status: 200,
         pid: {
           PERSONAL_DETAILS: RAVI,
           IDENTITY_DETAILS: { IDENTITY: [{ SEQUENCE_NO: "1", IDENT_TYPE: "C", IDENT_NUM: RAVI.PAN, IDVER_STATUS: "01" }] },
-          IMAGE_DETAILS: { IMAGE: [{ SEQUENCE_NO: "1", IMAGE_TYPE: "jpg", IMAGE_CODE: "04", IMAGE_DATA: "c2lnbmF0dXJl" }, { SEQUENCE_NO: "2", IMAGE_TYPE: "jpg", IMAGE_CODE: "02", IMAGE_DATA: FAKE_PHOTO.toString("base64") }] },
+          IMAGE_DETAILS: {
+            IMAGE: [
+              { SEQUENCE_NO: "1", IMAGE_TYPE: "jpg", IMAGE_CODE: "04", IMAGE_DATA: "c2lnbmF0dXJl" },
+              { SEQUENCE_NO: "2", IMAGE_TYPE: "jpg", IMAGE_CODE: "02", IMAGE_DATA: FAKE_PHOTO.toString("base64") },
+            ],
+          },
         },
       };
     }

@@ -19,7 +19,13 @@ afterAll(() => fake.close());
 beforeEach(() => {
   fake.log.length = 0;
   fake.signAnswersWith = null;
-  ckyc = createCkycProvider({ baseUrl: fake.baseUrl, fiCode: FAKE_FI_CODE, fiPrivateKey: fake.fi.privateKey, cersaiPublicKey: fake.cersai.publicKey, timeoutMs: 500 });
+  ckyc = createCkycProvider({
+    baseUrl: fake.baseUrl,
+    fiCode: FAKE_FI_CODE,
+    fiPrivateKey: fake.fi.privateKey,
+    cersaiPublicKey: fake.cersai.publicKey,
+    timeoutMs: 500,
+  });
 });
 
 describe("CKYCR message envelope", () => {
@@ -34,7 +40,12 @@ describe("CKYCR message envelope", () => {
     expect(xml).not.toContain("ID_NO");
     expect(verifyXml(xml, fake.fi.publicKey)).toBe(true);
     expect(verifyXml(xml.replace("<VERSION>1.3</VERSION>", "<VERSION>1.4</VERSION>"), fake.fi.publicKey)).toBe(false);
-    expect(openMessage(xml, fake.fi.publicKey, fake.cersai.privateKey)).toMatchObject({ root: "REQ_ROOT", header: { requestId: "r1" }, error: null, pid: { ID_TYPE: "C", ID_NO: "A&B<C" } });
+    expect(openMessage(xml, fake.fi.publicKey, fake.cersai.privateKey)).toMatchObject({
+      root: "REQ_ROOT",
+      header: { requestId: "r1" },
+      error: null,
+      pid: { ID_TYPE: "C", ID_NO: "A&B<C" },
+    });
     expect(() => openMessage(xml, fake.fi.publicKey, rsaKeys().privateKey)).toThrow("decrypt");
     expect(() => openMessage(xml, fake.cersai.publicKey, fake.cersai.privateKey)).toThrow("signature");
   });
@@ -49,12 +60,21 @@ describe("in.ckyc.search", () => {
       result: { record_found: true, ckyc_number_masked: "XXXXXXXXXX1234", ckyc_reference_id: "REF-RAVI", name: "RAVI KUMAR", kyc_date: "2023-04-01" },
     });
     const sent = fake.log.at(-1)!;
-    expect(sent).toMatchObject({ path: "/Search/ckycverificationservice/verify", root: "REQ_ROOT", signatureValid: true, pid: { ID_TYPE: "C", ID_NO: "ABCPE1234F" } });
+    expect(sent).toMatchObject({
+      path: "/Search/ckycverificationservice/verify",
+      root: "REQ_ROOT",
+      signatureValid: true,
+      pid: { ID_TYPE: "C", ID_NO: "ABCPE1234F" },
+    });
     expect(sent.pid).toHaveProperty("DATE_TIME", expect.stringMatching(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/));
   });
 
   it("answers 'No record found' as a failed check, and searches by the other documents' ID_TYPE", async () => {
-    expect(await ckyc.verify("in.ckyc.search", { id_type: "pan", id_number: "ABCPE9999Z" })).toMatchObject({ status: "failed", errorCode: "ckyc_record_not_found", result: { record_found: false } });
+    expect(await ckyc.verify("in.ckyc.search", { id_type: "pan", id_number: "ABCPE9999Z" })).toMatchObject({
+      status: "failed",
+      errorCode: "ckyc_record_not_found",
+      result: { record_found: false },
+    });
     await ckyc.verify("in.ckyc.search", { id_type: "passport", id_number: "K1234567" });
     expect(fake.log.at(-1)?.pid).toMatchObject({ ID_TYPE: "A", ID_NO: "K1234567" });
   });
@@ -65,9 +85,16 @@ describe("in.ckyc.search", () => {
     await expect(ckyc.verify("in.ckyc.search", { id_type: "pan", id_number: "ABCPE3333K" })).rejects.toMatchObject({ errorCode: "provider_not_configured" });
     const wrongFi = createCkycProvider({ baseUrl: fake.baseUrl, fiCode: "IN9999", fiPrivateKey: fake.fi.privateKey, cersaiPublicKey: fake.cersai.publicKey });
     await expect(wrongFi.verify("in.ckyc.search", { id_type: "pan", id_number: "ABCPE1234F" })).rejects.toMatchObject({ errorCode: "provider_not_configured" });
-    const unregisteredKey = createCkycProvider({ baseUrl: fake.baseUrl, fiCode: FAKE_FI_CODE, fiPrivateKey: rsaKeys().privateKey, cersaiPublicKey: fake.cersai.publicKey });
+    const unregisteredKey = createCkycProvider({
+      baseUrl: fake.baseUrl,
+      fiCode: FAKE_FI_CODE,
+      fiPrivateKey: rsaKeys().privateKey,
+      cersaiPublicKey: fake.cersai.publicKey,
+    });
     // the registry cannot verify the signature; its answer is for another key too, so it does not even open
-    await expect(unregisteredKey.verify("in.ckyc.search", { id_type: "pan", id_number: "ABCPE1234F" })).rejects.toMatchObject({ errorCode: expect.stringMatching(/provider_(not_configured|unavailable)/) });
+    await expect(unregisteredKey.verify("in.ckyc.search", { id_type: "pan", id_number: "ABCPE1234F" })).rejects.toMatchObject({
+      errorCode: expect.stringMatching(/provider_(not_configured|unavailable)/),
+    });
     expect(fake.log.at(-1)?.signatureValid).toBe(false);
   });
 
@@ -101,15 +128,24 @@ describe("in.ckyc.download", () => {
   });
 
   it("sends the PIN code with the year of birth, or the registered mobile, as the documented factor types", async () => {
-    expect((await ckyc.verify("in.ckyc.download", { ckyc_reference_id: "REF-RAVI", auth_factor: "pincode_year_of_birth", pincode: "560001", year_of_birth: "1990" })).status).toBe("passed");
+    expect(
+      (await ckyc.verify("in.ckyc.download", { ckyc_reference_id: "REF-RAVI", auth_factor: "pincode_year_of_birth", pincode: "560001", year_of_birth: "1990" }))
+        .status,
+    ).toBe("passed");
     expect(fake.log.at(-1)?.pid).toMatchObject({ AUTH_FACTOR_TYPE: "02", AUTH_FACTOR: "5600011990" });
     expect((await ckyc.verify("in.ckyc.download", { ckyc_reference_id: "REF-RAVI", auth_factor: "mobile", mobile: "9876543210" })).status).toBe("passed");
     expect(fake.log.at(-1)?.pid).toMatchObject({ AUTH_FACTOR_TYPE: "03", AUTH_FACTOR: "9876543210" });
   });
 
   it("fails a wrong factor as ckyc_auth_failed and an unknown reference as ckyc_record_not_found", async () => {
-    expect(await ckyc.verify("in.ckyc.download", { ckyc_reference_id: "REF-RAVI", auth_factor: "dob", dob: "1991-01-01" })).toMatchObject({ status: "failed", errorCode: "ckyc_auth_failed" });
-    expect(await ckyc.verify("in.ckyc.download", { ckyc_reference_id: "REF-NOBODY", auth_factor: "dob", dob: "1990-01-01" })).toMatchObject({ status: "failed", errorCode: "ckyc_record_not_found" });
+    expect(await ckyc.verify("in.ckyc.download", { ckyc_reference_id: "REF-RAVI", auth_factor: "dob", dob: "1991-01-01" })).toMatchObject({
+      status: "failed",
+      errorCode: "ckyc_auth_failed",
+    });
+    expect(await ckyc.verify("in.ckyc.download", { ckyc_reference_id: "REF-NOBODY", auth_factor: "dob", dob: "1990-01-01" })).toMatchObject({
+      status: "failed",
+      errorCode: "ckyc_record_not_found",
+    });
   });
 });
 
@@ -132,11 +168,19 @@ describe("in.ckyc.upload", () => {
 
   it("submits the record, then asks the status of the submission under process until it has a CKYC number", async () => {
     const submitted = await ckyc.verify("in.ckyc.upload", record);
-    expect(submitted).toMatchObject({ status: "needs_review", errorCode: "ckyc_upload_under_process", result: { upload_status: "under_process", reference: expect.stringMatching(/^UPL/) } });
+    expect(submitted).toMatchObject({
+      status: "needs_review",
+      errorCode: "ckyc_upload_under_process",
+      result: { upload_status: "under_process", reference: expect.stringMatching(/^UPL/) },
+    });
     expect(fake.log.at(-1)).toMatchObject({
       path: "/Upload/ckycuploadservice/upload",
       root: "CKYC_UPLOAD_REQUEST",
-      pid: { CONSTI_TYPE: "01", PERSONAL_DETAILS: { FULLNAME: "RAVI KUMAR", DOB: "01-01-1990", PAN: "ABCPE1234F", PERM_PIN: "560001" }, IMAGE_DETAILS: { IMAGE: { IMAGE_CODE: "02" } } },
+      pid: {
+        CONSTI_TYPE: "01",
+        PERSONAL_DETAILS: { FULLNAME: "RAVI KUMAR", DOB: "01-01-1990", PAN: "ABCPE1234F", PERM_PIN: "560001" },
+        IMAGE_DETAILS: { IMAGE: { IMAGE_CODE: "02" } },
+      },
     });
     const done = await ckyc.verify("in.ckyc.upload", { reference: submitted.result.reference });
     expect(done).toMatchObject({ status: "passed", result: { upload_status: "accepted", ckyc_number: "30000099990001" } });

@@ -35,7 +35,14 @@
 import "server-only";
 import type { KeyObject } from "node:crypto";
 import { z } from "zod";
-import { ZCkycDownloadInput, ZCkycSearchInput, ZCkycUploadInput, type TCkycDownloadInput, type TCkycSearchInput, type TCkycUploadInput } from "../checks/catalog";
+import {
+  ZCkycDownloadInput,
+  ZCkycSearchInput,
+  ZCkycUploadInput,
+  type TCkycDownloadInput,
+  type TCkycSearchInput,
+  type TCkycUploadInput,
+} from "../checks/catalog";
 import { randomBase62 } from "../ids";
 import { ckycDate, isoFromCkycDate, list, openMessage, pidDateTime, sealMessage, text, buildXml, type XmlTree } from "./ckyc-xml";
 import { ProviderUnavailableError, type CheckProvider, type ProviderResult } from "./provider";
@@ -71,7 +78,12 @@ const DEFAULT_PATHS = {
 const ID_TYPES: Record<TCkycSearchInput["id_type"], string> = { passport: "A", voter_id: "B", pan: "C", driving_licence: "D", ckyc_number: "Z" };
 const AUTH_FACTOR_TYPES: Record<TCkycDownloadInput["auth_factor"], string> = { dob: "01", pincode_year_of_birth: "02", mobile: "03" };
 /** CKYCR identity types of the record upload (IDENT_TYPE). */
-const UPLOAD_IDENT_TYPES: Record<TCkycUploadInput["identities"][number]["type"], string> = { pan: "C", aadhaar_offline: "E", ckyc_download: "Z", document: "Z" };
+const UPLOAD_IDENT_TYPES: Record<TCkycUploadInput["identities"][number]["type"], string> = {
+  pan: "C",
+  aadhaar_offline: "E",
+  ckyc_download: "Z",
+  document: "Z",
+};
 /** IMAGE_CODE of the photograph. */
 const PHOTO_CODE = "02";
 
@@ -115,7 +127,8 @@ export function createCkycProvider(config: CkycConfig): CheckProvider {
       if (signal.aborted) throw new ProviderUnavailableError("provider_timeout", `CKYCR did not answer ${path} within ${timeoutMs} ms.`);
       throw new ProviderUnavailableError("provider_unavailable", `CKYCR could not be reached for ${path}: ${(err as Error).message}`);
     }
-    if (res.status === 401 || res.status === 403 || res.status === 404) throw new ProviderUnavailableError("provider_not_configured", `CKYCR answered ${res.status} on ${path}.`);
+    if (res.status === 401 || res.status === 403 || res.status === 404)
+      throw new ProviderUnavailableError("provider_not_configured", `CKYCR answered ${res.status} on ${path}.`);
     if (res.status >= 400) throw new ProviderUnavailableError("provider_unavailable", `CKYCR answered ${res.status} on ${path}.`);
     let opened;
     try {
@@ -123,18 +136,30 @@ export function createCkycProvider(config: CkycConfig): CheckProvider {
     } catch (err) {
       throw new ProviderUnavailableError("provider_unavailable", `CKYCR's answer on ${path} could not be opened (${(err as Error).message}).`);
     }
-    if (opened.error && NOT_CONFIGURED.test(opened.error)) throw new ProviderUnavailableError("provider_not_configured", `CKYCR refused the request: ${opened.error}`);
-    if (!opened.error && opened.pid === null) throw new ProviderUnavailableError("provider_unavailable", `CKYCR answered ${path} with neither a PID nor an error.`);
+    if (opened.error && NOT_CONFIGURED.test(opened.error))
+      throw new ProviderUnavailableError("provider_not_configured", `CKYCR refused the request: ${opened.error}`);
+    if (!opened.error && opened.pid === null)
+      throw new ProviderUnavailableError("provider_unavailable", `CKYCR answered ${path} with neither a PID nor an error.`);
     return { pid: opened.pid, error: opened.error, requestId };
   }
 
   /** A registry error that is neither "no record" nor a wrong factor: retried. */
   const otherError = (path: string, error: string) => new ProviderUnavailableError("provider_unavailable", `CKYCR answered ${path}: ${error}`);
-  const notFound = (requestId: string): ProviderResult => ({ status: "failed", errorCode: "ckyc_record_not_found", score: null, verifiedBy: "source", result: { record_found: false, request_id: requestId } });
+  const notFound = (requestId: string): ProviderResult => ({
+    status: "failed",
+    errorCode: "ckyc_record_not_found",
+    score: null,
+    verifiedBy: "source",
+    result: { record_found: false, request_id: requestId },
+  });
 
   async function search(raw: unknown): Promise<ProviderResult> {
     const input = ZCkycSearchInput.parse(raw);
-    const { pid, error, requestId } = await exchange(paths.search, "REQ_ROOT", { DATE_TIME: pidDateTime(new Date()), ID_TYPE: ID_TYPES[input.id_type], ID_NO: input.id_number });
+    const { pid, error, requestId } = await exchange(paths.search, "REQ_ROOT", {
+      DATE_TIME: pidDateTime(new Date()),
+      ID_TYPE: ID_TYPES[input.id_type],
+      ID_NO: input.id_number,
+    });
     if (error) {
       if (NOT_FOUND.test(error)) return notFound(requestId);
       throw otherError(paths.search, error);
@@ -164,7 +189,11 @@ export function createCkycProvider(config: CkycConfig): CheckProvider {
   async function download(raw: unknown): Promise<ProviderResult> {
     const input = ZCkycDownloadInput.parse(raw);
     const factor =
-      input.auth_factor === "dob" ? ckycDate(input.dob!) : input.auth_factor === "mobile" ? input.mobile!.slice(-10) : `${input.pincode!}${input.year_of_birth!}`;
+      input.auth_factor === "dob"
+        ? ckycDate(input.dob!)
+        : input.auth_factor === "mobile"
+          ? input.mobile!.slice(-10)
+          : `${input.pincode!}${input.year_of_birth!}`;
     const { pid, error, requestId } = await exchange(paths.download, "CKYC_DOWNLOAD_REQUEST", {
       DATE_TIME: pidDateTime(new Date()),
       CKYC_NO: input.ckyc_reference_id,
@@ -174,7 +203,13 @@ export function createCkycProvider(config: CkycConfig): CheckProvider {
     if (error) {
       if (NOT_FOUND.test(error)) return notFound(requestId);
       if (AUTH_FAILED.test(error)) {
-        return { status: "failed", errorCode: "ckyc_auth_failed", score: null, verifiedBy: "source", result: { record_found: true, auth_factor: input.auth_factor, registry_message: error } };
+        return {
+          status: "failed",
+          errorCode: "ckyc_auth_failed",
+          score: null,
+          verifiedBy: "source",
+          result: { record_found: true, auth_factor: input.auth_factor, registry_message: error },
+        };
       }
       throw otherError(paths.download, error);
     }
@@ -211,7 +246,11 @@ export function createCkycProvider(config: CkycConfig): CheckProvider {
         mobile: text(p, "MOB_NUM"),
         email: text(p, "EMAIL"),
         kyc_date: isoFromCkycDate(text(p, "KYC_DATE")),
-        identities: list(pid, "IDENTITY_DETAILS", "IDENTITY").map((i) => ({ type: text(i, "IDENT_TYPE"), number: text(i, "IDENT_NUM"), verified: text(i, "IDVER_STATUS") === "01" })),
+        identities: list(pid, "IDENTITY_DETAILS", "IDENTITY").map((i) => ({
+          type: text(i, "IDENT_TYPE"),
+          number: text(i, "IDENT_NUM"),
+          verified: text(i, "IDVER_STATUS") === "01",
+        })),
         request_id: requestId,
       },
       evidence: photoData
@@ -233,10 +272,20 @@ export function createCkycProvider(config: CkycConfig): CheckProvider {
     }
     if (status === "UNDER_PROCESS") {
       if (!reference) throw new ProviderUnavailableError("provider_unavailable", "CKYCR has the upload under process without a REF_NO.");
-      return { ...base, status: "needs_review", errorCode: "ckyc_upload_under_process", result: { upload_status: "under_process", reference, request_id: requestId } };
+      return {
+        ...base,
+        status: "needs_review",
+        errorCode: "ckyc_upload_under_process",
+        result: { upload_status: "under_process", reference, request_id: requestId },
+      };
     }
     if (status === "REJECTED") {
-      return { ...base, status: "failed", errorCode: "ckyc_upload_rejected", result: { upload_status: "rejected", reference, registry_message: text(pid, "REMARKS"), request_id: requestId } };
+      return {
+        ...base,
+        status: "failed",
+        errorCode: "ckyc_upload_rejected",
+        result: { upload_status: "rejected", reference, registry_message: text(pid, "REMARKS"), request_id: requestId },
+      };
     }
     throw new ProviderUnavailableError("provider_unavailable", `CKYCR answered the upload with status '${status || "none"}'.`);
   }
@@ -244,7 +293,10 @@ export function createCkycProvider(config: CkycConfig): CheckProvider {
   async function upload(raw: unknown): Promise<ProviderResult> {
     const pending = ZUploadStatusInput.safeParse(raw);
     if (pending.success) {
-      const { pid, error, requestId } = await exchange(paths.status, "CKYC_STATUS_REQUEST", { DATE_TIME: pidDateTime(new Date()), REF_NO: pending.data.reference });
+      const { pid, error, requestId } = await exchange(paths.status, "CKYC_STATUS_REQUEST", {
+        DATE_TIME: pidDateTime(new Date()),
+        REF_NO: pending.data.reference,
+      });
       return uploadAnswer(paths.status, pid, error, requestId);
     }
     const r = ZCkycUploadInput.parse(raw);
@@ -269,7 +321,9 @@ export function createCkycProvider(config: CkycConfig): CheckProvider {
         EMAIL: r.email,
         KYC_DATE: ckycDate(r.kyc_date),
       },
-      IDENTITY_DETAILS: { IDENTITY: r.identities.map((i, n) => ({ SEQUENCE_NO: String(n + 1), IDENT_TYPE: UPLOAD_IDENT_TYPES[i.type], IDENT_NUM: i.number, IDVER_STATUS: "01" })) },
+      IDENTITY_DETAILS: {
+        IDENTITY: r.identities.map((i, n) => ({ SEQUENCE_NO: String(n + 1), IDENT_TYPE: UPLOAD_IDENT_TYPES[i.type], IDENT_NUM: i.number, IDVER_STATUS: "01" })),
+      },
       IMAGE_DETAILS: r.photo_base64 ? { IMAGE: { SEQUENCE_NO: "1", IMAGE_TYPE: "jpg", IMAGE_CODE: PHOTO_CODE, IMAGE_DATA: r.photo_base64 } } : null,
     });
     return uploadAnswer(paths.upload, pid, error, requestId);

@@ -27,7 +27,17 @@
  * expansion) and signed and verified with xml-crypto, as offline e-KYC
  * (server/checks/aadhaar/offline-ekyc.ts).
  */
-import { createCipheriv, createDecipheriv, createPrivateKey, createPublicKey, privateDecrypt, publicEncrypt, randomBytes, type KeyObject, constants } from "node:crypto";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createPrivateKey,
+  createPublicKey,
+  privateDecrypt,
+  publicEncrypt,
+  randomBytes,
+  type KeyObject,
+  constants,
+} from "node:crypto";
 import { DOMImplementation, DOMParser, onErrorStopParsing, XMLSerializer, type Element as XmlElement } from "@xmldom/xmldom";
 import { SignedXml } from "xml-crypto";
 

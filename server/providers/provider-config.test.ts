@@ -56,7 +56,11 @@ describe("live registry adapters selected per project", () => {
     const gstin = await runCheck(db, { projectId: otherProjectId, mode: "live", key: "in.gstin.verify", input: { gstin: "27AAPFU0939F1ZV" }, consent }, fast);
     expect(gstin.provider).toBe("quicko_sandbox");
     // a registry the adapter does not answer stays unconfigured, whatever the selection
-    const udyam = await runCheck(db, { projectId: otherProjectId, mode: "live", key: "in.udyam.verify", input: { udyam_number: "UDYAM-MH-19-0012345" }, consent }, fast);
+    const udyam = await runCheck(
+      db,
+      { projectId: otherProjectId, mode: "live", key: "in.udyam.verify", input: { udyam_number: "UDYAM-MH-19-0012345" }, consent },
+      fast,
+    );
     expect(udyam).toMatchObject({ provider: "unconfigured", status: "error", errorCode: "provider_not_configured" });
   });
 
@@ -99,7 +103,10 @@ describe("the dashboard's registry provider settings", () => {
       param: "adapter",
       message: "Sandbox by Quicko does not answer 'in.cin.verify'",
     });
-    await expect(settings.setRegistryProvider(db, projectId, "in.ifsc.lookup", null, admin)).rejects.toMatchObject({ code: "parameter_invalid", param: "checkKey" });
+    await expect(settings.setRegistryProvider(db, projectId, "in.ifsc.lookup", null, admin)).rejects.toMatchObject({
+      code: "parameter_invalid",
+      param: "checkKey",
+    });
 
     await settings.setRegistryProvider(db, projectId, "in.pan.verify", null, admin);
     expect((await db.project.findUniqueOrThrow({ where: { id: projectId } })).providerConfig).toEqual({});

@@ -133,15 +133,15 @@ export const SANDBOX_VALUES = [
   {
     check: "in.ckyc.search",
     input: "PAN ABCPE1234F",
-    outcome:
-      "record found: RAVI KUMAR, masked CKYC number XXXXXXXXXX1234, ckyc_reference_id CKYCSBX-ABCPE1234F, KYC date 2023-04-01: passed",
+    outcome: "record found: RAVI KUMAR, masked CKYC number XXXXXXXXXX1234, ckyc_reference_id CKYCSBX-ABCPE1234F, KYC date 2023-04-01: passed",
   },
   { check: "in.ckyc.search", input: "PAN digits 9999 (e.g. ABCPE9999Z)", outcome: "no KYC record: failed, error_code ckyc_record_not_found" },
   { check: "in.ckyc.search", input: "PAN digits 7777", outcome: "the registry times out: error after retries, error_code provider_timeout" },
   {
     check: "in.ckyc.search",
     input: "any other valid PAN, passport, voter id, driving licence or CKYC number",
-    outcome: "record found, name SANDBOX CKYC PERSON, masked CKYC number ending in the identifier's last 4 digits, ckyc_reference_id CKYCSBX-<id_number>: passed",
+    outcome:
+      "record found, name SANDBOX CKYC PERSON, masked CKYC number ending in the identifier's last 4 digits, ckyc_reference_id CKYCSBX-<id_number>: passed",
   },
   {
     check: "in.ckyc.download",
@@ -352,7 +352,8 @@ function ckycSearch(input: TCkycSearchInput): ProviderResult {
 }
 
 async function ckycDownload(input: TCkycDownloadInput): Promise<ProviderResult> {
-  if (!input.ckyc_reference_id.startsWith(CKYC_REFERENCE_PREFIX)) return { ...base, status: "failed", errorCode: "ckyc_record_not_found", result: { record_found: false } };
+  if (!input.ckyc_reference_id.startsWith(CKYC_REFERENCE_PREFIX))
+    return { ...base, status: "failed", errorCode: "ckyc_record_not_found", result: { record_found: false } };
   const id = input.ckyc_reference_id.slice(CKYC_REFERENCE_PREFIX.length);
   const p = CKYC_SANDBOX_PERSON;
   const authentic =
@@ -384,7 +385,12 @@ async function ckycDownload(input: TCkycDownloadInput): Promise<ProviderResult> 
 
 function ckycUpload(input: TCkycUploadInput): ProviderResult {
   const ckycNumber = input.ckyc_number ?? `300000000${(input.pan ?? "00000").slice(5, 9).padStart(5, "0")}`;
-  return { ...base, status: "passed", errorCode: null, result: { upload_status: "accepted", ckyc_number: ckycNumber, reference: `SBXUPL-${input.session_id}` } };
+  return {
+    ...base,
+    status: "passed",
+    errorCode: null,
+    result: { upload_status: "accepted", ckyc_number: ckycNumber, reference: `SBXUPL-${input.session_id}` },
+  };
 }
 
 /** The registry checks the sandbox answers, by country check key. */

@@ -29,7 +29,11 @@ export type RescreenOptions<S> = TScreeningOptionsInput | ((subject: S) => TScre
  * Screens `subjects` against the entries of a diff; returns the subjects with new candidates
  * (dismissed entries left out), in the order of `subjects`.
  */
-export function rescreenSubjects<S extends RescreenSubject>(diffEntries: readonly ScreeningEntry[], subjects: Iterable<S>, options: RescreenOptions<S> = {}): RescreenHit<S>[] {
+export function rescreenSubjects<S extends RescreenSubject>(
+  diffEntries: readonly ScreeningEntry[],
+  subjects: Iterable<S>,
+  options: RescreenOptions<S> = {},
+): RescreenHit<S>[] {
   return diffEntries.length ? rescreenWith(ScreeningIndex.build(diffEntries), subjects, options) : [];
 }
 

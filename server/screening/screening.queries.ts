@@ -116,7 +116,10 @@ export async function insertListEntries(tx: Tx, source: TScreeningSource, versio
 /** Closes entries (changed or removed) in a version, in batches. */
 export async function closeListEntries(tx: Tx, entryIds: readonly string[], versionId: string): Promise<void> {
   for (let i = 0; i < entryIds.length; i += BATCH) {
-    await tx.screeningListEntry.updateMany({ where: { id: { in: entryIds.slice(i, i + BATCH) }, removedInVersionId: null }, data: { removedInVersionId: versionId } });
+    await tx.screeningListEntry.updateMany({
+      where: { id: { in: entryIds.slice(i, i + BATCH) }, removedInVersionId: null },
+      data: { removedInVersionId: versionId },
+    });
   }
 }
 

@@ -110,9 +110,18 @@ export async function transitionSession(
     objectId: sessionId,
     projectId: s.projectId,
     mode: s.mode,
-    data: { from, to, ...(opts.reasonCode ? { reason_code: opts.reasonCode } : {}), ...(isDecision ? { decision: opts.decision ?? null, decision_source: opts.decisionSource ?? null } : {}) },
+    data: {
+      from,
+      to,
+      ...(opts.reasonCode ? { reason_code: opts.reasonCode } : {}),
+      ...(isDecision ? { decision: opts.decision ?? null, decision_source: opts.decisionSource ?? null } : {}),
+    },
   });
-  await emitEvent(tx, { projectId: s.projectId, mode: s.mode, type: `session.${to}` as TSessionEventType, data: { session: sessionEventData(s) }, sessionId }, now);
+  await emitEvent(
+    tx,
+    { projectId: s.projectId, mode: s.mode, type: `session.${to}` as TSessionEventType, data: { session: sessionEventData(s) }, sessionId },
+    now,
+  );
   // RBI: the KYC record of a customer onboarded through the CKYC route is uploaded within 7 days
   if (to === "approved") await queueCkycUpload(tx, s, now);
   if (s.parentSessionId) {
@@ -121,7 +130,17 @@ export async function transitionSession(
       select: { id: true, referenceId: true, status: true, decision: true, decisionSource: true },
     });
     const related_session = { id: s.id, role: s.role, status: s.status };
-    await emitEvent(tx, { projectId: s.projectId, mode: s.mode, type: "session.child_updated", data: { session: sessionEventData(parent), related_session }, sessionId: parent.id }, now);
+    await emitEvent(
+      tx,
+      {
+        projectId: s.projectId,
+        mode: s.mode,
+        type: "session.child_updated",
+        data: { session: sessionEventData(parent), related_session },
+        sessionId: parent.id,
+      },
+      now,
+    );
   }
   return s;
 }

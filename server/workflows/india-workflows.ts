@@ -70,7 +70,20 @@ const fullKycDecisionRules: TWorkflowDefinition["decision"] = {
     {
       name: "face_needs_review",
       description: "The face match is borderline, found no face, or the face was seen in another session.",
-      when: { type: "check", check: "in.face.match", status: ["needs_review", "failed"], error_code: ["face_mismatch", "face_not_found", "document_face_not_found", "multiple_faces", "face_duplicate", "face_image_unreadable", "reference_photo_missing"] },
+      when: {
+        type: "check",
+        check: "in.face.match",
+        status: ["needs_review", "failed"],
+        error_code: [
+          "face_mismatch",
+          "face_not_found",
+          "document_face_not_found",
+          "multiple_faces",
+          "face_duplicate",
+          "face_image_unreadable",
+          "reference_photo_missing",
+        ],
+      },
       outcome: "review",
     },
     {

@@ -142,7 +142,16 @@ export const ZBusinessMismatchCondition = z.strictObject({
  */
 export const ZRuleCondition = z.preprocess(
   (v) => (v && typeof v === "object" && !Array.isArray(v) && !("type" in v) && "check" in v ? { type: "check", ...v } : v),
-  z.discriminatedUnion("type", [ZCheckCondition, ZAllChecksPassedCondition, ZManualCheckCondition, ZDuplicateCondition, ZNamesDifferCondition, ZDocumentSignalCondition, ZRelatedSessionsCondition, ZBusinessMismatchCondition]),
+  z.discriminatedUnion("type", [
+    ZCheckCondition,
+    ZAllChecksPassedCondition,
+    ZManualCheckCondition,
+    ZDuplicateCondition,
+    ZNamesDifferCondition,
+    ZDocumentSignalCondition,
+    ZRelatedSessionsCondition,
+    ZBusinessMismatchCondition,
+  ]),
 );
 export type TRuleCondition = z.infer<typeof ZRuleCondition>;
 

@@ -68,11 +68,19 @@ describe("POST /v1/checks/{key}", () => {
     const id = res.body.id;
     await expect.poll(async () => (await demo("GET", `/v1/checks/${id}`)).body.status, { timeout: 20_000, interval: 250 }).toBe("passed");
     await expect
-      .poll(async () => (await demo("GET", "/v1/events?type=check.completed&limit=100")).body.data.find((e: { data: { check: { id: string } } }) => e.data.check.id === id), {
-        timeout: 20_000,
-        interval: 250,
-      })
-      .toMatchObject({ object: "event", type: "check.completed", data: { check: { id, check_key: "in.pan.verify", generic_key: "tax_id.verify", status: "passed", verified_by: "source", error_code: null } } });
+      .poll(
+        async () =>
+          (await demo("GET", "/v1/events?type=check.completed&limit=100")).body.data.find((e: { data: { check: { id: string } } }) => e.data.check.id === id),
+        {
+          timeout: 20_000,
+          interval: 250,
+        },
+      )
+      .toMatchObject({
+        object: "event",
+        type: "check.completed",
+        data: { check: { id, check_key: "in.pan.verify", generic_key: "tax_id.verify", status: "passed", verified_by: "source", error_code: null } },
+      });
   });
 
   it("reports a registry timeout as error after retries", async () => {
@@ -100,7 +108,12 @@ describe("POST /v1/checks/{key}", () => {
   });
 
   it("runs a live check with consent and keeps both on the Check (provider_not_configured: no live adapter in the test environment)", async () => {
-    const res = await api(fx.baseUrl, fx.demo.liveKey)("POST", "/v1/checks/in.pan.verify", { pan: "ABCPE1234F", name: "Ravi Kumar", consent: CONSENT, purpose: PURPOSE });
+    const res = await api(fx.baseUrl, fx.demo.liveKey)("POST", "/v1/checks/in.pan.verify", {
+      pan: "ABCPE1234F",
+      name: "Ravi Kumar",
+      consent: CONSENT,
+      purpose: PURPOSE,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "error", error_code: "provider_not_configured", consent: { ...CONSENT, source: "request" }, purpose: PURPOSE });
   });
@@ -121,7 +134,11 @@ describe("POST /v1/checks/{key}", () => {
       dob: "1990-01-01",
     });
     expect(download.body).toMatchObject({ check_key: "in.ckyc.download", status: "passed", result: { name: "RAVI KUMAR", dob: "1990-01-01" } });
-    const wrongFactor = await demo("POST", "/v1/checks/in.ckyc.download", { ckyc_reference_id: search.body.result.ckyc_reference_id, auth_factor: "dob", dob: "1991-01-01" });
+    const wrongFactor = await demo("POST", "/v1/checks/in.ckyc.download", {
+      ckyc_reference_id: search.body.result.ckyc_reference_id,
+      auth_factor: "dob",
+      dob: "1991-01-01",
+    });
     expect(wrongFactor.body).toMatchObject({ status: "failed", error_code: "ckyc_auth_failed" });
     const noFactor = await demo("POST", "/v1/checks/in.ckyc.download", { ckyc_reference_id: "CKYCSBX-ABCPE1234F", auth_factor: "mobile" });
     expect(noFactor.status).toBe(400);
@@ -132,7 +149,11 @@ describe("POST /v1/checks/{key}", () => {
   });
 
   it("refuses a live CKYC download without consent", async () => {
-    const res = await api(fx.baseUrl, fx.demo.liveKey)("POST", "/v1/checks/in.ckyc.download", { ckyc_reference_id: "REF1", auth_factor: "dob", dob: "1990-01-01" });
+    const res = await api(fx.baseUrl, fx.demo.liveKey)("POST", "/v1/checks/in.ckyc.download", {
+      ckyc_reference_id: "REF1",
+      auth_factor: "dob",
+      dob: "1990-01-01",
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: "parameter_missing", param: "consent" });
   });

@@ -44,7 +44,12 @@ export function CkycUploadsView() {
             <Label htmlFor="ckyc-status-filter" className="text-slate-600">
               State
             </Label>
-            <Select id="ckyc-status-filter" className="w-44" value={status ?? ""} onChange={(e) => setStatus((e.target.value || undefined) as Status | undefined)}>
+            <Select
+              id="ckyc-status-filter"
+              className="w-44"
+              value={status ?? ""}
+              onChange={(e) => setStatus((e.target.value || undefined) as Status | undefined)}
+            >
               <option value="">All</option>
               {STATUSES.map((s) => (
                 <option key={s} value={s}>
@@ -73,7 +78,16 @@ export function CkycUploadsView() {
         </Card>
       ) : (
         <Card className="overflow-hidden">
-          <DataTable columns={[{ label: "Session" }, { label: "State" }, { label: "Deadline" }, { label: "Attempts" }, { label: "CKYC number / error" }, { label: "Action", srOnly: true }]}>
+          <DataTable
+            columns={[
+              { label: "Session" },
+              { label: "State" },
+              { label: "Deadline" },
+              { label: "Attempts" },
+              { label: "CKYC number / error" },
+              { label: "Action", srOnly: true },
+            ]}
+          >
             {queue.data.data.map((u) => (
               <UploadRow key={u.id} upload={u} />
             ))}
@@ -126,7 +140,13 @@ function UploadRow({ upload: u }: { upload: TCkycUploadQueueItem }) {
       </td>
       <td className="px-4 py-2.5 text-right">
         {u.status === "failed" && ws.can("manageWorkflows") ? (
-          <Button size="sm" variant="secondary" loading={retry.isPending} onClick={() => retry.mutate({ projectId: ws.project.id, mode: ws.mode, uploadId: u.id })} data-testid="ckyc-retry">
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={retry.isPending}
+            onClick={() => retry.mutate({ projectId: ws.project.id, mode: ws.mode, uploadId: u.id })}
+            data-testid="ckyc-retry"
+          >
             Retry
           </Button>
         ) : null}

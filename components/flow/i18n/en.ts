@@ -76,18 +76,22 @@ export const en = {
       "Your Aadhaar offline e-KYC file or Secure QR code: name, date of birth, gender, address, photo and the last 4 digits of your Aadhaar number (never the full number)",
     dataDocuments: "Photos or scans of your identity document and the details printed on it",
     dataSelfie: "A photo of your face (selfie), to compare with your documents",
-    sourceCkyc: "Your KYC record is downloaded from the Central KYC Registry (CERSAI) with your PAN and date of birth; after approval, your verified record is uploaded there, as RBI requires.",
+    sourceCkyc:
+      "Your KYC record is downloaded from the Central KYC Registry (CERSAI) with your PAN and date of birth; after approval, your verified record is uploaded there, as RBI requires.",
     sourcePan: "PAN details are checked against the Income Tax Department's records.",
     sourceOtp: "Your mobile number and email address are confirmed with a one-time code.",
     sourceAadhaar: "Aadhaar files are checked with UIDAI's digital signature, on our servers; UIDAI is not contacted.",
     sourceDocuments: "Documents and photos are checked by {org}'s review team.",
-    introBusiness: "{org} needs to verify your business and the people behind it. Please read how the business's data and the personal data you enter will be used.",
+    introBusiness:
+      "{org} needs to verify your business and the people behind it. Please read how the business's data and the personal data you enter will be used.",
     purposeBusiness:
       "Only to verify the business and its key people so that {org} can onboard the business, as Indian KYC rules require. The data is not used for marketing and is never sold.",
     checkboxBusiness: "I have read this notice and I consent to {org} using the details above to verify the business and its key people.",
     dataBusinessDetails: "The business's details and registrations: legal name, constitution, GSTIN, CIN or LLPIN, Udyam number and registered address",
-    dataBusinessDocuments: "Photos or scans of the business's documents (such as its certificate of incorporation, GST certificate, partnership deed, board resolution or bank statement)",
-    dataKeyPeople: "The business's key people (directors, partners, beneficial owners, authorized signatories): their names, roles, ownership, email addresses and mobile numbers",
+    dataBusinessDocuments:
+      "Photos or scans of the business's documents (such as its certificate of incorporation, GST certificate, partnership deed, board resolution or bank statement)",
+    dataKeyPeople:
+      "The business's key people (directors, partners, beneficial owners, authorized signatories): their names, roles, ownership, email addresses and mobile numbers",
     dataBankAccount: "The business's bank account number and IFSC",
     sourceRegistries: "Registrations are checked against the GST, Ministry of Corporate Affairs (MCA21) and Udyam registries.",
     sourceKeyPeople: "Each key person is sent their own link and verifies their identity themselves, after reading a notice of their own.",
@@ -116,7 +120,8 @@ export const en = {
 
   ckyc: {
     title: "Fetch your KYC record",
-    intro: "If you have completed KYC with a bank, insurer or fund before, your record is in the Central KYC Registry (CKYC). With your PAN and date of birth we fetch it, so you can skip some steps.",
+    intro:
+      "If you have completed KYC with a bank, insurer or fund before, your record is in the Central KYC Registry (CKYC). With your PAN and date of birth we fetch it, so you can skip some steps.",
     consentNote: "By continuing you agree that we download your KYC record from CKYC for this verification.",
     panLabel: "PAN",
     panHint: "10 characters: 5 letters, 4 digits, 1 letter (for example ABCPE1234F)",
@@ -478,7 +483,8 @@ export const en = {
     replaceFile: "Replace",
     uploadedFile: "Uploaded",
     peopleTitle: "Directors and owners",
-    peopleIntro: "List the directors, partners, beneficial owners (25% or more) and authorized signatories. Each person gets their own link to verify their identity.",
+    peopleIntro:
+      "List the directors, partners, beneficial owners (25% or more) and authorized signatories. Each person gets their own link to verify their identity.",
     peopleFromRegistry: "We added the directors the Ministry of Corporate Affairs lists. Add their email address and mobile number.",
     person: "Person {count, number}",
     personName: "Full name",
@@ -504,7 +510,8 @@ export const en = {
     bankNotFound: "This IFSC is not in the RBI's list of bank branches. Check it.",
     bankSandbox: "Test mode: no money is sent. Account 50100012345678 with IFSC HDFC0000001 → verified; an account ending 9999 → not found.",
     waitingTitle: "Waiting for the key people",
-    waitingBody: "The business's details are saved. Each person below now verifies their identity with their own link. We'll continue by ourselves once they are done: you can close this page.",
+    waitingBody:
+      "The business's details are saved. Each person below now verifies their identity with their own link. We'll continue by ourselves once they are done: you can close this page.",
     waitingEmailed: "We emailed each person their link. You can also copy a link and send it yourself.",
     waitingNoEmail: "Copy each person's link and send it to them.",
     statuses: {
@@ -527,6 +534,7 @@ export const en = {
     resent: "Sent again",
     linkNote: "Each person's link is the same in every email and keeps working until they have finished, so they can open it later.",
     inviteFinishedTitle: "You have already done this",
-    inviteFinishedBody: "Your part of this verification is complete and {org} has what it needs. There is nothing more to do, and this link no longer opens it.",
+    inviteFinishedBody:
+      "Your part of this verification is complete and {org} has what it needs. There is nothing more to do, and this link no longer opens it.",
   },
 } as const;

@@ -125,8 +125,7 @@ export interface FaceMatchOutcome extends Omit<FaceMatchScore, "selfieEmbedding"
   reference: FaceSource | null;
 }
 
-const sourceOf = (kind: string): FaceSource =>
-  kind === "aadhaar_photo" || kind === "ckyc_photo" ? kind : kind.includes("selfie") ? "selfie" : "document";
+const sourceOf = (kind: string): FaceSource => (kind === "aadhaar_photo" || kind === "ckyc_photo" ? kind : kind.includes("selfie") ? "selfie" : "document");
 
 /** Reference failures that let `compare_with: "any"` try the next reference photo. */
 const TRY_NEXT: readonly (FaceErrorCode | null)[] = ["face_image_unreadable", "document_face_not_found"];

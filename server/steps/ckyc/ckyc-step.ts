@@ -15,7 +15,8 @@ import { ZCkycSettings, ZCkycStepInput } from "./ckyc.schemas";
 export const ckycStep = defineStep({
   type: "ckyc",
   label: "CKYC record",
-  description: "Fetches the applicant's KYC record from the Central KYC Registry with their PAN and date of birth; a record found prefills the profile and skips the steps it proves.",
+  description:
+    "Fetches the applicant's KYC record from the Central KYC Registry with their PAN and date of birth; a record found prefills the profile and skips the steps it proves.",
   for: ["kyc"],
   settings: ZCkycSettings,
   input: () => ZCkycStepInput,

@@ -11,13 +11,11 @@ import { normalizePan, panProblem } from "../../checks/pan";
 export const CKYC_SKIPPABLE_STEPS = ["pan", "aadhaar", "documents"] as const;
 
 export const ZCkycSettings = z.strictObject({
-  skip_steps: z
-    .array(z.enum(CKYC_SKIPPABLE_STEPS))
-    .default(["pan", "documents"])
-    .meta({
-      title: "Steps a CKYC record replaces",
-      description: "Steps skipped when the applicant's CKYC record was downloaded (the record proves the PAN, name, date of birth, address and identity document).",
-    }),
+  skip_steps: z.array(z.enum(CKYC_SKIPPABLE_STEPS)).default(["pan", "documents"]).meta({
+    title: "Steps a CKYC record replaces",
+    description:
+      "Steps skipped when the applicant's CKYC record was downloaded (the record proves the PAN, name, date of birth, address and identity document).",
+  }),
 });
 export type TCkycSettings = z.infer<typeof ZCkycSettings>;
 

@@ -34,7 +34,14 @@ describe("ckyc router", () => {
   it("lists the queue with the state, deadline and error of each upload", async () => {
     const queue = await owner().ckyc.uploads({ projectId: fx.tenant.projectId, mode: "test" });
     expect(queue.counts).toMatchObject({ failed: 1 });
-    expect(queue.data[0]).toMatchObject({ id: uploadId, session_id: sessionId, status: "failed", error_code: "provider_unavailable", overdue: false, deadline_at: expect.any(String) });
+    expect(queue.data[0]).toMatchObject({
+      id: uploadId,
+      session_id: sessionId,
+      status: "failed",
+      error_code: "provider_unavailable",
+      overdue: false,
+      deadline_at: expect.any(String),
+    });
     expect((await owner().ckyc.uploads({ projectId: fx.tenant.projectId, mode: "live" })).data).toEqual([]);
   });
 
