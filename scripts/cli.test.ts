@@ -15,6 +15,7 @@ import { handleControlRequest } from "../server/cli/control-endpoint";
 import { sha256Hex } from "../server/crypto/hash";
 import { closeDb, getDb } from "../server/db";
 import { publishControlFile } from "../server/local-control";
+import { INDIA_WORKFLOWS } from "../server/workflows/india-workflows";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "..");
@@ -56,7 +57,7 @@ describe("admin CLI on the embedded database", () => {
       select: { project: { select: { slug: true, workflows: { select: { name: true } } } } },
     });
     expect(key?.project.slug).toBe("partner");
-    expect(key?.project.workflows.map((w) => w.name).sort()).toEqual(["India KYB", "India KYC", "India KYC (full)"]);
+    expect(key?.project.workflows.map((w) => w.name).sort()).toEqual(INDIA_WORKFLOWS.map((w) => w.name).sort());
 
     const origin = await cli("project", "allow-origin", "--project", "partner", "https://shop.example.com");
     expect(origin.stdout).toContain("https://shop.example.com");
@@ -83,7 +84,7 @@ describe("admin CLI on the embedded database", () => {
       },
     });
     expect(saved.memberships).toEqual([{ role: "owner", user: { email: "ops@acme.test", name: "Ops Lead" } }]);
-    expect(saved.projects.map((p) => [p.slug, p.workflows.length])).toEqual([["cards", 3]]);
+    expect(saved.projects.map((p) => [p.slug, p.workflows.length])).toEqual([["cards", INDIA_WORKFLOWS.length]]);
     const key = (await cli("api-key", "create", "--project", "cards", "--org", "acme-lending", "--mode", "test")).stdout.trim();
     expect(
       await db.apiKey.findUnique({

@@ -21,6 +21,7 @@ import { METRICS_ENV } from "./metrics/metrics-env";
 import { OTP_ENV, SMTP_ENV } from "./otp/otp-env";
 import { AADHAAR_ENV } from "./providers/aadhaar-env";
 import { DIGILOCKER_ENV } from "./providers/digilocker-env";
+import { CKYC_ENV } from "./providers/ckyc-env";
 import { UPLOAD_ENV } from "./uploads/upload-env";
 
 /** A boolean variable: `true`/`1` or `false`/`0`, false when unset. */
@@ -97,6 +98,7 @@ const SERVER_ENV = {
   ...AADHAAR_ENV,
   /** DigiLocker's Authorized Partner API (the `digilocker` step): server/providers/digilocker-env.ts. */
   ...DIGILOCKER_ENV,
+  ...CKYC_ENV,
   /**
    * Live registry adapter for PAN and GSTIN: Sandbox by Quicko (server/providers/quicko-sandbox.ts).
    * Unset key = no live registry: live PAN/GSTIN checks end in `error` provider_not_configured.

@@ -47,6 +47,7 @@ export const ID_PREFIX = {
   screeningListEntry: "sle_",
   screeningSubject: "scs_",
   digilockerAuthorization: "dla_",
+  ckycUpload: "cku_",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -12,6 +12,7 @@ import { pruneEvents } from "./prune-events";
 import { pruneLoginThrottles } from "./prune-login-throttles";
 import { pruneRuns } from "./prune-runs";
 import { runDirectCheck } from "./run-direct-check";
+import { uploadCkycRecord } from "./upload-ckyc-record";
 
 export const functions = [
   processSession,
@@ -27,4 +28,5 @@ export const functions = [
   extractDocument,
   advanceParent,
   inviteKeyPerson,
+  uploadCkycRecord,
 ];

@@ -46,6 +46,8 @@ export interface CheckDefinition<I = unknown> {
    * request that received the input (server/checks/run-check.ts `runCheck`) and never from a cache.
    */
   storedInput?(input: I): Record<string, unknown>;
+  /** Run only by the service's own jobs (the CKYC upload after approval), never by POST /v1/checks/{key}. */
+  jobOnly?: true;
 }
 
 const DAY = 24 * 3600;
@@ -404,6 +406,144 @@ const livenessCheck: CheckDefinition<TLivenessCheckInput> = {
   validate: () => null,
 };
 
+// --- in.ckyc.search / in.ckyc.download / in.ckyc.upload (issue 19 item 2) -----------------------
+
+/** The officially valid documents CKYCR searches by (CERSAI Search API `ID_TYPE`). */
+export const CKYC_ID_TYPES = ["pan", "passport", "voter_id", "driving_licence", "ckyc_number"] as const;
+
+export const ZCkycSearchInput = z.strictObject({
+  id_type: z
+    .enum(CKYC_ID_TYPES)
+    .default("pan")
+    .meta({ description: "The document searched by: `pan` (default), `passport`, `voter_id`, `driving_licence` or a `ckyc_number` (14 digits)." }),
+  id_number: code(30, (raw) => raw.replace(/[\s-]+/g, "").toUpperCase()).meta({ description: "The document's number as printed." }),
+});
+export type TCkycSearchInput = z.infer<typeof ZCkycSearchInput>;
+
+/** Offline problem of a CKYC search's identifier, or null. */
+function ckycIdProblem(i: TCkycSearchInput): string | null {
+  if (i.id_type === "pan") return panProblem(i.id_number);
+  if (i.id_type === "ckyc_number") return /^[0-9]{14}$/.test(i.id_number) ? null : "ckyc_number_invalid";
+  return /^[A-Z0-9/]{5,20}$/.test(i.id_number) ? null : "id_number_invalid";
+}
+
+const ckycSearch: CheckDefinition<TCkycSearchInput> = {
+  key: "in.ckyc.search",
+  genericKey: "kyc_record.search",
+  country: "IN",
+  description:
+    "Searches the Central KYC Records Registry (CKYCR, CERSAI) by PAN or another officially valid document: whether a KYC record exists, its masked CKYC number, the reference to download it with (`ckyc_reference_id`) and the date of the KYC. No personal details beyond the registry's name.",
+  answeredBy: "registry",
+  cacheTtlSeconds: 0,
+  input: ZCkycSearchInput,
+  validate: ckycIdProblem,
+};
+
+/** How the applicant proves the record is theirs when it is downloaded (CKYCR `AUTH_FACTOR_TYPE` 01, 02, 03). */
+export const CKYC_AUTH_FACTORS = ["dob", "pincode_year_of_birth", "mobile"] as const;
+
+export const ZCkycDownloadInput = z
+  .strictObject({
+    ckyc_reference_id: z
+      .string()
+      .trim()
+      .min(1)
+      .max(40)
+      .meta({ description: "`ckyc_reference_id` of an `in.ckyc.search` answer (or the 14-digit CKYC number)." }),
+    auth_factor: z.enum(CKYC_AUTH_FACTORS).meta({
+      description:
+        "The authentication factor the registry checks: `dob` (date of birth), `pincode_year_of_birth` (the record's PIN code and year of birth) or `mobile` (the mobile number registered with the record).",
+    }),
+    dob: z.iso.date().optional().meta({ description: "With `auth_factor: dob`: date of birth (or incorporation), YYYY-MM-DD." }),
+    pincode: z
+      .string()
+      .regex(/^[1-9][0-9]{5}$/)
+      .optional()
+      .meta({ description: "With `pincode_year_of_birth`: the 6-digit PIN code of the record's address." }),
+    year_of_birth: z
+      .string()
+      .regex(/^(19|20)[0-9]{2}$/)
+      .optional()
+      .meta({ description: "With `pincode_year_of_birth`: YYYY." }),
+    mobile: ZIndianMobile.optional().meta({ description: "With `auth_factor: mobile`: the mobile number registered with the record." }),
+  })
+  .superRefine((i, ctx) => {
+    const needs: Record<(typeof CKYC_AUTH_FACTORS)[number], ("dob" | "pincode" | "year_of_birth" | "mobile")[]> = {
+      dob: ["dob"],
+      pincode_year_of_birth: ["pincode", "year_of_birth"],
+      mobile: ["mobile"],
+    };
+    for (const field of needs[i.auth_factor]) {
+      if (i[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message: `'${field}' is needed with auth_factor '${i.auth_factor}'.` });
+    }
+  });
+export type TCkycDownloadInput = z.infer<typeof ZCkycDownloadInput>;
+
+const ckycDownload: CheckDefinition<TCkycDownloadInput> = {
+  key: "in.ckyc.download",
+  genericKey: "kyc_record.download",
+  country: "IN",
+  description:
+    "Downloads the applicant's KYC record from CKYCR with their consent and the authentication factor the registry requires (date of birth, PIN code and year of birth, or the registered mobile): name, date of birth, gender, address, identity documents and the photo (stored as evidence, the reference photo for face match). `passed` when the registry released the record.",
+  answeredBy: "registry",
+  cacheTtlSeconds: 0,
+  input: ZCkycDownloadInput,
+  validate: () => null,
+};
+
+const ZUploadText = (max: number) => z.string().trim().min(1).max(max);
+
+/** The KYC record the service uploads to CKYCR after approving a session (built by server/ckyc/ckyc-record.ts). */
+export const ZCkycUploadInput = z.strictObject({
+  session_id: z.string().min(1),
+  /** The CKYC number of the record when it was downloaded: the upload then updates it. */
+  ckyc_number: z
+    .string()
+    .regex(/^[0-9]{14}$/)
+    .nullable(),
+  name: ZRegistryName,
+  father_or_spouse_name: ZRegistryName.nullable(),
+  gender: z.enum(["M", "F", "T"]).nullable(),
+  dob: z.iso.date(),
+  pan: z
+    .string()
+    .regex(/^[A-Z]{5}[0-9]{4}[A-Z]$/)
+    .nullable(),
+  address: z.strictObject({
+    line1: ZUploadText(200),
+    line2: ZUploadText(200).nullable(),
+    city: ZUploadText(100).nullable(),
+    district: ZUploadText(100).nullable(),
+    state: ZUploadText(100).nullable(),
+    pincode: z.string().regex(/^[1-9][0-9]{5}$/),
+    country: z.literal("IN"),
+  }),
+  mobile: z
+    .string()
+    .regex(/^[6-9][0-9]{9}$/)
+    .nullable(),
+  email: z.string().max(200).nullable(),
+  /** Documents the verification proved: CKYCR identity type and number. */
+  identities: z.array(z.strictObject({ type: z.enum(["pan", "aadhaar_offline", "ckyc_download", "document"]), number: ZUploadText(40) })).max(10),
+  /** Base64 JPEG/PNG photo of the applicant (the selfie or the verified reference photo). */
+  photo_base64: z.base64().max(2_000_000).nullable(),
+  kyc_date: z.iso.date(),
+});
+export type TCkycUploadInput = z.infer<typeof ZCkycUploadInput>;
+
+const ckycUpload: CheckDefinition<TCkycUploadInput> = {
+  key: "in.ckyc.upload",
+  genericKey: "kyc_record.upload",
+  country: "IN",
+  description:
+    "Uploads (or updates) the approved applicant's KYC record to CKYCR within 7 days of onboarding (RBI KYC Directions): run by the service itself after approval, tracked in the dashboard's CKYC upload queue, with the events `ckyc.upload_succeeded` / `ckyc.upload_failed`. Not callable through POST /v1/checks/{key}.",
+  answeredBy: "registry",
+  cacheTtlSeconds: 0,
+  input: ZCkycUploadInput,
+  validate: () => null,
+  jobOnly: true,
+};
+
 export const CHECKS: readonly CheckDefinition[] = [
   panVerify,
   panAadhaarLink,
@@ -420,6 +560,9 @@ export const CHECKS: readonly CheckDefinition[] = [
   documentReview,
   faceMatch,
   livenessCheck,
+  ckycSearch,
+  ckycDownload,
+  ckycUpload,
 ];
 
 /**

@@ -24,7 +24,9 @@ import { storeEvidence } from "../evidence/evidence";
 import { ProviderUnavailableError, type ProviderEvidence } from "../providers/provider";
 import { parseProviderConfig, providerFor, providerNamed } from "../providers/registry";
 import { resolveCheck } from "./catalog";
+import { type CallConsent, needsConsent, sessionConsent } from "./check-consent";
 import { checkSelect, type CheckRow } from "./check.dto";
+import type { TRecordedConsent } from "./check.schemas";
 
 export interface RunCheckInput {
   projectId: string;
@@ -34,6 +36,11 @@ export interface RunCheckInput {
   input: unknown;
   sessionId?: string;
   step?: string;
+  /**
+   * The consent and purpose the registry call rests on (server/checks/check-consent.ts); a
+   * direct check passes what its body sent. When omitted, a session's check takes its consent step's.
+   */
+  consent?: CallConsent;
 }
 
 export interface RetryPolicy {
@@ -75,6 +82,10 @@ function invalidParams(err: DomainError): string[] {
  *   Offline validation failures are recorded as a `failed` check instead: they are an answer
  *   about the data.
  * @throws DomainError resource_missing / parameter_missing when the key resolves to no check.
+ *
+ * A registry check records the consent and purpose it rests on (`req.consent`, else the session's
+ * consent step); a live registry check of a session without consent is recorded `failed` with
+ * `error_code: consent_missing`, without a provider call.
  */
 export async function prepareCheck(db: Db | Tx, req: RunCheckInput, opts: PrepareOptions = {}): Promise<CheckRow> {
   return (await prepare(db, req, opts)).check;
@@ -83,8 +94,11 @@ export async function prepareCheck(db: Db | Tx, req: RunCheckInput, opts: Prepar
 /** `prepareCheck`, also returning the parsed input (undefined when it did not parse). */
 async function prepare(db: Db | Tx, req: RunCheckInput, opts: PrepareOptions): Promise<{ check: CheckRow; input?: unknown }> {
   const def = resolveCheck(req.key, req.country);
+  const consent = req.consent ?? (req.sessionId && needsConsent(def) ? await sessionConsent(db, req.sessionId) : null);
   // whose check it is and which: every row below starts with these
   const identity = {
+    consent: (consent?.consent ?? undefined) as InputJsonValue | undefined,
+    purpose: consent?.purpose ?? null,
     projectId: req.projectId,
     mode: req.mode,
     sessionId: req.sessionId ?? null,
@@ -115,7 +129,7 @@ async function prepare(db: Db | Tx, req: RunCheckInput, opts: PrepareOptions): P
   // an input holding a one-time secret is never stored, only what `storedInput` keeps of it
   const base = { ...identity, input: (def.storedInput ? def.storedInput(input) : input) as InputJsonValue };
 
-  const problem = def.validate(input);
+  const problem = def.validate(input) ?? (req.mode === "live" && needsConsent(def) && !consent?.consent ? "consent_missing" : null);
   if (problem) {
     const check = await db.check.create({
       data: { id: newId("check"), ...base, provider: null, status: "failed", errorCode: problem, finishedAt: new Date() },
@@ -224,7 +238,19 @@ export async function attemptCheck(db: Db, checkId: string, opts: AttemptOptions
   const [row] = await db.check.updateManyAndReturn({
     where: { id: checkId, status: { in: ["pending", "running"] } },
     data: { status: "running", attempts: { increment: 1 } },
-    select: { id: true, checkKey: true, step: true, mode: true, input: true, projectId: true, sessionId: true, attempts: true, provider: true },
+    select: {
+      id: true,
+      checkKey: true,
+      step: true,
+      mode: true,
+      input: true,
+      projectId: true,
+      sessionId: true,
+      attempts: true,
+      provider: true,
+      consent: true,
+      purpose: true,
+    },
   });
   if (!row) return db.check.findUniqueOrThrow({ where: { id: checkId }, select: checkSelect });
   if (opts.input === undefined && resolveCheck(row.checkKey).storedInput) {
@@ -234,7 +260,13 @@ export async function attemptCheck(db: Db, checkId: string, opts: AttemptOptions
   const started = Date.now();
   let answer: Awaited<ReturnType<typeof provider.verify>>;
   try {
-    answer = await provider.verify(row.checkKey, opts.input ?? row.input, { projectId: row.projectId, mode: row.mode, sessionId: row.sessionId });
+    answer = await provider.verify(row.checkKey, opts.input ?? row.input, {
+      projectId: row.projectId,
+      mode: row.mode,
+      sessionId: row.sessionId,
+      consent: (row.consent ?? null) as TRecordedConsent | null,
+      purpose: row.purpose,
+    });
   } catch (err) {
     const final = err instanceof ProviderUnavailableError && (opts.final || !isRetryable(err));
     recordCheckCall(row.checkKey, provider.name, final ? "error" : "unavailable", started);

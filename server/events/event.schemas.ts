@@ -27,13 +27,15 @@ export type TSessionEventType = (typeof SESSION_EVENT_TYPES)[number];
 export const CHECK_EVENT_TYPES = ["check.completed", "check.pii_erased"] as const;
 export type TCheckEventType = (typeof CHECK_EVENT_TYPES)[number];
 
-export const PUBLIC_EVENT_TYPES = [...SESSION_EVENT_TYPES, ...CHECK_EVENT_TYPES] as const;
+export const CKYC_EVENT_TYPES = ["ckyc.upload_succeeded", "ckyc.upload_failed"] as const;
+
+export const PUBLIC_EVENT_TYPES = [...SESSION_EVENT_TYPES, ...CHECK_EVENT_TYPES, ...CKYC_EVENT_TYPES] as const;
 export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
 
 export const ZEventType = z.enum(PUBLIC_EVENT_TYPES).meta({
   id: "EventType",
   description:
-    "`session.<status>` when a session enters that status, `session.pii_erased` after an erasure, `session.child_updated` on a KYB session when one of its key people's sessions changes status, `check.completed` when an asynchronous direct check finishes, `check.pii_erased` after a check's erasure (DELETE /v1/checks/{id}/pii).",
+    "`session.<status>` when a session enters that status, `session.pii_erased` after an erasure, `session.child_updated` on a KYB session when one of its key people's sessions changes status, `check.completed` when an asynchronous direct check finishes, `check.pii_erased` after a check's erasure (DELETE /v1/checks/{id}/pii), `ckyc.upload_succeeded` / `ckyc.upload_failed` when an approved session's KYC record was uploaded to CKYCR or could not be.",
 });
 
 const envelope = {
@@ -100,7 +102,34 @@ export const ZCheckEvent = z.object({ ...envelope, type: z.enum(CHECK_EVENT_TYPE
 });
 export type TCheckEvent = z.infer<typeof ZCheckEvent>;
 
-export const ZEvent = z.discriminatedUnion("type", [ZSessionEvent, ZCheckEvent]).meta({
+/** The upload of an approved session's KYC record to CKYCR (server/ckyc/ckyc-upload.ts): ids and states only, no personal data. */
+export const ZEventCkycUpload = z
+  .object({
+    id: z.string().meta({ description: "`cku_...`", examples: ["cku_8hT2mQ5vXk9LpR3wZc7YdNf1"] }),
+    session_id: z.string(),
+    status: z.enum(["succeeded", "failed"]),
+    ckyc_number_masked: z
+      .string()
+      .nullable()
+      .meta({ description: "The CKYC number CKYCR gave the record, masked to its last 4 digits; null when the upload failed." }),
+    error_code: z
+      .string()
+      .nullable()
+      .meta({ description: "Why the upload failed: `ckyc_upload_rejected`, `provider_not_configured`, `provider_unavailable`, `record_incomplete`..." }),
+    deadline_at: ZTimestamp.meta({ description: "The end of the 7-day window of the RBI KYC Directions." }),
+  })
+  .meta({ id: "EventCkycUpload", description: "An approved session's KYC record upload to the Central KYC Records Registry." });
+export type TEventCkycUpload = z.infer<typeof ZEventCkycUpload>;
+
+export const ZCkycUploadEvent = z
+  .object({ ...envelope, type: z.enum(CKYC_EVENT_TYPES), ...envelopeTail, data: z.object({ ckyc_upload: ZEventCkycUpload }) })
+  .meta({
+    id: "CkycUploadEvent",
+    description: "The KYC record of an approved session was uploaded to CKYCR (`ckyc.upload_succeeded`), or could not be after retries (`ckyc.upload_failed`).",
+  });
+export type TCkycUploadEvent = z.infer<typeof ZCkycUploadEvent>;
+
+export const ZEvent = z.discriminatedUnion("type", [ZSessionEvent, ZCheckEvent, ZCkycUploadEvent]).meta({
   id: "Event",
   description: "An event: listed by GET /v1/events for 30 days and delivered to subscribed webhook endpoints.",
 });

@@ -55,3 +55,6 @@ export const documentExtractionRequested = internalEvent(
   "app/document.extraction_requested",
   z.object({ extractionId: z.string(), projectId: z.string(), mode: ZMode }),
 );
+
+/** An approved session's KYC record to upload to CKYCR within 7 days (server/ckyc/ckyc-upload.ts). */
+export const ckycUploadRequested = internalEvent("app/ckyc.upload_requested", z.object({ uploadId: z.string(), projectId: z.string(), mode: ZMode }));

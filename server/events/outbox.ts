@@ -17,11 +17,11 @@ import { API_VERSION } from "../api-version";
 import { newId } from "../ids";
 import { sql, sqlJson, sqlTimestamp, type Sql } from "../sql";
 import { subscribedEndpointExistsSql } from "../webhooks/webhook-endpoints";
-import type { PublicEventType, TCheckEvent, TEvent, TSessionEvent } from "./event.schemas";
+import type { PublicEventType, TCheckEvent, TCkycUploadEvent, TEvent, TSessionEvent } from "./event.schemas";
 import { type InternalEvent, PUBLIC_EVENT_RELAYS } from "./internal-events";
 
-/** What `emitEvent` writes: a session event or `check.completed`, with its data. */
-export type EventPayload = Pick<TSessionEvent, "type" | "data"> | Pick<TCheckEvent, "type" | "data">;
+/** What `emitEvent` writes: a session event, a check event or a CKYC upload event, with its data. */
+export type EventPayload = Pick<TSessionEvent, "type" | "data"> | Pick<TCheckEvent, "type" | "data"> | Pick<TCkycUploadEvent, "type" | "data">;
 
 /**
  * A stored envelope in its documented key order (jsonb storage does not keep key order):

@@ -310,6 +310,22 @@ function buildProfile(steps: { type: string; data: unknown }[], checks: RoundChe
     profile.full_name ??= { value: (r.name as string | undefined) ?? null, source: "uidai" };
     if (!pan && typeof r.dob === "string") profile.date_of_birth = { value: r.dob, source: "uidai" };
   }
+  const ckyc = checks.find((c) => c.checkKey === "in.ckyc.download" && c.status === "passed");
+  if (ckyc) {
+    // the CKYC record (RBI: downloaded with the applicant's consent) fills what the skipped steps would have
+    const r = (ckyc.result ?? {}) as Record<string, unknown>;
+    const value = (k: string) => (typeof r[k] === "string" ? (r[k] as string) : null);
+    profile.ckyc = {
+      source: "ckyc",
+      ckyc_number_masked: value("ckyc_number_masked"),
+      kyc_date: value("kyc_date"),
+      gender: value("gender"),
+      address: (r.address as InputJsonValue | undefined) ?? null,
+    };
+    profile.full_name ??= { value: value("name"), source: "ckyc" };
+    profile.date_of_birth ??= { value: value("dob"), source: "ckyc" };
+    if (value("pan")) profile.pan ??= { value: value("pan"), source: "ckyc", verified: true };
+  }
   for (const [key, field] of [
     ["in.phone.verify", "phone"],
     ["in.email.verify", "email"],

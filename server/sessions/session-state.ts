@@ -11,6 +11,7 @@ import { newId } from "../ids";
 import { type Actor, writeAudit } from "../audit/write-audit";
 import type { TEventSession, TSessionEventType } from "../events/event.schemas";
 import { emitEvent } from "../events/outbox";
+import { queueCkycUpload } from "../ckyc/queue-ckyc-upload";
 
 /** Cancellable, expirable, client token may be re-issued. */
 export const ACTIVE_STATUSES: readonly SessionStatus[] = ["created", "started", "in_progress", "resubmission_requested"];
@@ -121,6 +122,8 @@ export async function transitionSession(
     { projectId: s.projectId, mode: s.mode, type: `session.${to}` as TSessionEventType, data: { session: sessionEventData(s) }, sessionId },
     now,
   );
+  // RBI: the KYC record of a customer onboarded through the CKYC route is uploaded within 7 days
+  if (to === "approved") await queueCkycUpload(tx, s, now);
   if (s.parentSessionId) {
     const parent = await tx.session.findUniqueOrThrow({
       where: { id: s.parentSessionId },

@@ -9,6 +9,7 @@ import { aadhaarStep } from "./aadhaar/aadhaar-step";
 import { bankAccountStep } from "./bank-account/bank-account-step";
 import { businessDetailsStep } from "./business-details/business-details-step";
 import { businessDocumentsStep } from "./business-documents/business-documents-step";
+import { ckycStep } from "./ckyc/ckyc-step";
 import { consentStep } from "./consent/consent-step";
 import { digilockerStep } from "./digilocker/digilocker-step";
 import { documentsStep } from "./documents/documents-step";
@@ -36,6 +37,7 @@ export const STEP_REGISTRY = {
   business_documents: businessDocumentsStep,
   key_people: keyPeopleStep,
   bank_account: bankAccountStep,
+  ckyc: ckycStep,
 } satisfies { [T in TStepType]: StepType<z.output<(typeof STEP_SETTINGS)[T]>> };
 
 /** The module of step type `type`, or undefined for a type the catalog does not have. */

@@ -10,6 +10,7 @@ import { ZAadhaarSettings } from "./aadhaar/aadhaar.schemas";
 import { ZBankAccountSettings } from "./bank-account/bank-account.schemas";
 import { ZBusinessDetailsSettings } from "./business-details/business-details.schemas";
 import { ZBusinessDocumentsSettings } from "./business-documents/business-documents.schemas";
+import { ZCkycSettings } from "./ckyc/ckyc.schemas";
 import { ZConsentSettings } from "./consent/consent.schemas";
 import { ZDigilockerSettings } from "./digilocker/digilocker.schemas";
 import { ZDocumentsSettings } from "./documents/documents.schemas";
@@ -34,6 +35,7 @@ export const STEP_SETTINGS = {
   business_documents: ZBusinessDocumentsSettings,
   key_people: ZKeyPeopleSettings,
   bank_account: ZBankAccountSettings,
+  ckyc: ZCkycSettings,
 } as const;
 
 /** A step type's name. */

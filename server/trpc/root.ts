@@ -3,6 +3,7 @@ import "server-only";
 import { createCallerFactory, createTRPCRouter } from "./init";
 import { apiKeysRouter } from "./routers/api-keys";
 import { auditRouter } from "./routers/audit";
+import { ckycRouter } from "./routers/ckyc";
 import { flowRouter } from "./routers/flow";
 import { kybRouter } from "./routers/kyb";
 import { membersRouter } from "./routers/members";
@@ -31,6 +32,7 @@ export const appRouter = createTRPCRouter({
   kyb: kybRouter,
   audit: auditRouter,
   workflows: workflowsRouter,
+  ckyc: ckycRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -85,6 +85,18 @@ export function exampleEvent(type: PublicEventType, mode: Tenant["mode"], now = 
       },
     };
   }
+  if (type === "ckyc.upload_succeeded" || type === "ckyc.upload_failed") {
+    const ok = type === "ckyc.upload_succeeded";
+    const upload = {
+      id: "cku_webhookTest00000000000000",
+      session_id: TEST_SESSION_ID,
+      status: ok ? ("succeeded" as const) : ("failed" as const),
+      ckyc_number_masked: ok ? "XXXXXXXXXX1234" : null,
+      error_code: ok ? null : "ckyc_upload_rejected",
+      deadline_at: new Date(now.getTime() + 7 * 24 * 3600 * 1000).toISOString(),
+    };
+    return { ...head, type, data: { ckyc_upload: upload } };
+  }
   const status = (type === "session.pii_erased" ? "approved" : type.slice("session.".length)) as TSessionStatus;
   const decided = status === "approved" || status === "declined" || status === "resubmission_requested";
   return {

@@ -1,8 +1,9 @@
 /**
  * The India workflows every new organization starts with (seeded by server/seed): KYC, KYB
  * (the business, its documents, its key people, each verified with "India KYC", and its bank
- * account), a KYC with every step of the hosted flow, and a KYC through DigiLocker (Aadhaar and
- * the PAN record from the applicant's DigiLocker, the selfie matched with the Aadhaar photo).
+ * account), a KYC with every step of the hosted flow, a KYC through DigiLocker (Aadhaar and
+ * the PAN record from the applicant's DigiLocker, the selfie matched with the Aadhaar photo) and
+ * the CKYC-first KYC.
  *
  * Decision rules (data: server/workflows/workflow.schemas.ts `ZDecisionRules`, applied by
  * server/sessions/evaluate-decision.ts; the strongest matching outcome wins): an inactive PAN
@@ -275,6 +276,37 @@ export const INDIA_WORKFLOWS: { name: string; type: "kyc" | "kyb"; country: stri
           required: true,
           settings: { face_match: { compare_with: "aadhaar" }, liveness: { passive: true, active: "none" } },
         },
+        { name: "review", type: "review", required: true, settings: {} },
+      ],
+      decision: fullKycDecisionRules,
+    },
+  },
+  {
+    // RBI KYC Directions (June 2025): the CKYC record first. A downloaded record skips the PAN and
+    // document steps and gives the selfie its reference photo; without one the applicant goes on
+    // with them. The `ckyc` step is not required, so a record that is not found never blocks approval.
+    name: "India KYC (CKYC first)",
+    type: "kyc",
+    country: "IN",
+    definition: {
+      languages: ["en", "hi"],
+      ttl_seconds: 604_800,
+      steps: [
+        { name: "consent", type: "consent", required: true, settings: { notice_version: "2026-10-01" } },
+        { name: "ckyc", type: "ckyc", required: false, settings: { skip_steps: ["pan", "documents"] } },
+        { name: "phone", type: "phone", required: true, settings: {} },
+        { name: "pan", type: "pan", required: true, settings: { holder: "individual" } },
+        {
+          name: "documents",
+          type: "documents",
+          required: true,
+          settings: {
+            document_types: ["pan_card", "aadhaar_card", "passport", "voter_id", "driving_licence"],
+            fields: ["name", "date_of_birth", "pan", "passport_number", "epic_number", "dl_number", "aadhaar_last4"],
+            capture: "upload_or_camera",
+          },
+        },
+        { name: "selfie", type: "selfie", required: true, settings: { face_match: { compare_with: "any" }, liveness: { passive: true, active: "none" } } },
         { name: "review", type: "review", required: true, settings: {} },
       ],
       decision: fullKycDecisionRules,

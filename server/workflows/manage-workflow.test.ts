@@ -5,6 +5,7 @@ import { createProjectIn } from "../organizations/create-organization";
 import { archiveProject } from "../projects/manage-projects";
 import { createSession } from "../sessions/create-session";
 import { getMe } from "../users/user.queries";
+import { INDIA_WORKFLOWS } from "./india-workflows";
 import { renameWorkflow, setWorkflowArchived } from "./manage-workflow";
 import { getPublishedWorkflow, listWorkflows } from "./workflow.queries";
 import { demoDb } from "~/tests/fixtures/demo-db";
@@ -66,7 +67,7 @@ describe("projects in the dashboard", () => {
   it("creates and archives a project: gone from the switcher, its keys refused; the last active project stays", async () => {
     const project = await createProjectIn(db, { organizationId: seed.organizationId, name: "Lending App" }, user);
     expect(project.slug).toBe("lending-app");
-    expect(await db.workflow.count({ where: { projectId: project.id, currentVersionId: { not: null } } })).toBe(3);
+    expect(await db.workflow.count({ where: { projectId: project.id, currentVersionId: { not: null } } })).toBe(INDIA_WORKFLOWS.length);
     const key = await createApiKey(db, { projectId: project.id, mode: "test", name: "t" });
     expect((await authenticateApiKey(db, `Bearer ${key.secret}`)).projectId).toBe(project.id);
 

@@ -28,9 +28,10 @@ import { AttemptResult, canManageWebhooks, EVENT_TYPES, type EventRow } from "./
 
 const PAGE_SIZE = 50;
 
-/** The object an event is about: the session or check id. */
+/** The object an event is about: the session, check or CKYC upload's session id. */
 function subjectOf(e: EventRow): string {
-  return "session" in e.data ? e.data.session.id : e.data.check.id;
+  if ("session" in e.data) return e.data.session.id;
+  return "check" in e.data ? e.data.check.id : e.data.ckyc_upload.session_id;
 }
 
 export function EventsView() {

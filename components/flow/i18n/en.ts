@@ -67,6 +67,7 @@ export const en = {
       "Contact the grievance officer of {org}{hasContact, select, yes { at {contact}} other {}}. If you are not satisfied with the answer, you can complain to the Data Protection Board of India.",
     law: "Notice under the Digital Personal Data Protection Act, 2023 · version {version}",
     checkbox: "I have read this notice and I consent to {org} using the details above to verify my identity.",
+    dataCkyc: "Your KYC record in the Central KYC Registry (CKYC): name, date of birth, address, identity documents and photo",
     dataPan: "Your PAN (Permanent Account Number), name and date of birth",
     dataBusinessPan: "The business's PAN, name and date of incorporation",
     dataPhone: "Your mobile number",
@@ -75,6 +76,8 @@ export const en = {
       "Your Aadhaar offline e-KYC file or Secure QR code: name, date of birth, gender, address, photo and the last 4 digits of your Aadhaar number (never the full number)",
     dataDocuments: "Photos or scans of your identity document and the details printed on it",
     dataSelfie: "A photo of your face (selfie), to compare with your documents",
+    sourceCkyc:
+      "Your KYC record is downloaded from the Central KYC Registry (CERSAI) with your PAN and date of birth; after approval, your verified record is uploaded there, as RBI requires.",
     sourcePan: "PAN details are checked against the Income Tax Department's records.",
     sourceOtp: "Your mobile number and email address are confirmed with a one-time code.",
     sourceAadhaar: "Aadhaar files are checked with UIDAI's digital signature, on our servers; UIDAI is not contacted.",
@@ -116,6 +119,28 @@ export const en = {
     sandboxNotFound: "Any PAN with the digits 9999 (e.g. {example}) → not found",
     sandboxMismatch: "Digits 8888 → name does not match",
     sandboxFill: "Fill in the passing values",
+  },
+
+  ckyc: {
+    title: "Fetch your KYC record",
+    intro:
+      "If you have completed KYC with a bank, insurer or fund before, your record is in the Central KYC Registry (CKYC). With your PAN and date of birth we fetch it, so you can skip some steps.",
+    consentNote: "By continuing you agree that we download your KYC record from CKYC for this verification.",
+    panLabel: "PAN",
+    panHint: "10 characters: 5 letters, 4 digits, 1 letter (for example ABCPE1234F)",
+    dobLabel: "Date of birth",
+    fetch: "Fetch my record",
+    skip: "Continue without CKYC",
+    sandboxTitle: "Test mode: no real registry is asked. Try these values:",
+    sandboxPass: "ABCPE1234F, date of birth 1 Jan 1990 → record of RAVI KUMAR downloaded",
+    sandboxNotFound: "Any PAN with the digits 9999 (e.g. {example}) → no record",
+    sandboxAuthFailed: "Another date of birth → the record is not released",
+    sandboxFill: "Fill in the passing values",
+    outcome_downloaded: "Your KYC record was found and downloaded.",
+    outcome_not_found: "No KYC record was found for this PAN.",
+    outcome_auth_failed: "The date of birth does not match the KYC record.",
+    outcome_unavailable: "The KYC registry could not be reached.",
+    outcome_skipped_by_applicant: "You continued without CKYC.",
   },
 
   otp: {
@@ -284,6 +309,7 @@ export const en = {
       digilocker: "DigiLocker",
       documents: "Identity document",
       selfie: "Selfie",
+      ckyc: "CKYC record",
       review: "Review",
     },
   },

@@ -10,6 +10,7 @@ import { AadhaarStep, AadhaarSummary } from "./aadhaar-step";
 import { BankAccountStep } from "./bank-account-step";
 import { BusinessDetailsStep } from "./business-details-step";
 import { BusinessDocumentsStep } from "./business-documents-step";
+import { CkycStep, CkycSummary } from "./ckyc-step";
 import { ConsentStep, ConsentSummary } from "./consent-step";
 import { DigilockerStep, DigilockerSummary } from "./digilocker-step";
 import { DocumentsStep, DocumentsSummary } from "./documents-step";
@@ -37,6 +38,7 @@ const STEP_VIEWS: StepViews = {
   business_documents: { component: BusinessDocumentsStep, collects: ["dataBusinessDocuments", "sourceDocuments"] },
   key_people: { component: KeyPeopleStep, collects: ["dataKeyPeople", "sourceKeyPeople"] },
   bank_account: { component: BankAccountStep, collects: ["dataBankAccount", "sourceBankAccount"] },
+  ckyc: { component: CkycStep, summary: CkycSummary, collects: ["dataCkyc", "sourceCkyc"] },
 };
 
 /** The view of step type `type`, or undefined for a type this version of the flow does not know. */
