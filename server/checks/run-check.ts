@@ -204,7 +204,7 @@ export async function attemptCheck(db: Db, checkId: string, opts: AttemptOptions
   const provider = providerNamed(row.mode, row.checkKey, row.provider);
   let answer: Awaited<ReturnType<typeof provider.verify>>;
   try {
-    answer = await provider.verify(row.checkKey, row.input, { projectId: row.projectId, mode: row.mode, sessionId: row.sessionId });
+    answer = await provider.verify(row.checkKey, row.input, { projectId: row.projectId, mode: row.mode, sessionId: row.sessionId, checkId: row.id });
   } catch (err) {
     if (!(err instanceof ProviderUnavailableError)) throw err;
     if (opts.final || !isRetryable(err)) return finishCheck(db, checkId, { status: "error", errorCode: err.errorCode }, opts.onFinished);

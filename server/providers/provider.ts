@@ -41,6 +41,8 @@ export interface CheckContext {
   projectId: string;
   mode: "test" | "live";
   sessionId: string | null;
+  /** the check being answered */
+  checkId?: string;
 }
 
 export interface CheckProvider {
