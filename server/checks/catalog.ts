@@ -370,6 +370,12 @@ export const ZAmlScreenInput = z.strictObject({
     .union([z.iso.date(), z.string().regex(/^\d{4}$/)])
     .optional()
     .meta({ description: "`YYYY-MM-DD`, or the year `YYYY`: lowers the score of a listed person born more than a year apart." }),
+  nationality: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, "An ISO 3166-1 alpha-2 country code.")
+    .transform((c) => c.toUpperCase())
+    .optional()
+    .meta({ description: "The person's nationality or country of residence (ISO 3166-1 alpha-2): lowers the score of a listed person of another nationality. (`country` selects the check, as for every direct check.)" }),
   monitor: z
     .boolean()
     .optional()

@@ -30,7 +30,7 @@ export const SCREEN_CHECK_KEY = "in.aml.screen";
 export interface ScreenCheckInput {
   name: string;
   date_of_birth?: string;
-  country?: string;
+  nationality?: string;
   monitor?: boolean;
   threshold?: number;
 }
@@ -178,7 +178,7 @@ export async function screenForCheck(db: Db, ctx: ScreenCheckContext, input: Scr
     dob = verified.dob ?? dob;
   }
   const distinctNames = [...new Set(names.map((n) => n.trim().replace(/\s+/g, " ").toUpperCase()))];
-  const country = input.country?.toUpperCase() ?? null;
+  const country = input.nationality?.toUpperCase() ?? null;
   if (ctx.mode === "test") await ensureSandboxList(db);
   const index = await activeScreeningIndex(db);
   const threshold = input.threshold ?? DEFAULT_SCREEN_THRESHOLD;
