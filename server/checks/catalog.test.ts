@@ -30,6 +30,7 @@ describe("check catalog", () => {
       ["in.document.review", "document.review", "manual"],
       ["in.face.match", "face.match", "service"],
       ["in.liveness.check", "liveness.check", "service"],
+      ["in.aml.screen", "aml.screen", "service"],
     ]);
     expect(new Set(CHECKS.map((c) => `${c.country}:${c.genericKey}`)).size).toBe(CHECKS.length);
   });

@@ -15,6 +15,7 @@ import { keyPeopleStep } from "./key-people/key-people-step";
 import { emailStep, phoneStep } from "./otp/otp-step";
 import { panStep } from "./pan/pan-step";
 import { reviewStep } from "./review/review-step";
+import { screeningStep } from "./screening/screening-step";
 import { selfieStep } from "./selfie/selfie-step";
 import type { z } from "zod";
 import type { StepType } from "./step-type";
@@ -34,6 +35,7 @@ export const STEP_REGISTRY = {
   business_documents: businessDocumentsStep,
   key_people: keyPeopleStep,
   bank_account: bankAccountStep,
+  screening: screeningStep,
 } satisfies { [T in TStepType]: StepType<z.output<(typeof STEP_SETTINGS)[T]>> };
 
 /** The module of step type `type`, or undefined for a type the catalog does not have. */

@@ -16,6 +16,7 @@ import { KeyPeopleStep } from "./key-people-step";
 import { otpNotice, OtpStep, OtpSummary } from "./otp-step";
 import { panNotice, PanStep, PanSummary } from "./pan-step";
 import { ReviewStep } from "./review-step";
+import { ScreeningStep } from "./screening-step";
 import { SelfieStep, SelfieSummary } from "./selfie-step";
 import { UnsupportedStep } from "./unsupported-step";
 import type { StepView } from "./step-view";
@@ -36,6 +37,7 @@ const STEP_VIEWS: StepViews = {
   business_documents: { component: BusinessDocumentsStep, collects: ["dataBusinessDocuments", "sourceDocuments"] },
   key_people: { component: KeyPeopleStep, collects: ["dataKeyPeople", "sourceKeyPeople"] },
   bank_account: { component: BankAccountStep, collects: ["dataBankAccount", "sourceBankAccount"] },
+  screening: { component: ScreeningStep, summary: null, collects: ["dataScreening", "sourceScreening"] },
 };
 
 /** The view of step type `type`, or undefined for a type this version of the flow does not know. */
