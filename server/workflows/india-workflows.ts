@@ -5,7 +5,7 @@
  *
  * Decision rules (data: server/workflows/workflow.schemas.ts `ZDecisionRules`, applied by
  * server/sessions/evaluate-decision.ts; the strongest matching outcome wins): an inactive PAN
- * declines; a PAN the registry does not find, a name scoring below 0.8 against the registry's,
+ * or a sanctions match a reviewer confirmed (`screening` step) declines; screening candidates, a PAN the registry does not find, a name scoring below 0.8 against the registry's,
  * names that differ between the PAN and the Aadhaar document, a document waiting for a
  * reviewer, or a duplicate of a declined session goes to review; a session whose required
  * checks all passed is approved; anything else (a provider error, a date of birth that does not
@@ -41,6 +41,18 @@ export const indiaDecisionRules: TWorkflowDefinition["decision"] = {
       outcome: "review",
     },
     { name: "manual_check", description: "A document waits for a reviewer.", when: { type: "manual_check" }, outcome: "review" },
+    {
+      name: "sanctions_match",
+      description: "A reviewer confirmed a sanctions list entry (UN, OFAC, MHA) as the applicant.",
+      when: { type: "check", check: "aml.screen", status: ["failed"], error_code: ["sanctions_match"] },
+      outcome: "decline",
+    },
+    {
+      name: "screening_candidates",
+      description: "Sanctions or PEP screening found candidates for a reviewer to resolve.",
+      when: { type: "check", check: "aml.screen", status: ["needs_review"] },
+      outcome: "review",
+    },
     {
       name: "duplicate_of_declined",
       description: "Shares a PAN, Aadhaar, phone, email, GSTIN or bank account with a declined session.",
