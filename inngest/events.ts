@@ -31,3 +31,4 @@ export const keyPersonInviteRequested = sdkEvent(internal.keyPersonInviteRequest
 export const webhookDeliveryRequested = sdkEvent(internal.webhookDeliveryRequested);
 export const checkRequested = sdkEvent(internal.checkRequested);
 export const documentExtractionRequested = sdkEvent(internal.documentExtractionRequested);
+export const screeningListImported = sdkEvent(internal.screeningListImported);

@@ -7,9 +7,11 @@ import { expireSessions } from "./expire-sessions";
 import { extractDocument } from "./extract-document";
 import { fanOutEvent } from "./fan-out-event";
 import { inviteKeyPerson } from "./invite-key-person";
+import { monitorListVersion } from "./monitor-list-version";
+import { monitorScreeningDaily } from "./monitor-screening-daily";
 import { processSession } from "./process-session";
 import { pruneEvents } from "./prune-events";
 import { pruneLoginThrottles } from "./prune-login-throttles";
 import { runDirectCheck } from "./run-direct-check";
 
-export const functions = [processSession, fanOutEvent, deliverWebhook, runDirectCheck, pruneEvents, pruneLoginThrottles, disableFailingEndpoints, expireSessions, enforceRetention, extractDocument, advanceParent, inviteKeyPerson];
+export const functions = [processSession, fanOutEvent, deliverWebhook, runDirectCheck, pruneEvents, pruneLoginThrottles, disableFailingEndpoints, expireSessions, enforceRetention, extractDocument, advanceParent, inviteKeyPerson, monitorListVersion, monitorScreeningDaily];

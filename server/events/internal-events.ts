@@ -62,3 +62,5 @@ export const documentExtractionRequested = internalEvent(
   z.object({ extractionId: z.string(), projectId: z.string(), mode: ZMode }),
 );
 
+/** A sanctions or PEP list version was imported: screen its changes against the monitored subjects (server/screening/monitoring.ts). */
+export const screeningListImported = internalEvent("app/screening.list_imported", z.object({ versionId: z.string() }));

@@ -17,11 +17,15 @@ import { API_VERSION } from "../api-version";
 import { newId } from "../ids";
 import { sql, sqlJson, sqlTimestamp, type Sql } from "../sql";
 import { subscribedEndpointExistsSql } from "../webhooks/webhook-endpoints";
-import type { PublicEventType, TCheckCompletedEvent, TEvent, TSessionEvent } from "./event.schemas";
+import type { PublicEventType, TCheckCompletedEvent, TEvent, TReviewDueEvent, TScreeningMatchEvent, TSessionEvent } from "./event.schemas";
 import { type InternalEvent, PUBLIC_EVENT_RELAYS } from "./internal-events";
 
 /** What `emitEvent` writes: a session event or `check.completed`, with its data. */
-export type EventPayload = Pick<TSessionEvent, "type" | "data"> | Pick<TCheckCompletedEvent, "type" | "data">;
+export type EventPayload =
+  | Pick<TSessionEvent, "type" | "data">
+  | Pick<TScreeningMatchEvent, "type" | "data">
+  | Pick<TReviewDueEvent, "type" | "data">
+  | Pick<TCheckCompletedEvent, "type" | "data">;
 
 /**
  * A stored envelope in its documented key order (jsonb storage does not keep key order):
@@ -31,7 +35,7 @@ export type EventPayload = Pick<TSessionEvent, "type" | "data"> | Pick<TCheckCom
 export function orderedEnvelope(stored: unknown): TEvent {
   const e = stored as TEvent;
   const data =
-    "session" in e.data
+    "session" in e.data && e.data.session
       ? {
           ...e.data,
           session: {

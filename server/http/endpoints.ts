@@ -24,6 +24,7 @@ import {
   ZSessionStatus,
 } from "../sessions/session.schemas";
 import { SESSION_EXPANDS } from "../sessions/session.dto";
+import { ZMonitoringEnded } from "../screening/screening.schemas";
 import { ZMode } from "../common.schemas";
 import {
   ZCreatedWebhookEndpoint,
@@ -201,6 +202,18 @@ export const erasePiiEndpoint = endpoint({
   errors: [404],
 });
 
+export const endSessionMonitoringEndpoint = endpoint({
+  operationId: "endSessionMonitoring",
+  method: "DELETE",
+  path: "/v1/sessions/{id}/monitoring",
+  summary: "End a session's sanctions and PEP monitoring",
+  description:
+    "The business relationship ended: the session's applicant is no longer screened against list changes and the daily run (an approved session with a `screening` step is monitored until then), and the screened name and date of birth are deleted. Erasure (`DELETE /v1/sessions/{id}/pii`) also ends it. Idempotent.",
+  params: ZId,
+  responses: { 200: ZMonitoringEnded },
+  errors: [404],
+});
+
 export const runCheckEndpoint = endpoint({
   operationId: "runCheck",
   method: "POST",
@@ -233,6 +246,18 @@ export const retrieveCheckEndpoint = endpoint({
 });
 
 const ZCountryQuery = z.strictObject({ country: z.string().length(2).optional().meta({ description: "Only this country (ISO 3166-1 alpha-2)." }) });
+
+export const endCheckMonitoringEndpoint = endpoint({
+  operationId: "endCheckMonitoring",
+  method: "DELETE",
+  path: "/v1/checks/{key}/monitoring",
+  summary: "End a direct screening check's monitoring",
+  description:
+    "Stops the ongoing monitoring that an `in.aml.screen` direct check with `monitor: true` started, and deletes the screened name and date of birth. Idempotent.",
+  params: z.strictObject({ key: z.string().min(1).meta({ description: "The check's id (`chk_...`)." }) }),
+  responses: { 200: ZMonitoringEnded },
+  errors: [404],
+});
 
 export const capabilitiesEndpoint = endpoint({
   operationId: "listCapabilities",
@@ -403,8 +428,10 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
   issueClientTokenEndpoint,
   retrieveEvidenceAddressEndpoint,
   erasePiiEndpoint,
+  endSessionMonitoringEndpoint,
   runCheckEndpoint,
   retrieveCheckEndpoint,
+  endCheckMonitoringEndpoint,
   capabilitiesEndpoint,
   documentTypesEndpoint,
   listWorkflowsEndpoint,

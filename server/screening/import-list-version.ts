@@ -9,6 +9,8 @@ import { createHash } from "node:crypto";
 import { SYSTEM_ACTOR, writeAudit, type Actor } from "../audit/write-audit";
 import type { Db } from "../db";
 import { DomainError } from "../errors";
+import { screeningListImported } from "../events/internal-events";
+import { enqueue, outboxCommitted } from "../events/outbox";
 import type { ParsedList } from "./list-entry";
 import { entryContentHash, listFileError } from "./list-entry";
 import { parseOfacList } from "./parse-ofac-list";
@@ -89,8 +91,8 @@ export async function importParsedList(db: Db, input: Omit<ImportListInput, "sou
     return { ...rest, contentHash: entryContentHash(e) };
   });
 
-  return db.$transaction(
-    async (tx) => {
+  const result = await db.$transaction(
+    async (tx): Promise<ImportListResult> => {
       await lockListSource(tx, source);
       const previous = await latestListVersion(tx, source);
       if (previous?.fileSha256 === fileSha256) return { unchanged: true, version: previous };
@@ -137,6 +139,8 @@ export async function importParsedList(db: Db, input: Omit<ImportListInput, "sou
       });
       await closeListEntries(tx, closed, version.id);
       await insertListEntries(tx, source, version.id, opened);
+      // ongoing monitoring screens the diff against every monitored subject (./monitoring.ts)
+      if (opened.length) await enqueue(tx, screeningListImported, { versionId: version.id });
       await writeAudit(tx, {
         actor: input.actor ?? SYSTEM_ACTOR,
         action: "screening_list.imported",
@@ -148,4 +152,6 @@ export async function importParsedList(db: Db, input: Omit<ImportListInput, "sou
     },
     { timeout: IMPORT_TIMEOUT_MS, maxWait: IMPORT_TIMEOUT_MS },
   );
+  if (!result.unchanged) outboxCommitted();
+  return result;
 }

@@ -19,7 +19,7 @@ import type { Mode } from "../generated/prisma/enums";
 import { activeScreeningIndex } from "./active-index";
 import { ensureSandboxList } from "./sandbox-list";
 import type { ListedEntry } from "./screening.queries";
-import { activeListVersions, findScreeningSubject, insertScreeningSubject, listedEntries, sessionCheckAnswers, updateScreeningSubject } from "./screening.queries";
+import { activeListVersions, addReportedEntries, findScreeningSubject, insertScreeningSubject, listedEntries, sessionCheckAnswers, updateScreeningSubject } from "./screening.queries";
 import type { ScreeningCandidate, TScreeningSource } from "./screening.schemas";
 import { entryCategory, ZScreeningSource } from "./screening.schemas";
 
@@ -201,6 +201,7 @@ export async function screenForCheck(db: Db, ctx: ScreenCheckContext, input: Scr
     : await insertScreeningSubject(db, { projectId: ctx.projectId, mode: ctx.mode, sessionId: ctx.sessionId, kind: "individual", ...subjectData });
 
   const found = [...best.values()].filter((c) => !existing?.dismissedEntryIds.has(c.entryId)).sort((a, b) => b.score - a.score);
+  await addReportedEntries(db, subjectId, found.map((c) => c.entryId));
   const candidates = await candidateResults(db, found);
   const lists = (await activeListVersions(db)).filter((v) => sources.includes(v.source)).map((v) => ({ list: v.source, version_id: v.id, seq: v.seq }));
   return {

@@ -183,7 +183,11 @@ export interface MonitoredSubject {
   name: string;
   dob: string | null;
   country: string | null;
+  sessionId: string | null;
+  checkId: string | null;
   dismissedEntryIds: Set<string>;
+  /** entries already reported (onboarding or an earlier alert) */
+  reportedEntryIds: Set<string>;
 }
 
 /**
@@ -195,9 +199,25 @@ export async function monitoredSubjectsPage(db: Db, opts: { mode?: Mode; after?:
     where: { monitored: true, ...(opts.mode ? { mode: opts.mode } : {}), ...(opts.after ? { id: { gt: opts.after } } : {}) },
     orderBy: { id: "asc" },
     take: opts.take,
-    select: { id: true, projectId: true, mode: true, kind: true, name: true, dob: true, country: true, dismissals: { select: { entryId: true } } },
+    select: {
+      id: true,
+      projectId: true,
+      mode: true,
+      kind: true,
+      name: true,
+      dob: true,
+      country: true,
+      sessionId: true,
+      checkId: true,
+      reportedEntryIds: true,
+      dismissals: { select: { entryId: true } },
+    },
   });
-  return rows.map(({ dismissals, ...s }) => ({ ...s, dismissedEntryIds: new Set(dismissals.map((d) => d.entryId)) }));
+  return rows.map(({ dismissals, reportedEntryIds, ...s }) => ({
+    ...s,
+    dismissedEntryIds: new Set(dismissals.map((d) => d.entryId)),
+    reportedEntryIds: new Set(reportedEntryIds),
+  }));
 }
 
 /** What a new subject records (a session's applicant or a direct check's input). */
@@ -321,4 +341,22 @@ export async function updateScreeningSubject(
     where: { id },
     data: { ...rest, lastScreenedAt: screenedAt, ...(monitored === undefined ? {} : { monitored, monitoringEndedAt: monitored ? null : undefined }) },
   });
+}
+
+/** Adds entries to those already reported for a subject (monitoring does not alert on them again). */
+export async function addReportedEntries(db: Db | Tx, subjectId: string, entryIds: readonly string[], screenedAt = new Date()): Promise<void> {
+  if (!entryIds.length) return;
+  await db.$executeRaw(sql`UPDATE screening_subjects
+    SET reported_entry_ids = ARRAY(SELECT DISTINCT unnest(reported_entry_ids || ${[...entryIds]}::text[])), last_screened_at = ${screenedAt}
+    WHERE id = ${subjectId}`);
+}
+
+/** Monitors a session's subject (approved) or stops (declined, ended). */
+export async function setSessionMonitoring(tx: Db | Tx, sessionId: string, monitored: boolean, now = new Date()): Promise<void> {
+  await tx.screeningSubject.updateMany({ where: { sessionId }, data: { monitored, monitoringEndedAt: monitored ? null : now } });
+}
+
+/** Deletes the subjects of a session or a direct check (their names are personal data); monitoring ends with them. */
+export async function deleteScreeningSubjects(tx: Db | Tx, where: { sessionId: string } | { checkId: string }): Promise<number> {
+  return (await tx.screeningSubject.deleteMany({ where })).count;
 }

@@ -125,3 +125,14 @@ export interface ScreeningCandidate {
   /** the fields that agree: always `name`, plus `dob` (exact, year or near) and `nationality` */
   matchedFields: ("name" | "dob" | "nationality")[];
 }
+
+/** DELETE /v1/sessions/{id}/monitoring, DELETE /v1/checks/{id}/monitoring. */
+export const ZMonitoringEnded = z
+  .object({
+    id: z.string().meta({ description: "The session (`ses_...`) or check (`chk_...`)." }),
+    object: z.literal("monitoring"),
+    monitored: z.literal(false),
+    ended: z.int().min(0).meta({ description: "How many screened subjects stopped being monitored (0 when none was: the call is idempotent)." }),
+  })
+  .meta({ id: "MonitoringEnded" });
+export type TMonitoringEnded = z.infer<typeof ZMonitoringEnded>;

@@ -10,6 +10,7 @@ import { type Actor, writeAudit } from "../audit/write-audit";
 import { deleteBlobs, queueBlobDeletions } from "../evidence/blob-deletions";
 import { emitEvent, outboxCommitted } from "../events/outbox";
 import { eraseIntelligencePii } from "../intelligence/erase-intelligence-pii";
+import { deleteScreeningSubjects } from "../screening/screening.queries";
 import { sql } from "../sql";
 import { type Tenant, tenantWhere } from "../tenant";
 import { hostedFlowUrl, issueClientToken } from "./client-tokens";
@@ -104,6 +105,8 @@ export async function eraseSessionPii(db: Db, tenant: Tenant, id: string, actor:
     await tx.otpChallenge.deleteMany({ where: { sessionId: id } });
     await tx.sessionSignal.deleteMany({ where: { sessionId: id } });
     await eraseIntelligencePii(tx, id);
+    // the screened name and date of birth: monitoring ends with them (issue 20)
+    await deleteScreeningSubjects(tx, { sessionId: id });
     await tx.session.update({
       where: { id },
       data: { prefill: Prisma.DbNull, applicant: Prisma.DbNull, business: Prisma.DbNull, redirectUrl: null, piiErasedAt: new Date() },

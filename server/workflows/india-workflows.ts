@@ -65,6 +65,25 @@ export const indiaDecisionRules: TWorkflowDefinition["decision"] = {
 };
 
 /**
+ * The risk rules of the India workflows (RBI KYC Directions: categorise customers by risk and
+ * update their KYC every 2 / 8 / 10 years for high / medium / low): a PEP or a sanctions candidate
+ * (open or confirmed) is high risk, as is a project's own `metadata.risk_category` of `high`;
+ * names that differ between verified sources, a duplicate of a declined session or a
+ * `metadata.risk_category` of `medium` is medium; everyone else low.
+ */
+export const indiaRiskRules: TWorkflowDefinition["risk"] = {
+  rules: [
+    { name: "pep", description: "A politically exposed person (or a close associate): enhanced due diligence.", when: { type: "screening", category: ["pep"], open: true }, level: "high" },
+    { name: "sanctions_candidate", description: "A sanctions list candidate, open or confirmed.", when: { type: "screening", category: ["sanctions"], open: true }, level: "high" },
+    { name: "project_high_risk", description: "The project marked the customer high risk (`metadata.risk_category`).", when: { type: "metadata", key: "risk_category", values: ["high"] }, level: "high" },
+    { name: "names_differ", description: "The names of the verified sources score below 0.8 against each other.", when: { type: "names_differ", below: 0.8 }, level: "medium" },
+    { name: "duplicate_of_declined", description: "Shares an identity signal with a declined session.", when: { type: "duplicate", status: ["declined"] }, level: "medium" },
+    { name: "project_medium_risk", description: "The project marked the customer medium risk (`metadata.risk_category`).", when: { type: "metadata", key: "risk_category", values: ["medium"] }, level: "medium" },
+  ],
+  otherwise: "low",
+};
+
+/**
  * "India KYC (full)" adds the selfie's and the documents' rules to the India rules: a face that
  * clearly does not match the document declines (similarity more than the review band below the
  * threshold, `face_mismatch`); a borderline match, no face found, a face seen in another session,
@@ -201,6 +220,7 @@ export const INDIA_WORKFLOWS: { name: string; type: "kyc" | "kyb"; country: stri
         { name: "pan", type: "pan", required: true, settings: { holder: "individual" } },
       ],
       decision: indiaDecisionRules,
+      risk: indiaRiskRules,
     },
   },
   {
@@ -219,6 +239,7 @@ export const INDIA_WORKFLOWS: { name: string; type: "kyc" | "kyb"; country: stri
         { name: "bank_account", type: "bank_account", required: true, settings: {} },
       ],
       decision: kybDecisionRules,
+      risk: indiaRiskRules,
     },
   },
   {
@@ -254,6 +275,7 @@ export const INDIA_WORKFLOWS: { name: string; type: "kyc" | "kyb"; country: stri
         { name: "review", type: "review", required: true, settings: {} },
       ],
       decision: fullKycDecisionRules,
+      risk: indiaRiskRules,
     },
   },
 ];

@@ -30,7 +30,7 @@ const PAGE_SIZE = 50;
 
 /** The object an event is about: the session or check id. */
 function subjectOf(e: EventRow): string {
-  return "session" in e.data ? e.data.session.id : e.data.check.id;
+  return "session" in e.data && e.data.session ? e.data.session.id : "check" in e.data ? e.data.check.id : "";
 }
 
 export function EventsView() {
@@ -136,7 +136,7 @@ export function EventView({ id }: { id: string }) {
     );
   }
   const e = query.data;
-  const sessionId = "session" in e.data ? e.data.session.id : null;
+  const sessionId = "session" in e.data && e.data.session ? e.data.session.id : null;
   return (
     <div className="space-y-5" data-testid="event-view">
       {back}
