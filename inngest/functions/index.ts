@@ -2,6 +2,7 @@
 import { advanceParent } from "./advance-parent-session";
 import { deliverWebhook } from "./deliver-webhook";
 import { disableFailingEndpoints } from "./disable-failing-endpoints";
+import { emitReviewsDue } from "./emit-reviews-due";
 import { enforceRetention } from "./enforce-retention";
 import { expireSessions } from "./expire-sessions";
 import { extractDocument } from "./extract-document";
@@ -14,4 +15,4 @@ import { pruneEvents } from "./prune-events";
 import { pruneLoginThrottles } from "./prune-login-throttles";
 import { runDirectCheck } from "./run-direct-check";
 
-export const functions = [processSession, fanOutEvent, deliverWebhook, runDirectCheck, pruneEvents, pruneLoginThrottles, disableFailingEndpoints, expireSessions, enforceRetention, extractDocument, advanceParent, inviteKeyPerson, monitorListVersion, monitorScreeningDaily];
+export const functions = [processSession, fanOutEvent, deliverWebhook, runDirectCheck, pruneEvents, pruneLoginThrottles, disableFailingEndpoints, expireSessions, enforceRetention, extractDocument, advanceParent, inviteKeyPerson, monitorListVersion, monitorScreeningDaily, emitReviewsDue];

@@ -35,7 +35,7 @@ import {
   ZUpdateWebhookEndpointRequest,
   ZWebhookEndpoint,
 } from "../webhooks/webhook-endpoint.schemas";
-import { ZWorkflow } from "../workflows/workflow.schemas";
+import { ZRiskLevel, ZWorkflow } from "../workflows/workflow.schemas";
 import type { Endpoint, SuccessResponses } from "./pipeline/endpoint";
 
 /** Error statuses an endpoint's domain can answer, besides those of the withApi pipeline (server/http/openapi.ts). */
@@ -125,6 +125,7 @@ export const listSessionsEndpoint = endpoint({
   query: ZListQuery.extend({
     status: ZSessionStatus.optional(),
     reference_id: z.string().max(128).optional().meta({ description: "Only sessions with this `reference_id`." }),
+    risk_level: ZRiskLevel.optional().meta({ description: "Only sessions at this risk level (`low`, `medium`, `high`)." }),
   }),
   responses: { 200: ZList(ZSession, "SessionList", "sessions") },
   errors: [404],

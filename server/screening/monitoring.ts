@@ -25,6 +25,7 @@ import { emitEvent, outboxCommitted } from "../events/outbox";
 import type { Mode } from "../generated/prisma/enums";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
 import { newId } from "../ids";
+import { refreshSessionRisk } from "../risk/session-risk";
 import { sessionEventData, transitionSession } from "../sessions/session-state";
 import { type Tenant, tenantWhere } from "../tenant";
 import { activeScreeningIndex } from "./active-index";
@@ -87,6 +88,7 @@ export async function recordMonitoringMatch(db: Db, hit: RescreenHit<MonitoredSu
     await addReportedEntries(tx, subject.id, hit.candidates.map((c) => c.entryId), now);
     let session = null;
     if (subject.sessionId) {
+      await refreshSessionRisk(tx, subject.sessionId);
       const s = await tx.session.findUniqueOrThrow({ where: { id: subject.sessionId }, select: { status: true } });
       session =
         s.status === "approved"

@@ -16,6 +16,7 @@ import type { Db, Tx } from "../db";
 import { DomainError, notFound } from "../errors";
 import { outboxCommitted } from "../events/outbox";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
+import { refreshSessionRisk } from "../risk/session-risk";
 import { evaluateDecision } from "../sessions/evaluate-decision";
 import { transitionSession } from "../sessions/session-state";
 import { type Tenant, tenantWhere } from "../tenant";
@@ -114,6 +115,8 @@ export async function resolveScreeningCandidate(db: Db, tenant: Tenant, actor: A
       ...tenantWhere(tenant),
       data: { entry_id: entryId, list: candidate.list, match, open },
     });
+    // a confirmed PEP or sanctions entry raises the risk level (server/risk/)
+    if (check.sessionId && match) await refreshSessionRisk(tx, check.sessionId);
     const sessionStatus = check.sessionId && !open ? await applyDeclineRules(tx, check.sessionId) : null;
     return { checkId, status, open, sessionStatus };
   });

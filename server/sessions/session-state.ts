@@ -11,6 +11,7 @@ import { newId } from "../ids";
 import { type Actor, writeAudit } from "../audit/write-audit";
 import type { TEventSession, TSessionEventType } from "../events/event.schemas";
 import { emitEvent } from "../events/outbox";
+import { scheduleReview } from "../risk/session-risk";
 import { setSessionMonitoring } from "../screening/screening.queries";
 
 /** Cancellable, expirable, client token may be re-issued. */
@@ -92,7 +93,11 @@ export async function transitionSession(
     select: { id: true, projectId: true, mode: true, status: true, referenceId: true, decision: true, decisionSource: true, parentSessionId: true, role: true },
   });
   // an approved customer stays screened against list changes; a declined one does not (issue 20)
-  if (to === "approved" || to === "declined" || to === "resubmission_requested") await setSessionMonitoring(tx, sessionId, to === "approved", now);
+  // and is reviewed again (periodic re-KYC) on its risk level's schedule (server/risk/)
+  if (to === "approved" || to === "declined" || to === "resubmission_requested") {
+    await setSessionMonitoring(tx, sessionId, to === "approved", now);
+    await scheduleReview(tx, sessionId, to === "approved" ? now : null);
+  }
   await tx.sessionHistory.create({
     data: {
       id: newId("history"),
