@@ -15,6 +15,7 @@ import { applyAutomaticDecision, runSessionChecks } from "../sessions/process-se
 import { getSession } from "../sessions/session.dto";
 import { indiaRiskRules } from "../workflows/india-workflows";
 import { evaluateRisk, type RiskFacts } from "./evaluate-risk";
+import { getRiskReviewYears, setRiskReviewYears } from "../projects/risk-review-years";
 import { emitReviewsDue } from "./review-due";
 import { DEFAULT_RISK_REVIEW_YEARS, nextReviewDate, reviewYears } from "./review-schedule";
 
@@ -88,5 +89,17 @@ describe("session risk level and re-KYC", () => {
     expect(await emitReviewsDue(db, inThreeYears)).toEqual({ emitted: 0 });
     const event = await db.event.findFirstOrThrow({ where: { type: "session.review_due" }, select: { payload: true } });
     expect(event.payload).toMatchObject({ data: { session: { id: pep, status: "approved" }, review: { risk_level: "high", next_review_at: approved.next_review_at } } });
+  });
+
+  it("uses the project's own intervals for sessions approved after a change", async () => {
+    const owner = { type: "user" as const, id: "usr_owner" };
+    expect(await getRiskReviewYears(db, tenant.projectId)).toEqual(DEFAULT_RISK_REVIEW_YEARS);
+    expect(await setRiskReviewYears(db, tenant.projectId, { high: 1, medium: 3, low: 5 }, owner)).toEqual({ high: 1, medium: 3, low: 5 });
+    await expect(setRiskReviewYears(db, tenant.projectId, { high: 0, medium: 3, low: 5 }, owner)).rejects.toThrow();
+    const id = await processed("Lata Iyer", "ABCPE4569R");
+    const s = await getSession(db, tenant, id);
+    expect(s.risk_level).toBe("low");
+    expect(new Date(s.next_review_at!).getUTCFullYear() - new Date(s.completed_at!).getUTCFullYear()).toBe(5);
+    await setRiskReviewYears(db, tenant.projectId, DEFAULT_RISK_REVIEW_YEARS, owner);
   });
 });
