@@ -26,6 +26,7 @@ import {
 import { applyServerError } from "./mutation-errors";
 import { PageHeader } from "./page-header";
 import { RegistryProvidersCard } from "./registry-providers";
+import { RiskReviewYearsCard } from "./risk-review-years";
 import { ReasonCodesSettings } from "./review/reason-codes-settings";
 import { ErrorCard, LoadingCard } from "./query-states";
 import { useWorkspace } from "./workspace";
@@ -53,6 +54,7 @@ export function SettingsView() {
         <SettingsForm key={settings.data.id} settings={settings.data} />
       )}
       <RegistryProvidersCard />
+      <RiskReviewYearsCard />
       <ReasonCodesSettings />
     </div>
   );
