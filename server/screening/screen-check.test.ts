@@ -49,8 +49,8 @@ describe("in.aml.screen", () => {
     expect(pep.result.candidates[0]).toMatchObject({ category: "pep", entry: { external_id: "SANDBOX-PEP-1" } });
   });
 
-  it("never screens the sandbox list in live mode", async () => {
-    expect((await screen({ name: "Zorawar Singh Blacklistwala" }, "live")).status).toBe("passed");
+  it("never screens the sandbox list in live mode, and ends in error while no list is imported there", async () => {
+    expect(await screen({ name: "Zorawar Singh Blacklistwala" }, "live")).toMatchObject({ status: "error", error_code: "provider_not_configured" });
   });
 
   it("refuses a bad input with the field named", async () => {

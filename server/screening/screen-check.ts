@@ -97,7 +97,9 @@ export interface ScreenCheckResult {
 
 export type ScreenCheckAnswer =
   | { waiting: true }
-  | { waiting: false; status: "passed" | "needs_review"; score: number | null; result: ScreenCheckResult };
+  /** no list is imported for the mode: nothing to screen against (never a `passed`) */
+  | { waiting: false; noLists: true }
+  | { waiting: false; noLists?: false; status: "passed" | "needs_review"; score: number | null; result: ScreenCheckResult };
 
 /** Default candidate threshold (final score; bench/README.md has the error rates behind it). */
 export const DEFAULT_SCREEN_THRESHOLD = 0.8;
@@ -165,7 +167,8 @@ function verifiedIdentity(answers: { checkKey: string; status: string; result: u
  * Screens the subject of an `in.aml.screen` check (see the module comment) and records the
  * subject: a direct check with `monitor: true` is monitored from now on; a session's subject is
  * monitored once the session is approved (server/screening/monitoring.ts).
- * @returns `waiting` while the session's other checks run, else the check's answer.
+ * @returns `waiting` while the session's other checks run, `noLists` when no list is imported for
+ *   the mode (live mode before the first `lists import`), else the check's answer.
  */
 export async function screenForCheck(db: Db, ctx: ScreenCheckContext, input: ScreenCheckInput): Promise<ScreenCheckAnswer> {
   const names = [input.name];
@@ -180,9 +183,11 @@ export async function screenForCheck(db: Db, ctx: ScreenCheckContext, input: Scr
   const distinctNames = [...new Set(names.map((n) => n.trim().replace(/\s+/g, " ").toUpperCase()))];
   const country = input.nationality?.toUpperCase() ?? null;
   if (ctx.mode === "test") await ensureSandboxList(db);
+  const sources = sourcesFor(ctx.mode);
+  const lists = (await activeListVersions(db)).filter((v) => sources.includes(v.source)).map((v) => ({ list: v.source, version_id: v.id, seq: v.seq }));
+  if (!lists.length) return { waiting: false, noLists: true };
   const index = await activeScreeningIndex(db);
   const threshold = input.threshold ?? DEFAULT_SCREEN_THRESHOLD;
-  const sources = sourcesFor(ctx.mode);
   const best = new Map<string, ScreeningCandidate>();
   for (const name of distinctNames) {
     for (const c of index.search({ name, dob: dob ?? undefined, country: country ?? undefined, kind: "individual" }, { threshold, sources })) {
@@ -203,7 +208,6 @@ export async function screenForCheck(db: Db, ctx: ScreenCheckContext, input: Scr
   const found = [...best.values()].filter((c) => !existing?.dismissedEntryIds.has(c.entryId)).sort((a, b) => b.score - a.score);
   await addReportedEntries(db, subjectId, found.map((c) => c.entryId));
   const candidates = await candidateResults(db, found);
-  const lists = (await activeListVersions(db)).filter((v) => sources.includes(v.source)).map((v) => ({ list: v.source, version_id: v.id, seq: v.seq }));
   return {
     waiting: false,
     status: candidates.length ? "needs_review" : "passed",
