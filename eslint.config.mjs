@@ -14,17 +14,33 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
 const TRANSPORTS = [
-  { group: ["next", "next/*", "next-auth", "next-auth/*"], message: "The domain never imports Next: put transport code in server/http, server/trpc or server/auth." },
+  {
+    group: ["next", "next/*", "next-auth", "next-auth/*"],
+    message: "The domain never imports Next: put transport code in server/http, server/trpc or server/auth.",
+  },
   { group: ["@trpc/*"], message: "The domain never imports tRPC: throw DomainError and let server/trpc map it." },
   { group: ["inngest", "inngest/*"], message: "The domain never imports Inngest: write an outbox event (server/events) instead." },
-  { group: ["~/components/*", "**/components/*"], message: "server/ never imports React components: move shared data to server/ and import it from components/." },
+  {
+    group: ["~/components/*", "**/components/*"],
+    message: "server/ never imports React components: move shared data to server/ and import it from components/.",
+  },
 ];
 
 const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ["server/generated/**", ".next/**", ".data/**", "node_modules/**", "tools/**", "e2e/artifacts/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
+    ignores: [
+      "server/generated/**",
+      ".next/**",
+      ".data/**",
+      "node_modules/**",
+      "tools/**",
+      "e2e/artifacts/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+    ],
   },
   {
     settings: {

@@ -4,7 +4,16 @@ import "./server/env";
 
 const nextConfig: NextConfig = {
   // PGlite (WASM + data files) and Prisma's runtime must load from node_modules, not a bundle.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/client", "@prisma/adapter-pg", "pg", "proper-lockfile", "bcryptjs", "@node-rs/argon2"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "@prisma/client",
+    "@prisma/adapter-pg",
+    "pg",
+    "proper-lockfile",
+    "bcryptjs",
+    "@node-rs/argon2",
+  ],
   poweredByHeader: false,
   typedRoutes: false,
   async headers() {

@@ -8,8 +8,8 @@ export default function HomePage() {
       <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Verify</p>
       <h1 className="mt-2 text-3xl font-semibold tracking-tight text-balance text-slate-900 sm:text-4xl">Identity verification for India</h1>
       <p className="mt-4 text-base text-pretty text-slate-600">
-        KYC and KYB for businesses: PAN checks against the registry, DPDP-compliant consent, a hosted flow in English and Hindi, and a review
-        dashboard for your team.
+        KYC and KYB for businesses: PAN checks against the registry, DPDP-compliant consent, a hosted flow in English and Hindi, and a review dashboard for your
+        team.
       </p>
       <div className="mt-8 flex flex-wrap gap-3">
         <Link href="/dashboard" className={buttonClasses({ size: "lg" })}>

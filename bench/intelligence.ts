@@ -151,7 +151,11 @@ async function main() {
   console.log("| document | variant | fields correct | wrong | images | wall ms | CPU ms |\n|---|---|---|---|---|---|---|");
   for (const o of ocr)
     console.log(`| ${o.document} | ${o.variant} | ${o.correct}/${o.total} | ${o.wrong.join(", ") || "-"} | ${o.images} | ${o.wallMs} | ${o.cpuMs} |`);
-  console.log(`\nFields: ${Object.entries(summary.ocr_fields).map(([v, n]) => `${v} ${n}`).join(", ")}\n`);
+  console.log(
+    `\nFields: ${Object.entries(summary.ocr_fields)
+      .map(([v, n]) => `${v} ${n}`)
+      .join(", ")}\n`,
+  );
   console.log("| image | faces | wall ms | CPU ms |\n|---|---|---|---|");
   for (const [f, a] of Object.entries(analyses)) console.log(`| ${f} | ${a.faces} | ${a.wallMs} | ${a.cpuMs} |`);
   console.log("\n| selfie | document | same person | similarity |\n|---|---|---|---|");
@@ -165,7 +169,9 @@ async function main() {
   for (const t of turns) console.log(`| ${t.selfie} | ${t.degrees}° | ${t.yawLeft} | ${t.yawRight} | ${t.span} | ${t.minSimilarity} |`);
   console.log("\n| burst (turn_head) | frames | face frames | yaw span | verdict | wall ms | CPU ms | CPU ms per image |\n|---|---|---|---|---|---|---|---|");
   for (const c of challenges)
-    console.log(`| ${c.burst} | ${c.frames} | ${c.face_frames} | ${c.yaw_range} | ${c.passed ? "passed" : c.errorCode} | ${c.wallMs} | ${c.cpuMs} | ${c.cpuMsPerFrame} |`);
+    console.log(
+      `| ${c.burst} | ${c.frames} | ${c.face_frames} | ${c.yaw_range} | ${c.passed ? "passed" : c.errorCode} | ${c.wallMs} | ${c.cpuMs} | ${c.cpuMsPerFrame} |`,
+    );
 }
 
 await main();

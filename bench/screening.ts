@@ -47,7 +47,8 @@ const ENTRIES = Number(opt.entries);
 const SUBJECTS = Number(opt.subjects);
 const MONITORED = Number(opt.monitored);
 const DIFF = Number(opt.diff);
-if (![ENTRIES, SUBJECTS, MONITORED, DIFF].every((n) => Number.isInteger(n) && n > 0)) throw new Error("--entries, --subjects, --monitored, --diff: positive integers");
+if (![ENTRIES, SUBJECTS, MONITORED, DIFF].every((n) => Number.isInteger(n) && n > 0))
+  throw new Error("--entries, --subjects, --monitored, --diff: positive integers");
 
 const ms = (t0: number) => Math.round((performance.now() - t0) * 10) / 10;
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -100,7 +101,9 @@ function percentiles(sample: number[]) {
 const latency = percentiles(latencies);
 const cpuTime = percentiles(cpuTimes);
 const load = os.loadavg().map((l) => Math.round(l * 10) / 10);
-say(`one subject against ${ENTRIES} entries: wall p50 ${latency.p50} ms, p99 ${latency.p99} ms; CPU p50 ${cpuTime.p50} ms, p99 ${cpuTime.p99} ms (load average ${load.join(" ")} on ${os.cpus().length} CPUs); variants found ${variantsFound}/${variants}`);
+say(
+  `one subject against ${ENTRIES} entries: wall p50 ${latency.p50} ms, p99 ${latency.p99} ms; CPU p50 ${cpuTime.p50} ms, p99 ${cpuTime.p99} ms (load average ${load.join(" ")} on ${os.cpus().length} CPUs); variants found ${variantsFound}/${variants}`,
+);
 
 // ---- 3. labelled pairs -----------------------------------------------------------------------------
 const labelled = { variants: 0, found: 0, namesakes: 0, falsePositives: 0, missed: [] as string[], flagged: [] as string[] };
@@ -111,7 +114,10 @@ for (const pair of LABELLED_PAIRS) {
     externalId: "e",
     kind: pair.entry.kind,
     name: pair.entry.name,
-    aliases: [...(pair.entry.aliases ?? []).map((name) => ({ name, strength: "strong" as const })), ...(pair.entry.weakAliases ?? []).map((name) => ({ name, strength: "weak" as const }))],
+    aliases: [
+      ...(pair.entry.aliases ?? []).map((name) => ({ name, strength: "strong" as const })),
+      ...(pair.entry.weakAliases ?? []).map((name) => ({ name, strength: "weak" as const })),
+    ],
     birthDates: [...(pair.entry.birthDates ?? [])],
     nationalities: [...(pair.entry.nationalities ?? [])],
   };
@@ -151,7 +157,9 @@ const plantedFound = hits.filter((h) => {
   const i = Number(h.subject.id.slice(4));
   return i < diff.length && h.candidates.some((c) => c.entryId === diff[i]!.id);
 }).length;
-say(`re-screening ${MONITORED} subjects against ${DIFF} entries in memory: ${rescreenMs} ms, ${hits.length} subjects with candidates, planted found ${plantedFound}/${diff.length}`);
+say(
+  `re-screening ${MONITORED} subjects against ${DIFF} entries in memory: ${rescreenMs} ms, ${hits.length} subjects with candidates, planted found ${plantedFound}/${diff.length}`,
+);
 
 let db: { insertMs: number; importMs: number; rescreenMs: number; hits: number } | null = null;
 if (!opt["no-db"]) db = await rescreenOnDatabase(diff, monitored);
@@ -201,7 +209,9 @@ async function rescreenOnDatabase(entries: ScreeningEntry[], subjects: RescreenS
   let t = performance.now();
   for (let i = 0; i < subjects.length; i += 2000) {
     await database.screeningSubject.createMany({
-      data: subjects.slice(i, i + 2000).map((s) => ({ id: newId("screeningSubject"), projectId, mode: "live" as const, kind: s.kind, name: s.name, monitored: true })),
+      data: subjects
+        .slice(i, i + 2000)
+        .map((s) => ({ id: newId("screeningSubject"), projectId, mode: "live" as const, kind: s.kind, name: s.name, monitored: true })),
     });
   }
   const insertMs = ms(t);
@@ -212,7 +222,9 @@ async function rescreenOnDatabase(entries: ScreeningEntry[], subjects: RescreenS
   t = performance.now();
   const found = await rescreenListVersion(database, version.id, { mode: "live" });
   const rescreenMs = ms(t);
-  say(`embedded database: stored ${subjects.length} subjects in ${insertMs} ms; imported the diff in ${importMs} ms; re-screened in ${rescreenMs} ms (${found.length} with candidates)`);
+  say(
+    `embedded database: stored ${subjects.length} subjects in ${insertMs} ms; imported the diff in ${importMs} ms; re-screened in ${rescreenMs} ms (${found.length} with candidates)`,
+  );
   await closeDb();
   return { insertMs, importMs, rescreenMs, hits: found.length };
 }
@@ -222,8 +234,15 @@ function unXml(entries: ScreeningEntry[]): string {
   const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   const one = (e: ScreeningEntry, tag: "INDIVIDUAL" | "ENTITY") =>
     `<${tag}><DATAID>${e.externalId}</DATAID><FIRST_NAME>${esc(e.name)}</FIRST_NAME><UN_LIST_TYPE>Bench</UN_LIST_TYPE>` +
-    e.aliases.map((a) => `<${tag}_ALIAS><QUALITY>${a.strength === "weak" ? "Low" : "Good"}</QUALITY><ALIAS_NAME>${esc(a.name)}</ALIAS_NAME></${tag}_ALIAS>`).join("") +
-    e.birthDates.map((d) => `<INDIVIDUAL_DATE_OF_BIRTH><TYPE_OF_DATE>EXACT</TYPE_OF_DATE>${"date" in d ? `<DATE>${d.date}</DATE>` : "year" in d ? `<YEAR>${d.year}</YEAR>` : `<FROM_YEAR>${d.from}</FROM_YEAR><TO_YEAR>${d.to}</TO_YEAR>`}</INDIVIDUAL_DATE_OF_BIRTH>`).join("") +
+    e.aliases
+      .map((a) => `<${tag}_ALIAS><QUALITY>${a.strength === "weak" ? "Low" : "Good"}</QUALITY><ALIAS_NAME>${esc(a.name)}</ALIAS_NAME></${tag}_ALIAS>`)
+      .join("") +
+    e.birthDates
+      .map(
+        (d) =>
+          `<INDIVIDUAL_DATE_OF_BIRTH><TYPE_OF_DATE>EXACT</TYPE_OF_DATE>${"date" in d ? `<DATE>${d.date}</DATE>` : "year" in d ? `<YEAR>${d.year}</YEAR>` : `<FROM_YEAR>${d.from}</FROM_YEAR><TO_YEAR>${d.to}</TO_YEAR>`}</INDIVIDUAL_DATE_OF_BIRTH>`,
+      )
+      .join("") +
     `</${tag}>`;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<CONSOLIDATED_LIST dateGenerated="${new Date().toISOString()}">\n<INDIVIDUALS>\n${entries
     .filter((e) => e.kind === "individual")

@@ -31,7 +31,14 @@ let webhookSecret: string;
 function eventsFor(sessionId: string): { id: string; type: string; data: { session: { id: string; status: string } } }[] {
   const stripe = new Stripe("sk_test_unused");
   return deliveries
-    .map((d) => stripe.webhooks.constructEvent(d.raw, d.signature, webhookSecret) as unknown as { id: string; type: string; data: { session: { id: string; status: string } } })
+    .map(
+      (d) =>
+        stripe.webhooks.constructEvent(d.raw, d.signature, webhookSecret) as unknown as {
+          id: string;
+          type: string;
+          data: { session: { id: string; status: string } };
+        },
+    )
     .filter((e) => e.data.session?.id === sessionId);
 }
 

@@ -63,12 +63,15 @@ async function upload(s: CreatedSession, step: string, kind: string, bytes: Buff
 
 /** How many pixels of the canvas are close to `rgb` (0..255 each). */
 function pixelsLike(page: Page, rgb: readonly [number, number, number]): Promise<number> {
-  return page.getByTestId("evidence-stage").locator("canvas").evaluate((canvas: HTMLCanvasElement, [r, g, b]) => {
-    const data = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
-    let n = 0;
-    for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - r) < 12 && Math.abs(data[i + 1]! - g) < 12 && Math.abs(data[i + 2]! - b) < 12) n++;
-    return n;
-  }, rgb);
+  return page
+    .getByTestId("evidence-stage")
+    .locator("canvas")
+    .evaluate((canvas: HTMLCanvasElement, [r, g, b]) => {
+      const data = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - r) < 12 && Math.abs(data[i + 1]! - g) < 12 && Math.abs(data[i + 2]! - b) < 12) n++;
+      return n;
+    }, rgb);
 }
 const PAGE_1_BAR = [38, 89, 191] as const; // 0.15 0.35 0.75
 const PAGE_2_BAR = [26, 153, 77] as const; // 0.10 0.60 0.30
@@ -80,7 +83,12 @@ test("a reviewer zooms and turns the card photos, pages through the PDF, and the
     steps: [
       ...d.steps,
       { name: "id_document", type: "documents", required: true, settings: { document_types: ["aadhaar_card"], fields: ["name"], capture: "upload_or_camera" } },
-      { name: "bank_statement", type: "documents", required: true, settings: { document_types: ["bank_statement"], fields: ["account_holder"], capture: "upload_or_camera" } },
+      {
+        name: "bank_statement",
+        type: "documents",
+        required: true,
+        settings: { document_types: ["bank_statement"], fields: ["account_holder"], capture: "upload_or_camera" },
+      },
     ],
   }));
   const s = await createSession(workflow, { reference_id: `e2e-evidence-${Date.now()}` });
@@ -88,8 +96,16 @@ test("a reviewer zooms and turns the card photos, pages through the PDF, and the
   const front = await upload(s, "id_document", "aadhaar_card_front", await cardImage("FRONT", "#c2410c").flatten({ background: "#ffffff" }).jpeg().toBuffer());
   const back = await upload(s, "id_document", "aadhaar_card_back", await cardImage("BACK", "#15803d").png().toBuffer());
   const statement = await upload(s, "bank_statement", "bank_statement_document", twoPagePdf());
-  await flowCall(s.client_token, "flow.submitStep", { sessionId: s.id, step: "id_document", values: { document_type: "aadhaar_card", files: [front, back], fields: { name: "Ravi Kumar" } } });
-  await flowCall(s.client_token, "flow.submitStep", { sessionId: s.id, step: "bank_statement", values: { document_type: "bank_statement", files: [statement], fields: { account_holder: "Ravi Kumar" } } });
+  await flowCall(s.client_token, "flow.submitStep", {
+    sessionId: s.id,
+    step: "id_document",
+    values: { document_type: "aadhaar_card", files: [front, back], fields: { name: "Ravi Kumar" } },
+  });
+  await flowCall(s.client_token, "flow.submitStep", {
+    sessionId: s.id,
+    step: "bank_statement",
+    values: { document_type: "bank_statement", files: [statement], fields: { account_holder: "Ravi Kumar" } },
+  });
   await expect.poll(async () => (await api<TSession>("GET", `/v1/sessions/${s.id}`)).body.status, { timeout: 30_000 }).toBe("review");
 
   // the case opens on the first file: the card's front, fitted whole into the stage

@@ -184,7 +184,9 @@ test.describe("in Hindi on a desktop", () => {
     await page.getByRole("radio", { name: /सिक्योर QR कोड/ }).check();
     const chooser = page.waitForEvent("filechooser");
     await page.getByRole("button", { name: "QR कोड की फ़ोटो अपलोड करें" }).click();
-    await (await chooser).setFiles({ name: "aadhaar-qr.png", mimeType: "image/png", buffer: await qrPicture(secureQrPayload(), { width: 1000, height: 1000, size: 900 }) });
+    await (
+      await chooser
+    ).setFiles({ name: "aadhaar-qr.png", mimeType: "image/png", buffer: await qrPicture(secureQrPayload(), { width: 1000, height: 1000, size: 900 }) });
     await expect(page.getByTestId("qr-read")).toContainText("QR कोड पढ़ लिया गया");
     await page.screenshot({ path: shot("hi-03-aadhaar-qr"), fullPage: true });
     await page.getByRole("button", { name: "आगे बढ़ें", exact: true }).click();

@@ -17,7 +17,19 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { api, type CheckDto, type CreatedSession, createSession, dashboardPage, FAKE_CAMERA, fastForward, fx, publishWorkflowVariant, shot, writeY4m } from "./fixtures/flow";
+import {
+  api,
+  type CheckDto,
+  type CreatedSession,
+  createSession,
+  dashboardPage,
+  FAKE_CAMERA,
+  fastForward,
+  fx,
+  publishWorkflowVariant,
+  shot,
+  writeY4m,
+} from "./fixtures/flow";
 
 const FIXTURES = path.resolve("tests/fixtures/intelligence");
 const face = (name: string) => readFileSync(path.join(FIXTURES, `${name}.jpg`));

@@ -143,7 +143,11 @@ test("a private limited company with two directors is verified", async ({ page, 
   await expect(page.getByTestId("flow-outcome")).toHaveAttribute("data-status", "approved", { timeout: 60_000 });
   await page.screenshot({ path: shot("kyb-04-approved"), fullPage: true });
   const decided = await api<TSession>("GET", `/v1/sessions/${s.id}?expand=business`);
-  expect(decided.body).toMatchObject({ status: "approved", decision: "approved", business: { legal_name: { value: "SANDBOX PRIVATE LIMITED", source: "in.cin.verify" } } });
+  expect(decided.body).toMatchObject({
+    status: "approved",
+    decision: "approved",
+    business: { legal_name: { value: "SANDBOX PRIVATE LIMITED", source: "in.cin.verify" } },
+  });
   expect(decided.body.related_sessions.map((r) => [r.role, r.status])).toEqual([
     ["director", "approved"],
     ["director", "approved"],

@@ -25,7 +25,11 @@ async function sessionInReview(reference: string, pan: string, name: string): Pr
 
 const row = (page: Page, id: string) => page.locator(`[data-testid="queue-row"][data-session-id="${id}"]`);
 
-test("a reviewer approves, declines and asks for a resubmission; the applicant redoes the PAN; a decision is overridden and audited", async ({ page, browser, request }) => {
+test("a reviewer approves, declines and asks for a resubmission; the applicant redoes the PAN; a decision is overridden and audited", async ({
+  page,
+  browser,
+  request,
+}) => {
   const stamp = Date.now();
   const first = await sessionInReview(`e2e-queue-${stamp}-1`, "ABCPA9999Z", "Asha Rao");
   const second = await sessionInReview(`e2e-queue-${stamp}-2`, "ABCPB9999A", "Bela Singh");
@@ -41,7 +45,10 @@ test("a reviewer approves, declines and asks for a resubmission; the applicant r
   await expect(row(page, third)).toBeVisible();
   const order = await page.getByTestId("queue-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-session-id")));
   const positions = [first, second, third].map((id) => order.indexOf(id));
-  expect(positions.every((p, i) => p >= 0 && (i === 0 || p > positions[i - 1]!)), `queue order ${order.join(", ")}`).toBe(true);
+  expect(
+    positions.every((p, i) => p >= 0 && (i === 0 || p > positions[i - 1]!)),
+    `queue order ${order.join(", ")}`,
+  ).toBe(true);
   await expect(row(page, first)).toContainText("pan_not_found");
   await expect(row(page, first)).toContainText("Unassigned");
 
@@ -113,7 +120,11 @@ test("a reviewer approves, declines and asks for a resubmission; the applicant r
   await expect(applicant.getByTestId("flow-outcome")).toHaveAttribute("data-status", "approved", { timeout: 30_000 });
   await phone.close();
   const redone = await api("GET", `/v1/sessions/${third}`);
-  expect(redone.body).toMatchObject({ status: "approved", decision_source: "auto", steps: { consent: { attempts: 1 }, pan: { status: "passed", attempts: 2 } } });
+  expect(redone.body).toMatchObject({
+    status: "approved",
+    decision_source: "auto",
+    steps: { consent: { attempts: 1 }, pan: { status: "passed", attempts: 2 } },
+  });
 
   // override: the approved first session is declined after the confirmation naming both decisions
   await page.goto(`/dashboard/sessions/${first}?${ws}`);

@@ -87,7 +87,9 @@ test("an admin builds a KYC workflow with a custom document field, publishes two
 
   // saving shows the invalid key next to its input, on the Steps tab
   await page.getByRole("button", { name: "Save draft" }).click();
-  await expect(page.getByTestId("error-summary")).toContainText("Step 2 (documents) › Field 3 › Key: Lower-case letters, digits and _, starting with a letter.");
+  await expect(page.getByTestId("error-summary")).toContainText(
+    "Step 2 (documents) › Field 3 › Key: Lower-case letters, digits and _, starting with a letter.",
+  );
   await expect(page.getByRole("tab", { name: /Steps/ })).toHaveAttribute("aria-selected", "true");
   const key = custom.getByLabel("Key", { exact: true });
   await expect(key).toHaveAttribute("aria-invalid", "true");
@@ -130,7 +132,10 @@ test("an admin builds a KYC workflow with a custom document field, publishes two
   await page.screenshot({ path: shots("5-history-diff"), fullPage: true });
 
   // the API shows version 2, never a draft or a preview
-  const listed = await api<{ data: { id: string; name: string; version: number; ttl_seconds: number; steps: { name: string }[] }[] }>("GET", "/v1/workflows?limit=100");
+  const listed = await api<{ data: { id: string; name: string; version: number; ttl_seconds: number; steps: { name: string }[] }[] }>(
+    "GET",
+    "/v1/workflows?limit=100",
+  );
   const wf = listed.body.data.find((w) => w.name === NAME)!;
   expect(wf).toMatchObject({ version: 2, ttl_seconds: 259_200 });
   expect(wf.steps.map((s) => s.name)).toEqual(["consent", "documents", "phone", "pan", "aadhaar", "selfie", "review"]);

@@ -10,7 +10,9 @@ import { functions } from "./functions";
 
 const declared = [
   ...Object.values(internal.PUBLIC_EVENT_RELAYS),
-  ...Object.values(internal as Record<string, unknown>).filter((v): v is internal.InternalEvent => typeof v === "object" && v !== null && "name" in v && "schema" in v),
+  ...Object.values(internal as Record<string, unknown>).filter(
+    (v): v is internal.InternalEvent => typeof v === "object" && v !== null && "name" in v && "schema" in v,
+  ),
 ];
 const sdkEvents = Object.values(sdk).flat();
 

@@ -24,7 +24,7 @@ const diffTool = path.join(root, "tools/prisma-diff");
 /** The migrator's SqlConnection over an in-memory PGlite. */
 function sqlOver(db: PGlite): SqlConnection {
   return {
-    query: async <T,>(sql: string, params?: unknown[]) => (await db.query<T>(sql, params)).rows,
+    query: async <T>(sql: string, params?: unknown[]) => (await db.query<T>(sql, params)).rows,
     exec: async (sql: string) => void (await db.exec(sql)),
     close: async () => {},
   };

@@ -51,7 +51,10 @@ describe("admin CLI on the embedded database", () => {
 
     const { stdout } = await cli("api-key", "create", "--project", "partner", "--mode", "live");
     expect(stdout).toMatch(/^sk_live_[A-Za-z0-9]{32}\n$/);
-    const key = await db.apiKey.findUnique({ where: { hash: sha256Hex(stdout.trim()) }, select: { project: { select: { slug: true, workflows: { select: { name: true } } } } } });
+    const key = await db.apiKey.findUnique({
+      where: { hash: sha256Hex(stdout.trim()) },
+      select: { project: { select: { slug: true, workflows: { select: { name: true } } } } },
+    });
     expect(key?.project.slug).toBe("partner");
     expect(key?.project.workflows.map((w) => w.name).sort()).toEqual(["India KYB", "India KYC", "India KYC (full)"]);
 
@@ -81,7 +84,9 @@ describe("admin CLI on the embedded database", () => {
     writeFileSync(cut, xml.slice(0, xml.indexOf("<ENTITIES>")));
     await expect(cli("lists", "import", "--source", "un", cut)).rejects.toMatchObject({
       code: 1,
-      stderr: expect.stringMatching(/^UN Security Council consolidated list, line \d+: not well-formed XML: the file ends inside <CONSOLIDATED_LIST> \(is it cut short\?\)\n$/),
+      stderr: expect.stringMatching(
+        /^UN Security Council consolidated list, line \d+: not well-formed XML: the file ends inside <CONSOLIDATED_LIST> \(is it cut short\?\)\n$/,
+      ),
     });
     const again = await cli("lists", "import", "--source", "un", fixture);
     expect(again.stdout).toMatch(/^UN Security Council consolidated list: unchanged, the same file as version 1 \(slv_\w+\)\.\n$/);

@@ -33,7 +33,11 @@ if (needsBuild(root)) {
   console.log("Build is up to date.");
 }
 
-const server = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(env.PORT)], { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: childEnv });
+const server = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(env.PORT)], {
+  cwd: root,
+  stdio: ["ignore", "pipe", "inherit"],
+  env: childEnv,
+});
 let announced = false;
 server.stdout.on("data", (chunk: Buffer) => {
   process.stdout.write(chunk);

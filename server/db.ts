@@ -186,7 +186,7 @@ export async function closeDb(): Promise<void> {
 /** A `SqlConnection` over a connected `pg` client; `close()` leaves the client open. */
 export function pgSqlConnection(client: { query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }> }): SqlConnection {
   return {
-    query: async <T,>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
+    query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
     exec: async (sql: string) => void (await client.query(sql)),
     close: async () => {},
   };
@@ -206,7 +206,7 @@ export async function getSql(): Promise<SqlConnection> {
   await getDb();
   const pglite = (await globalForDb.__kycDb!).pglite!;
   return {
-    query: async <T,>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
+    query: async <T>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
     exec: async (sql: string) => void (await pglite.exec(sql)),
     close: async () => {},
   };

@@ -23,7 +23,12 @@ describe("parseEnv", () => {
     } catch (err) {
       message = (err as Error).message;
     }
-    expect(message.split("\n").map((line) => line.split(":")[0]!.trim()).sort()).toEqual(["Invalid environment variables", "OIDC_ISSUER", "PORT", "SMTP_URL"]);
+    expect(
+      message
+        .split("\n")
+        .map((line) => line.split(":")[0]!.trim())
+        .sort(),
+    ).toEqual(["Invalid environment variables", "OIDC_ISSUER", "PORT", "SMTP_URL"]);
   });
 
   it("applies defaults, coerces numbers and treats empty strings as unset", () => {

@@ -130,7 +130,11 @@ export function fromZodError(err: ZodError, prefix?: string): DomainError {
   const details = err.issues.flatMap((i: core.$ZodIssue) => {
     const base = prefix ? [prefix, ...i.path] : i.path;
     if (i.code === "unrecognized_keys") {
-      return i.keys.map((k) => ({ param: dotPath([...base, k]), code: "parameter_unknown" as ErrorCode, message: `Received unknown parameter: ${dotPath([...base, k])}` }));
+      return i.keys.map((k) => ({
+        param: dotPath([...base, k]),
+        code: "parameter_unknown" as ErrorCode,
+        message: `Received unknown parameter: ${dotPath([...base, k])}`,
+      }));
     }
     const param = dotPath(base);
     const missing = i.code === "invalid_type" && i.input === undefined;
@@ -139,7 +143,9 @@ export function fromZodError(err: ZodError, prefix?: string): DomainError {
         param,
         code: (missing ? "parameter_missing" : "parameter_invalid") as ErrorCode,
         // a record key problem (metadata keys) carries the real reason in its inner issue
-        message: missing ? `Missing required param: ${param}.` : `Invalid ${param || "request"}: ${(i.code === "invalid_key" && i.issues[0]?.message) || i.message}`,
+        message: missing
+          ? `Missing required param: ${param}.`
+          : `Invalid ${param || "request"}: ${(i.code === "invalid_key" && i.issues[0]?.message) || i.message}`,
       },
     ];
   });

@@ -12,7 +12,10 @@ describe("README", () => {
 
   it("carries the tested webhook verification snippet verbatim", () => {
     const source = readFileSync(new URL("./webhooks/verify-example.ts", import.meta.url), "utf8");
-    const body = source.slice(source.indexOf("export function")).replace("export function", "function").replace(/: string \| null|: string|: number|\): boolean/g, (m) => (m === "): boolean" ? ")" : ""));
+    const body = source
+      .slice(source.indexOf("export function"))
+      .replace("export function", "function")
+      .replace(/: string \| null|: string|: number|\): boolean/g, (m) => (m === "): boolean" ? ")" : ""));
     expect(readme).toContain(body.trim());
   });
 });

@@ -110,22 +110,40 @@ function ConsentRecord({ step }: { step: CaseStep }) {
   const at = str(d.at);
   const rows: DescriptionRow[] = [
     ["Consent", d.accepted === true ? <Badge tone="green">Given</Badge> : <Badge tone="red">Not given</Badge>],
-    ["Notice version", <span key="notice" className="font-mono text-[13px]">{str(d.notice_version) ?? "—"}</span>],
+    [
+      "Notice version",
+      <span key="notice" className="font-mono text-[13px]">
+        {str(d.notice_version) ?? "—"}
+      </span>,
+    ],
     ["Purposes", Array.isArray(d.purposes) ? d.purposes.join(", ").replaceAll("_", " ") : "—"],
     ["Time", at ? formatAbsolute(at) : "—"],
-    ["IP address", <span key="ip" className="font-mono text-[13px]">{str(d.ip) ?? "—"}</span>],
-    ["Browser", <span key="browser" className="line-clamp-2 text-xs text-slate-500">{str(d.user_agent) ?? "—"}</span>],
+    [
+      "IP address",
+      <span key="ip" className="font-mono text-[13px]">
+        {str(d.ip) ?? "—"}
+      </span>,
+    ],
+    [
+      "Browser",
+      <span key="browser" className="line-clamp-2 text-xs text-slate-500">
+        {str(d.user_agent) ?? "—"}
+      </span>,
+    ],
   ];
-  return (
-    <DescriptionList rows={rows} className="grid-cols-[9rem_1fr] gap-x-4 px-5 py-4" />
-  );
+  return <DescriptionList rows={rows} className="grid-cols-[9rem_1fr] gap-x-4 px-5 py-4" />;
 }
 
 type Verdict = "match" | "mismatch" | "unknown";
 
 function VerdictMark({ verdict, text }: { verdict: Verdict; text: string }) {
   return (
-    <span className={cn("inline-flex items-center gap-1 text-xs font-medium", verdict === "match" ? "text-emerald-700" : verdict === "mismatch" ? "text-red-700" : "text-slate-500")}>
+    <span
+      className={cn(
+        "inline-flex items-center gap-1 text-xs font-medium",
+        verdict === "match" ? "text-emerald-700" : verdict === "mismatch" ? "text-red-700" : "text-slate-500",
+      )}
+    >
       {verdict === "unknown" ? null : <span aria-hidden="true">{verdict === "match" ? "✓" : "✗"}</span>}
       {text}
     </span>
@@ -150,7 +168,10 @@ function PanComparison({ step, check, business }: { step: CaseStep; check?: Case
       label: business ? "Business PAN" : "PAN",
       entered: str(d.pan),
       answer: panStatus ? (
-        <VerdictMark verdict={panStatus === "active" ? "match" : "mismatch"} text={panStatus === "active" ? "Found, active" : notFound ? "Not found" : `PAN ${panStatus.replaceAll("_", " ")}`} />
+        <VerdictMark
+          verdict={panStatus === "active" ? "match" : "mismatch"}
+          text={panStatus === "active" ? "Found, active" : notFound ? "Not found" : `PAN ${panStatus.replaceAll("_", " ")}`}
+        />
       ) : (
         <VerdictMark verdict="unknown" text={check ? "No answer" : "Not checked"} />
       ),
@@ -162,7 +183,10 @@ function PanComparison({ step, check, business }: { step: CaseStep; check?: Case
       answer: (
         <span className="flex flex-wrap items-center gap-x-2">
           {registeredName ? <span className="font-medium text-slate-900">{registeredName}</span> : null}
-          <VerdictMark verdict={nameMatch === true ? "match" : nameMatch === false ? "mismatch" : "unknown"} text={nameMatch === true ? `matches${scoreText}` : nameMatch === false ? `does not match${scoreText}` : "—"} />
+          <VerdictMark
+            verdict={nameMatch === true ? "match" : nameMatch === false ? "mismatch" : "unknown"}
+            text={nameMatch === true ? `matches${scoreText}` : nameMatch === false ? `does not match${scoreText}` : "—"}
+          />
         </span>
       ),
       verdict: nameMatch === true ? "match" : nameMatch === false ? "mismatch" : "unknown",
@@ -170,7 +194,12 @@ function PanComparison({ step, check, business }: { step: CaseStep; check?: Case
     {
       label: business ? "Date of incorporation" : "Date of birth",
       entered: str(d.dob),
-      answer: <VerdictMark verdict={dobMatch === true ? "match" : dobMatch === false ? "mismatch" : "unknown"} text={dobMatch === true ? "matches" : dobMatch === false ? "does not match" : "not returned"} />,
+      answer: (
+        <VerdictMark
+          verdict={dobMatch === true ? "match" : dobMatch === false ? "mismatch" : "unknown"}
+          text={dobMatch === true ? "matches" : dobMatch === false ? "does not match" : "not returned"}
+        />
+      ),
       verdict: dobMatch === true ? "match" : dobMatch === false ? "mismatch" : "unknown",
     },
   ];
@@ -179,9 +208,15 @@ function PanComparison({ step, check, business }: { step: CaseStep; check?: Case
     <table className="w-full text-left text-sm">
       <thead className="text-xs text-slate-500">
         <tr className="border-b border-slate-100">
-          <th scope="col" className="w-40 px-5 py-2 font-medium">Field</th>
-          <th scope="col" className="px-3 py-2 font-medium">Applicant entered</th>
-          <th scope="col" className="px-3 py-2 font-medium">Registry answer</th>
+          <th scope="col" className="w-40 px-5 py-2 font-medium">
+            Field
+          </th>
+          <th scope="col" className="px-3 py-2 font-medium">
+            Applicant entered
+          </th>
+          <th scope="col" className="px-3 py-2 font-medium">
+            Registry answer
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -190,7 +225,13 @@ function PanComparison({ step, check, business }: { step: CaseStep; check?: Case
             <th scope="row" className="px-5 py-2.5 font-normal text-slate-500">
               {row.label}
             </th>
-            <td className={cn("px-3 py-2.5 font-medium", row.verdict === "mismatch" ? "text-red-800" : "text-slate-900", row.label.includes("PAN") && "font-mono")}>
+            <td
+              className={cn(
+                "px-3 py-2.5 font-medium",
+                row.verdict === "mismatch" ? "text-red-800" : "text-slate-900",
+                row.label.includes("PAN") && "font-mono",
+              )}
+            >
               {row.entered ?? <span className="text-slate-400">—</span>}
             </td>
             <td className="px-3 py-2.5">{row.answer}</td>
@@ -203,7 +244,10 @@ function PanComparison({ step, check, business }: { step: CaseStep; check?: Case
 
 function CheckMeta({ check }: { check: CaseCheck }) {
   return (
-    <div className="flex flex-wrap items-center gap-x-4 gap-y-1.5 border-t border-slate-100 bg-slate-50/60 px-5 py-2.5 text-xs text-slate-600" data-testid="check-meta">
+    <div
+      className="flex flex-wrap items-center gap-x-4 gap-y-1.5 border-t border-slate-100 bg-slate-50/60 px-5 py-2.5 text-xs text-slate-600"
+      data-testid="check-meta"
+    >
       <span className="font-mono text-slate-800">{check.check_key}</span>
       <CheckStatusBadge status={check.status} />
       {check.provider ? <span>provider: {check.provider}</span> : null}

@@ -67,13 +67,7 @@ const NAV: NavItem[] = [
     label: "Workflows",
     path: "/dashboard/workflows",
     isActive: (p) => p.startsWith("/dashboard/workflows"),
-    icon: (
-      <path
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        d="M6 3.75h3v3H6v-3ZM15 10.5h3v3h-3v-3ZM6 17.25h3v3H6v-3ZM7.5 6.75v10.5M7.5 12h7.5"
-      />
-    ),
+    icon: <path strokeLinecap="round" strokeLinejoin="round" d="M6 3.75h3v3H6v-3ZM15 10.5h3v3h-3v-3ZM6 17.25h3v3H6v-3ZM7.5 6.75v10.5M7.5 12h7.5" />,
   },
   {
     label: "API keys",

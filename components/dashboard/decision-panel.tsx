@@ -30,7 +30,13 @@ const NOTE_MAX = 2000;
 const OUTCOMES: { value: Outcome; label: string; key: string; selected: string; dot: string }[] = [
   { value: "approved", label: "Approve", key: "A", selected: "border-emerald-600 bg-emerald-50 text-emerald-900", dot: "bg-emerald-500" },
   { value: "declined", label: "Decline", key: "D", selected: "border-red-600 bg-red-50 text-red-900", dot: "bg-red-500" },
-  { value: "resubmission_requested", label: "Request resubmission", key: "R", selected: "border-orange-500 bg-orange-50 text-orange-900", dot: "bg-orange-500" },
+  {
+    value: "resubmission_requested",
+    label: "Request resubmission",
+    key: "R",
+    selected: "border-orange-500 bg-orange-50 text-orange-900",
+    dot: "bg-orange-500",
+  },
 ];
 
 /** Friendly text per field: the schema (ZDecisionRequest) decides *whether* a value is wrong. */
@@ -112,7 +118,17 @@ export function DecisionPanel({ data }: { data: SessionCase }) {
   );
 }
 
-function DecisionForm({ data, override, onCancel, onDecided }: { data: SessionCase; override: boolean; onCancel?: () => void; onDecided: (outcome: string) => void }) {
+function DecisionForm({
+  data,
+  override,
+  onCancel,
+  onDecided,
+}: {
+  data: SessionCase;
+  override: boolean;
+  onCancel?: () => void;
+  onDecided: (outcome: string) => void;
+}) {
   const ws = useWorkspace();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -199,7 +215,8 @@ function DecisionForm({ data, override, onCancel, onDecided }: { data: SessionCa
   const current = DECISION_LABELS[session.decision ?? ""] ?? session.status;
 
   const disabled = !ws.canDecide;
-  const fieldMessage = (name: keyof typeof FIELD_MESSAGES) => (errors[name] ? (errors[name]?.type === "server" ? errors[name]?.message : FIELD_MESSAGES[name]) : undefined);
+  const fieldMessage = (name: keyof typeof FIELD_MESSAGES) =>
+    errors[name] ? (errors[name]?.type === "server" ? errors[name]?.message : FIELD_MESSAGES[name]) : undefined;
   const outcomeError = fieldMessage("outcome");
   const reasonError = fieldMessage("reason_code");
   const noteError = fieldMessage("note");
@@ -352,8 +369,9 @@ function DecisionForm({ data, override, onCancel, onDecided }: { data: SessionCa
           confirm ? (
             <span data-testid="override-confirm">
               {session.id} is <strong>{current}</strong>
-              {session.decision_source ? ` (${session.decision_source})` : ""}. It will become <strong>{DECISION_LABELS[confirm.outcome] ?? confirm.outcome}</strong> and the
-              integrator gets a webhook. Both decisions stay in the history and the audit log.
+              {session.decision_source ? ` (${session.decision_source})` : ""}. It will become{" "}
+              <strong>{DECISION_LABELS[confirm.outcome] ?? confirm.outcome}</strong> and the integrator gets a webhook. Both decisions stay in the history and
+              the audit log.
             </span>
           ) : undefined
         }

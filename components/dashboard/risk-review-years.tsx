@@ -28,7 +28,10 @@ export function RiskReviewYearsCard() {
   const years = useQuery(trpc.settings.riskReviewYears.queryOptions({ projectId: ws.project.id, mode: ws.mode }));
   return (
     <Card data-testid="risk-review-years">
-      <CardHeader title="Periodic re-KYC" description="Years after approval until a customer's KYC is due for an update, by risk level (RBI KYC Directions: 2, 8 and 10). Changes apply to sessions approved afterwards." />
+      <CardHeader
+        title="Periodic re-KYC"
+        description="Years after approval until a customer's KYC is due for an update, by risk level (RBI KYC Directions: 2, 8 and 10). Changes apply to sessions approved afterwards."
+      />
       <CardBody>{years.data ? <YearsForm key={JSON.stringify(years.data)} years={years.data} /> : <FormError>{years.error?.message}</FormError>}</CardBody>
     </Card>
   );
@@ -39,17 +42,30 @@ function YearsForm({ years }: { years: TRiskReviewYears }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const form = useForm<TRiskReviewYears>({ resolver: zodResolver(ZRiskReviewYears), defaultValues: years });
-  const save = useMutation(trpc.settings.setRiskReviewYears.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.settings.riskReviewYears.pathKey() }) }));
+  const save = useMutation(
+    trpc.settings.setRiskReviewYears.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.settings.riskReviewYears.pathKey() }) }),
+  );
   const editable = ws.can("manageSettings");
   const invalid = Object.keys(form.formState.errors).length > 0;
   return (
-    <form noValidate className="flex flex-wrap items-end gap-4" onSubmit={form.handleSubmit((v) => save.mutate({ projectId: ws.project.id, mode: ws.mode, ...v }))}>
+    <form
+      noValidate
+      className="flex flex-wrap items-end gap-4"
+      onSubmit={form.handleSubmit((v) => save.mutate({ projectId: ws.project.id, mode: ws.mode, ...v }))}
+    >
       {LEVELS.map(([level, label]) => (
         <label key={level} className="text-sm text-slate-700">
           {label}
           <div className="mt-1 flex items-center gap-2">
             <div className="w-20">
-              <Input {...form.register(level, { valueAsNumber: true })} type="number" min={1} max={10} disabled={!editable} invalid={!!form.formState.errors[level]} />
+              <Input
+                {...form.register(level, { valueAsNumber: true })}
+                type="number"
+                min={1}
+                max={10}
+                disabled={!editable}
+                invalid={!!form.formState.errors[level]}
+              />
             </div>
             <span className="text-slate-600">years</span>
           </div>

@@ -97,7 +97,10 @@ export function SessionCaseView({ id }: { id: string }) {
             <p className="mt-1 text-sm text-slate-500">
               There is no session <span className="font-mono">{id}</span> in the {ws.mode} mode of {ws.project.name}.
             </p>
-            <Link href={ws.href(`/dashboard/sessions/${id}`, {}, { mode: ws.mode === "test" ? "live" : "test" })} className={`${buttonClasses({ variant: "secondary", size: "sm" })} mt-4`}>
+            <Link
+              href={ws.href(`/dashboard/sessions/${id}`, {}, { mode: ws.mode === "test" ? "live" : "test" })}
+              className={`${buttonClasses({ variant: "secondary", size: "sm" })} mt-4`}
+            >
               Look in {ws.mode === "test" ? "live" : "test"} mode
             </Link>
           </Card>
@@ -140,7 +143,17 @@ export function SessionCaseView({ id }: { id: string }) {
   );
 }
 
-function CaseHeader({ data, reasonLabel, refreshing, onRefresh }: { data: SessionCase; reasonLabel: string | null; refreshing: boolean; onRefresh: () => void }) {
+function CaseHeader({
+  data,
+  reasonLabel,
+  refreshing,
+  onRefresh,
+}: {
+  data: SessionCase;
+  reasonLabel: string | null;
+  refreshing: boolean;
+  onRefresh: () => void;
+}) {
   const { session } = data;
   return (
     <Card>
@@ -163,32 +176,32 @@ function CaseHeader({ data, reasonLabel, refreshing, onRefresh }: { data: Sessio
           </p>
         </div>
         <div className="flex flex-wrap items-start gap-5">
-        <CaseAssignee data={data} />
-        {data.enteredReviewAt && session.status === "review" ? (
-          <div className="text-sm">
-            <p className="text-xs text-slate-500">In review</p>
-            <RelativeTime date={data.enteredReviewAt} className="font-medium text-slate-900" />
-          </div>
-        ) : null}
-        <dl className="grid grid-cols-3 gap-x-6 gap-y-1 text-sm" data-testid="case-decision">
-          <div>
-            <dt className="text-xs text-slate-500">Decision</dt>
-            <dd className="font-medium text-slate-900">{session.decision ? (DECISION_LABELS[session.decision] ?? session.decision) : "—"}</dd>
-          </div>
-          <div>
-            <dt className="text-xs text-slate-500">Source</dt>
-            <dd className="text-slate-900">{session.decision_source ?? "—"}</dd>
-          </div>
-          <div>
-            <dt className="text-xs text-slate-500">Reason</dt>
-            <dd className="text-slate-900" title={session.reason_code ?? undefined}>
-              {reasonLabel ?? "—"}
-            </dd>
-          </div>
-        </dl>
-        <Button variant="secondary" size="sm" loading={refreshing} onClick={onRefresh}>
-          Refresh
-        </Button>
+          <CaseAssignee data={data} />
+          {data.enteredReviewAt && session.status === "review" ? (
+            <div className="text-sm">
+              <p className="text-xs text-slate-500">In review</p>
+              <RelativeTime date={data.enteredReviewAt} className="font-medium text-slate-900" />
+            </div>
+          ) : null}
+          <dl className="grid grid-cols-3 gap-x-6 gap-y-1 text-sm" data-testid="case-decision">
+            <div>
+              <dt className="text-xs text-slate-500">Decision</dt>
+              <dd className="font-medium text-slate-900">{session.decision ? (DECISION_LABELS[session.decision] ?? session.decision) : "—"}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-500">Source</dt>
+              <dd className="text-slate-900">{session.decision_source ?? "—"}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-500">Reason</dt>
+              <dd className="text-slate-900" title={session.reason_code ?? undefined}>
+                {reasonLabel ?? "—"}
+              </dd>
+            </div>
+          </dl>
+          <Button variant="secondary" size="sm" loading={refreshing} onClick={onRefresh}>
+            Refresh
+          </Button>
         </div>
       </div>
     </Card>

@@ -81,7 +81,11 @@ export function SessionsView({ status, reviewDue = false }: { status?: TSessionS
         </Link>
       </nav>
       {/* a new filter or workspace starts again from the first page */}
-      <SessionsTable key={`${ws.project.id}:${ws.mode}:${reviewDue ? "due" : (status ?? "all")}`} status={reviewDue ? undefined : status} reviewDue={reviewDue} />
+      <SessionsTable
+        key={`${ws.project.id}:${ws.mode}:${reviewDue ? "due" : (status ?? "all")}`}
+        status={reviewDue ? undefined : status}
+        reviewDue={reviewDue}
+      />
     </div>
   );
 }

@@ -21,7 +21,14 @@ function parseHex(hex: string): Rgb | null {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
-const toHex = (rgb: Rgb) => `#${rgb.map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, "0")).join("")}`;
+const toHex = (rgb: Rgb) =>
+  `#${rgb
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 
 /** Relative luminance of an sRGB colour (WCAG 2.2 definition), 0 (black) to 1 (white). */
 function luminance([r, g, b]: Rgb): number {

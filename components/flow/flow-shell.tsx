@@ -33,7 +33,12 @@ export function FlowShell({
   const theme = brandThemeVariables(branding?.brandColor ?? null);
   const name = organizationName ?? "Verify";
   return (
-    <div lang={locale} className="flex min-h-dvh flex-col bg-white sm:bg-slate-50" style={(theme ?? undefined) as React.CSSProperties | undefined} data-testid="flow-shell">
+    <div
+      lang={locale}
+      className="flex min-h-dvh flex-col bg-white sm:bg-slate-50"
+      style={(theme ?? undefined) as React.CSSProperties | undefined}
+      data-testid="flow-shell"
+    >
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex min-h-16 w-full max-w-xl items-center justify-between gap-3 px-4">
           <div className="min-w-0">

@@ -9,7 +9,14 @@ import { Select, type SelectProps } from "~/components/ui/select";
  * `id`, `aria-invalid` and `aria-describedby` wired; `mono` for identifiers. Other props go to
  * the input (spread react-hook-form's `register(...)` into it).
  */
-export function KybTextField({ label, hint, error, className, mono = false, ...input }: { label: string; hint?: string; error?: string; mono?: boolean } & InputProps) {
+export function KybTextField({
+  label,
+  hint,
+  error,
+  className,
+  mono = false,
+  ...input
+}: { label: string; hint?: string; error?: string; mono?: boolean } & InputProps) {
   const id = useId();
   return (
     <Field id={id} label={label} hint={hint} error={error} className={className}>

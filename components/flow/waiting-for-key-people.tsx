@@ -77,7 +77,10 @@ function PersonRow({ sessionId, person, emailEnabled }: { sessionId: string; per
           <p className="font-medium text-slate-900">{person.name}</p>
           <p className="text-sm text-slate-500">{t(`roles.${person.role as "director"}`)}</p>
         </div>
-        <span className={cn("rounded-full px-2.5 py-0.5 text-sm font-medium", STATUS_TONE[person.status] ?? "bg-brand-50 text-brand-700")} data-testid="waiting-person-status">
+        <span
+          className={cn("rounded-full px-2.5 py-0.5 text-sm font-medium", STATUS_TONE[person.status] ?? "bg-brand-50 text-brand-700")}
+          data-testid="waiting-person-status"
+        >
           {t(`statuses.${person.status}`)}
         </span>
       </div>
@@ -88,7 +91,14 @@ function PersonRow({ sessionId, person, emailEnabled }: { sessionId: string; per
               <label htmlFor={linkId} className="sr-only">
                 {t("linkLabel", { name: person.name })}
               </label>
-              <Input id={linkId} readOnly value={link.data.url} onFocus={(e) => e.target.select()} className="font-mono text-xs" data-testid="waiting-person-link" />
+              <Input
+                id={linkId}
+                readOnly
+                value={link.data.url}
+                onFocus={(e) => e.target.select()}
+                className="font-mono text-xs"
+                data-testid="waiting-person-link"
+              />
               <Button variant="secondary" onClick={() => void copy(link.data.url)}>
                 {copied ? t("copied") : t("copyLink")}
               </Button>

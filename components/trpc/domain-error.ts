@@ -22,7 +22,10 @@ export interface ClientErrorInfo {
 }
 
 function isIssueList(v: unknown): v is FieldIssue[] {
-  return Array.isArray(v) && v.every((i) => typeof i === "object" && i !== null && typeof (i as FieldIssue).param === "string" && typeof (i as FieldIssue).message === "string");
+  return (
+    Array.isArray(v) &&
+    v.every((i) => typeof i === "object" && i !== null && typeof (i as FieldIssue).param === "string" && typeof (i as FieldIssue).message === "string")
+  );
 }
 
 export function clientErrorInfo(err: unknown): ClientErrorInfo {

@@ -15,7 +15,13 @@ const TONES: Record<BadgeTone, { badge: string; dot: string }> = {
 
 export function Badge({ tone = "gray", dot = false, className, children }: { tone?: BadgeTone; dot?: boolean; className?: string; children: React.ReactNode }) {
   return (
-    <span className={cn("inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset", TONES[tone].badge, className)}>
+    <span
+      className={cn(
+        "inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset",
+        TONES[tone].badge,
+        className,
+      )}
+    >
       {dot ? <span aria-hidden="true" className={cn("size-1.5 rounded-full", TONES[tone].dot)} /> : null}
       {children}
     </span>

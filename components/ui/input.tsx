@@ -6,9 +6,7 @@ export const controlBase =
 
 /** Border and ring of a control, red when `invalid`. */
 export function controlState(invalid?: boolean) {
-  return invalid
-    ? "border-red-500 focus-visible:outline-red-600"
-    : "border-slate-300 hover:border-slate-400 focus-visible:border-brand-600";
+  return invalid ? "border-red-500 focus-visible:outline-red-600" : "border-slate-300 hover:border-slate-400 focus-visible:border-brand-600";
 }
 
 /** `lg`: 48 px, 16 px text (no zoom on iOS) for the hosted flow; `md`: 40 px, 14 px for the dashboard. */
@@ -20,11 +18,5 @@ export interface InputProps extends Omit<ComponentProps<"input">, "size"> {
 }
 
 export function Input({ size = "md", invalid, className, ...rest }: InputProps) {
-  return (
-    <input
-      aria-invalid={invalid || undefined}
-      className={cn(controlBase, focusRing, controlState(invalid), CONTROL_SIZES[size], className)}
-      {...rest}
-    />
-  );
+  return <input aria-invalid={invalid || undefined} className={cn(controlBase, focusRing, controlState(invalid), CONTROL_SIZES[size], className)} {...rest} />;
 }

@@ -28,14 +28,17 @@ export class Lease {
     readonly id: string,
     readonly ms: number,
   ) {
-    this.heartbeat = setInterval(() => {
-      store.renewLease(db, runId, id, ms).then(
-        (ok) => {
-          if (!ok) this.lost = true;
-        },
-        (err: unknown) => console.error(`[inngest-executor] lease renewal of run ${runId} failed:`, err),
-      );
-    }, Math.max(50, Math.floor(ms / 3)));
+    this.heartbeat = setInterval(
+      () => {
+        store.renewLease(db, runId, id, ms).then(
+          (ok) => {
+            if (!ok) this.lost = true;
+          },
+          (err: unknown) => console.error(`[inngest-executor] lease renewal of run ${runId} failed:`, err),
+        );
+      },
+      Math.max(50, Math.floor(ms / 3)),
+    );
   }
 
   /** @throws LeaseLostError when a renewal found the lease taken over. */

@@ -17,7 +17,9 @@ export const DEFAULT_RETRIES = 3;
 /** A function config key or value the embedded executor does not implement. */
 export class UnsupportedFeatureError extends Error {
   constructor(functionId: string, feature: string) {
-    super(`Function "${functionId}" uses ${feature}, which the embedded Inngest executor does not support; run a real Inngest server (INNGEST_BASE_URL / INNGEST_EVENT_KEY / INNGEST_SIGNING_KEY) or remove it.`);
+    super(
+      `Function "${functionId}" uses ${feature}, which the embedded Inngest executor does not support; run a real Inngest server (INNGEST_BASE_URL / INNGEST_EVENT_KEY / INNGEST_SIGNING_KEY) or remove it.`,
+    );
     this.name = "UnsupportedFeatureError";
   }
 }
@@ -131,11 +133,7 @@ export function parseFunctionConfig(config: SyncedFunctionConfig): FunctionEntry
 
 /** True when `fn` has an event trigger matching `event` (name, wildcard prefix, expression). */
 export function functionMatches(fn: FunctionEntry, event: { name: string }): boolean {
-  return fn.events.some(
-    (t) =>
-      (t.wildcard ? event.name.startsWith(t.name) : event.name === t.name) &&
-      (!t.expression || evaluateTrigger(t.expression, event)),
-  );
+  return fn.events.some((t) => (t.wildcard ? event.name.startsWith(t.name) : event.name === t.name) && (!t.expression || evaluateTrigger(t.expression, event)));
 }
 
 function evaluateTrigger(expr: Equality, event: unknown): boolean {

@@ -18,7 +18,6 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-
 const startChild = (args: string[]) => startWorker(script, args, { dataDir });
 
 it("resumes a sleeping run after the worker is killed, without repeating finished steps", async () => {

@@ -109,7 +109,12 @@ export function createExecutor({ db, handler, options = {}, registerSink = true 
     maxSteps: options.maxSteps ?? 1_000,
     backoff: { baseMs: options.backoffBaseMs ?? 5_000, maxMs: options.backoffMaxMs ?? 15 * 60_000, random: options.random ?? Math.random },
   });
-  const pool: WorkerPool = new WorkerPool(db, { concurrency: options.concurrency ?? 4, leaseMs }, (run, lease) => driver.execute(run, lease), () => loop.wake());
+  const pool: WorkerPool = new WorkerPool(
+    db,
+    { concurrency: options.concurrency ?? 4, leaseMs },
+    (run, lease) => driver.execute(run, lease),
+    () => loop.wake(),
+  );
   const loop: PollLoop = new PollLoop(
     pollMs,
     async (round) => {

@@ -12,9 +12,7 @@
 
 export type Root = "event" | "async";
 
-export type Operand =
-  | { kind: "path"; root: Root; path: string[] }
-  | { kind: "literal"; value: string | number | boolean | null };
+export type Operand = { kind: "path"; root: Root; path: string[] } | { kind: "literal"; value: string | number | boolean | null };
 
 /** A parsed `A == B`. */
 export interface Equality {
@@ -26,7 +24,9 @@ export interface Equality {
 /** An expression outside the supported subset. */
 export class UnsupportedExpressionError extends Error {
   constructor(source: string, why: string) {
-    super(`Unsupported Inngest expression ${JSON.stringify(source)} (${why}); the embedded executor only supports \`event.data.x == async.data.y\`-style equalities.`);
+    super(
+      `Unsupported Inngest expression ${JSON.stringify(source)} (${why}); the embedded executor only supports \`event.data.x == async.data.y\`-style equalities.`,
+    );
     this.name = "UnsupportedExpressionError";
   }
 }

@@ -90,12 +90,7 @@ export async function claimRun(sql: Sql, leaseId: string, leaseMs: number, funct
 
 /** Extends the lease; `false` when the lease was lost. */
 export async function renewLease(sql: Sql, runId: string, leaseId: string, leaseMs: number): Promise<boolean> {
-  const n = await sql.$executeRawUnsafe(
-    `UPDATE inngest_runs SET locked_until = ${inMs(3)} WHERE id = $1 AND lease_id = $2`,
-    runId,
-    leaseId,
-    leaseMs,
-  );
+  const n = await sql.$executeRawUnsafe(`UPDATE inngest_runs SET locked_until = ${inMs(3)} WHERE id = $1 AND lease_id = $2`, runId, leaseId, leaseMs);
   return n > 0;
 }
 
@@ -211,7 +206,12 @@ export async function timeOutWaiter(sql: Sql, runId: string, leaseId: string): P
  * Finishes the run (`completed` with `output`, or `failed` with `error`) and releases the lease.
  * @returns `false` when the lease was lost.
  */
-export async function finishRun(sql: Sql, runId: string, leaseId: string, f: { status: "completed" | "failed"; output?: unknown; error?: unknown }): Promise<boolean> {
+export async function finishRun(
+  sql: Sql,
+  runId: string,
+  leaseId: string,
+  f: { status: "completed" | "failed"; output?: unknown; error?: unknown },
+): Promise<boolean> {
   const n = await sql.$executeRawUnsafe(
     `UPDATE inngest_runs SET status = $3, output = $4::jsonb, error = $5::jsonb, finished_at = ${NOW},
        locked_until = NULL, lease_id = NULL, updated_at = ${NOW}

@@ -15,4 +15,20 @@ import { pruneEvents } from "./prune-events";
 import { pruneLoginThrottles } from "./prune-login-throttles";
 import { runDirectCheck } from "./run-direct-check";
 
-export const functions = [processSession, fanOutEvent, deliverWebhook, runDirectCheck, pruneEvents, pruneLoginThrottles, disableFailingEndpoints, expireSessions, enforceRetention, extractDocument, advanceParent, inviteKeyPerson, monitorListVersion, monitorScreeningDaily, emitReviewsDue];
+export const functions = [
+  processSession,
+  fanOutEvent,
+  deliverWebhook,
+  runDirectCheck,
+  pruneEvents,
+  pruneLoginThrottles,
+  disableFailingEndpoints,
+  expireSessions,
+  enforceRetention,
+  extractDocument,
+  advanceParent,
+  inviteKeyPerson,
+  monitorListVersion,
+  monitorScreeningDaily,
+  emitReviewsDue,
+];

@@ -14,7 +14,8 @@ export const monitorListVersion = inngest.createFunction(
     triggers: [screeningListImported],
     retries: 3,
     concurrency: { limit: 1 },
-    onFailure: async ({ event, error }) => console.error(`[monitor-list-version] ${String((event.data.event.data as { versionId?: string }).versionId)} failed: ${error.message}`),
+    onFailure: async ({ event, error }) =>
+      console.error(`[monitor-list-version] ${String((event.data.event.data as { versionId?: string }).versionId)} failed: ${error.message}`),
   },
   async ({ event, step }) => step.run("screen-diff", async () => monitor(await getDb(), event.data.versionId)),
 );

@@ -33,7 +33,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-
 const startChild = (args: string[], env: Record<string, string> = {}) =>
   startWorker(script, args, { dataDir, reactServer: true, env: { ...env, AUTH_SECRET: "engine-restart-test-secret" } });
 

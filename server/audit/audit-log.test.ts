@@ -41,9 +41,20 @@ beforeAll(async () => {
   const key = await createApiKey(db, { ...tenant, name: "Backend" });
   keyId = key.id;
   const reviewer = { type: "user" as const, id: reviewerId, ip: "203.0.113.9" };
-  await write("2026-03-01T09:00:00.000Z", { actor: { type: "api_key", id: keyId, ip: "198.51.100.1" }, action: "session.created", objectType: "session", objectId: "ses_one" });
+  await write("2026-03-01T09:00:00.000Z", {
+    actor: { type: "api_key", id: keyId, ip: "198.51.100.1" },
+    action: "session.created",
+    objectType: "session",
+    objectId: "ses_one",
+  });
   await write("2026-03-02T10:00:00.000Z", { actor: reviewer, action: "session.viewed", objectType: "session", objectId: "ses_one" });
-  await write("2026-03-02T10:01:00.000Z", { actor: reviewer, action: "evidence.address_issued", objectType: "evidence_file", objectId: "file_a", data: { session_id: "ses_one" } });
+  await write("2026-03-02T10:01:00.000Z", {
+    actor: reviewer,
+    action: "evidence.address_issued",
+    objectType: "evidence_file",
+    objectId: "file_a",
+    data: { session_id: "ses_one" },
+  });
   await write("2026-03-03T11:00:00.000Z", {
     actor: reviewer,
     action: "session.decided",
@@ -53,7 +64,13 @@ beforeAll(async () => {
   });
   await write("2026-03-04T12:00:00.000Z", { actor: { type: "system" }, action: "session.status_changed", objectType: "session", objectId: "ses_two" });
   await write("2026-03-04T13:00:00.000Z", { actor: reviewer, action: "session.viewed", objectType: "session", objectId: "ses_live", mode: "live" });
-  await write("2026-03-05T08:00:00.000Z", { actor: reviewer, action: "project.reason_codes_changed", objectType: "project", objectId: tenant.projectId, mode: null });
+  await write("2026-03-05T08:00:00.000Z", {
+    actor: reviewer,
+    action: "project.reason_codes_changed",
+    objectType: "project",
+    objectId: tenant.projectId,
+    mode: null,
+  });
 });
 
 const ids = (rows: TAuditRow[]) => rows.map((r) => `${r.action}:${r.object_id}`);
@@ -70,7 +87,14 @@ describe("listAuditLog", () => {
       "session.viewed:ses_one",
       "session.created:ses_one",
     ]);
-    expect(mine.map((r) => r.actor.label)).toEqual(["reviewer@demo.test", "System", "reviewer@demo.test", "reviewer@demo.test", "reviewer@demo.test", expect.stringMatching(/^Backend \(sk_test_/)]);
+    expect(mine.map((r) => r.actor.label)).toEqual([
+      "reviewer@demo.test",
+      "System",
+      "reviewer@demo.test",
+      "reviewer@demo.test",
+      "reviewer@demo.test",
+      expect.stringMatching(/^Backend \(sk_test_/),
+    ]);
     expect(mine[3]).toMatchObject({ session_id: "ses_one", ip: "203.0.113.9", object_type: "evidence_file" });
   });
 
@@ -138,7 +162,13 @@ describe("auditCsvStream", () => {
       ip: null,
       data: null,
     };
-    const csv = await new Response(auditCsvStream((async function* () { yield [row]; })())).text();
+    const csv = await new Response(
+      auditCsvStream(
+        (async function* () {
+          yield [row];
+        })(),
+      ),
+    ).text();
     expect(csv.split("\n")[1]).toBe("2026-03-06T00:00:00.000Z,api_key,'=cmd|' /C calc'!A0,,session.created,session,ses_x,ses_x,,");
   });
 });
@@ -151,7 +181,9 @@ describe("the organization's own rows", () => {
     await signedInDashboardToken(db, {}, reviewerId, { method: "credentials", ip: "203.0.113.9" });
     await signOutDashboardUser(db, reviewerId, "203.0.113.9");
     const link = newAccountToken();
-    await db.passwordResetToken.create({ data: { id: newId("passwordReset"), userId: reviewerId, tokenHash: link.hash, expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS) } });
+    await db.passwordResetToken.create({
+      data: { id: newId("passwordReset"), userId: reviewerId, tokenHash: link.hash, expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS) },
+    });
     await resetPassword(db, { token: link.token, password: "reviewer-new-password", ip: "203.0.113.9" });
     // another organization's member and its events stay there
     const other = await db.organization.create({ data: { id: newId("organization"), name: "Other", slug: "other-org" }, select: { id: true } });
@@ -171,10 +203,16 @@ describe("the organization's own rows", () => {
     ]);
     expect((await listAuditLog(db, { ...tenant, mode: "live" }, { action: "user.signed_in" })).data.map((r) => r.object_id)).toEqual([reviewerId]);
     expect((await listAuditLog(db, tenant, { limit: 100 })).data.map((r) => r.object_id)).not.toContain(outsider.id);
-    expect((await auditFilterOptions(db, tenant, organizationId)).actions).toEqual(expect.arrayContaining(["member.role_changed", "user.signed_in", "user.password_reset"]));
+    expect((await auditFilterOptions(db, tenant, organizationId)).actions).toEqual(
+      expect.arrayContaining(["member.role_changed", "user.signed_in", "user.password_reset"]),
+    );
 
-    const csv = await new Response(auditCsvStream(allPages((startingAfter) => listAuditLog(db, tenant, { action: "user.signed_in", limit: 100, startingAfter })))).text();
-    expect(csv.trimEnd().split("\n").slice(1)).toEqual([expect.stringMatching(new RegExp(`,user,reviewer@demo.test,${reviewerId},user.signed_in,user,${reviewerId},,203.0.113.9,`))]);
+    const csv = await new Response(
+      auditCsvStream(allPages((startingAfter) => listAuditLog(db, tenant, { action: "user.signed_in", limit: 100, startingAfter }))),
+    ).text();
+    expect(csv.trimEnd().split("\n").slice(1)).toEqual([
+      expect.stringMatching(new RegExp(`,user,reviewer@demo.test,${reviewerId},user.signed_in,user,${reviewerId},,203.0.113.9,`)),
+    ]);
   });
 
   it("audits an API key created with the CLI", async () => {

@@ -40,7 +40,17 @@ function auditWhere(tenant: Tenant, f: z.infer<typeof ZAuditFilters>): AuditLogW
 }
 
 const rowSelect = { id: true, createdAt: true, actorType: true, actorId: true, action: true, objectType: true, objectId: true, ip: true, data: true } as const;
-type Row = { id: string; createdAt: Date; actorType: ActorType; actorId: string | null; action: string; objectType: string; objectId: string; ip: string | null; data: unknown };
+type Row = {
+  id: string;
+  createdAt: Date;
+  actorType: ActorType;
+  actorId: string | null;
+  action: string;
+  objectType: string;
+  objectId: string;
+  ip: string | null;
+  data: unknown;
+};
 
 /** Labels of the rows' user and API key actors. */
 async function actorLabels(db: Db, rows: readonly Row[]): Promise<Map<string, string>> {
@@ -49,7 +59,10 @@ async function actorLabels(db: Db, rows: readonly Row[]): Promise<Map<string, st
     db.user.findMany({ where: { id: { in: ids("user") } }, select: { id: true, email: true } }),
     db.apiKey.findMany({ where: { id: { in: ids("api_key") } }, select: { id: true, name: true, prefix: true } }),
   ]);
-  return new Map([...users.map((u) => [`user:${u.id}`, u.email] as const), ...keys.map((k) => [`api_key:${k.id}`, `${k.name || "API key"} (${k.prefix}…)`] as const)]);
+  return new Map([
+    ...users.map((u) => [`user:${u.id}`, u.email] as const),
+    ...keys.map((k) => [`api_key:${k.id}`, `${k.name || "API key"} (${k.prefix}…)`] as const),
+  ]);
 }
 
 const ACTOR_FALLBACK: Record<ActorType, string> = { user: "Deleted user", api_key: "API key", applicant: "Applicant", system: "System" };
@@ -106,6 +119,14 @@ export async function auditFilterOptions(db: Db, tenant: Tenant, organizationId:
 export async function recordAuditExport(db: Db, tenant: Tenant, filters: TAuditFilters, actor: Actor): Promise<void> {
   const f = ZAuditFilters.parse(filters);
   await db.$transaction((tx) =>
-    writeAudit(tx, { actor, action: "audit_log.exported", objectType: "project", objectId: tenant.projectId, projectId: tenant.projectId, mode: tenant.mode, data: { filters: f } }),
+    writeAudit(tx, {
+      actor,
+      action: "audit_log.exported",
+      objectType: "project",
+      objectId: tenant.projectId,
+      projectId: tenant.projectId,
+      mode: tenant.mode,
+      data: { filters: f },
+    }),
   );
 }

@@ -345,7 +345,10 @@ const faceMatch: CheckDefinition<TFaceMatchInput> = {
 export const ZLivenessCheckInput = z.strictObject({
   selfie_file_id: ZEvidenceFileId.meta({ description: "The applicant's selfie (`file_...`)." }),
   threshold: ZThreshold("Liveness score", 0.5),
-  challenge: z.enum(["turn_head", "blink"]).optional().meta({ description: "The active challenge the applicant was asked to do while `frame_file_ids` were taken." }),
+  challenge: z
+    .enum(["turn_head", "blink"])
+    .optional()
+    .meta({ description: "The active challenge the applicant was asked to do while `frame_file_ids` were taken." }),
   frame_file_ids: z.array(ZEvidenceFileId).max(12).optional().meta({ description: "Frames taken during the challenge (`selfie_frame`), in order; 3 to 12." }),
 });
 export type TLivenessCheckInput = z.infer<typeof ZLivenessCheckInput>;
@@ -375,11 +378,16 @@ export const ZAmlScreenInput = z.strictObject({
     .regex(/^[A-Za-z]{2}$/, "An ISO 3166-1 alpha-2 country code.")
     .transform((c) => c.toUpperCase())
     .optional()
-    .meta({ description: "The person's nationality or country of residence (ISO 3166-1 alpha-2): lowers the score of a listed person of another nationality. (`country` selects the check, as for every direct check.)" }),
+    .meta({
+      description:
+        "The person's nationality or country of residence (ISO 3166-1 alpha-2): lowers the score of a listed person of another nationality. (`country` selects the check, as for every direct check.)",
+    }),
   monitor: z
     .boolean()
     .optional()
-    .meta({ description: "`true`: keep screening this person whenever a list changes and daily (ongoing monitoring; `session.screening_match` on a new candidate)." }),
+    .meta({
+      description: "`true`: keep screening this person whenever a list changes and daily (ongoing monitoring; `session.screening_match` on a new candidate).",
+    }),
   threshold: ZThreshold("Candidate score", 0.8),
 });
 export type TAmlScreenInput = z.infer<typeof ZAmlScreenInput>;

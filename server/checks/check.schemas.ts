@@ -32,11 +32,9 @@ export const ZCheck = z
     verified_by: ZVerifiedBy.nullable().meta({ description: "Null until decided." }),
     score: z.number().nullable(),
     error_code: z.string().nullable().meta({ description: "Why the check failed or errored, e.g. `pan_not_found`, `name_mismatch`, `provider_timeout`." }),
-    from_cache: z
-      .boolean()
-      .meta({
-        description: "True when a registry answer for the same normalized input (same project and mode, younger than the check's cache TTL) was reused.",
-      }),
+    from_cache: z.boolean().meta({
+      description: "True when a registry answer for the same normalized input (same project and mode, younger than the check's cache TTL) was reused.",
+    }),
     result: z.record(z.string(), z.unknown()).nullable().meta({ description: "Free-form answer of the provider; null until finished and after PII erasure." }),
     created_at: ZTimestamp,
     finished_at: ZTimestamp.nullable(),

@@ -20,7 +20,9 @@ function resolveForApi(key: string, country?: string) {
     return resolveCheck(key, country);
   } catch (err) {
     if (err instanceof DomainError && err.code === "resource_missing") {
-      throw new DomainError("parameter_invalid", `Unknown check '${key}'. Available: ${CHECKS.map((c) => `${c.key} (${c.genericKey})`).join(", ")}.`, { param: "key" });
+      throw new DomainError("parameter_invalid", `Unknown check '${key}'. Available: ${CHECKS.map((c) => `${c.key} (${c.genericKey})`).join(", ")}.`, {
+        param: "key",
+      });
     }
     throw err;
   }
@@ -28,7 +30,14 @@ function resolveForApi(key: string, country?: string) {
 
 /** `check.completed` (decisions.md: `data.check = { id, check_key, generic_key, status, verified_by, error_code }`). */
 export async function emitCheckCompleted(tx: Tx, tenant: Tenant, check: CheckRow): Promise<void> {
-  const data: TEventCheck = { id: check.id, check_key: check.checkKey, generic_key: check.genericKey, status: check.status, verified_by: check.verifiedBy, error_code: check.errorCode };
+  const data: TEventCheck = {
+    id: check.id,
+    check_key: check.checkKey,
+    generic_key: check.genericKey,
+    status: check.status,
+    verified_by: check.verifiedBy,
+    error_code: check.errorCode,
+  };
   await emitEvent(tx, { ...tenantWhere(tenant), type: "check.completed", checkId: check.id, data: { check: data } });
 }
 

@@ -51,6 +51,11 @@ export function panHolderType(pan: string): PanHolderType | null {
 
 /** Name comparison used by registry checks: case, punctuation and spacing ignored. */
 export function namesMatch(a: string, b: string): boolean {
-  const norm = (s: string) => s.toUpperCase().replace(/[^A-Z ]/g, " ").replace(/\s+/g, " ").trim();
+  const norm = (s: string) =>
+    s
+      .toUpperCase()
+      .replace(/[^A-Z ]/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
   return norm(a) === norm(b);
 }

@@ -141,7 +141,13 @@ export async function prepareCheck(db: Db | Tx, req: RunCheckInput, opts: Prepar
       ? await db.project.findUnique({ where: { id: req.projectId }, select: { providerConfig: true } })
       : null;
   return db.check.create({
-    data: { id: newId("check"), ...base, provider: providerFor(req.mode, def.key, parseProviderConfig(project?.providerConfig)).name, status: "pending", inputHash },
+    data: {
+      id: newId("check"),
+      ...base,
+      provider: providerFor(req.mode, def.key, parseProviderConfig(project?.providerConfig)).name,
+      status: "pending",
+      inputHash,
+    },
     select: checkSelect,
   });
 }

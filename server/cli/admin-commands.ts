@@ -21,7 +21,10 @@ export const ZAdminCommand = z.discriminatedUnion("command", [
     command: z.literal("lists.import"),
     source: ZImportSource,
     /** absolute path: the running app may have another working directory */
-    file: z.string().min(1).refine((f) => path.isAbsolute(f), "an absolute path"),
+    file: z
+      .string()
+      .min(1)
+      .refine((f) => path.isAbsolute(f), "an absolute path"),
     published: ZIsoDate.optional(),
     "allow-removals": z.literal(true).optional(),
   }),

@@ -65,10 +65,11 @@ export async function applyMigrations(sql: SqlConnection, migrations = readMigra
       const id = randomUUID();
       await sql.exec("BEGIN");
       try {
-        await sql.query(
-          `insert into "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count) values ($1, $2, $3, now(), 0)`,
-          [id, m.checksum, m.name],
-        );
+        await sql.query(`insert into "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count) values ($1, $2, $3, now(), 0)`, [
+          id,
+          m.checksum,
+          m.name,
+        ]);
         await sql.exec(m.sql);
         await sql.query(`update "_prisma_migrations" set finished_at = now(), applied_steps_count = 1 where id = $1`, [id]);
         await sql.exec("COMMIT");

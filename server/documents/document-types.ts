@@ -10,8 +10,20 @@ import type { TDocumentField as DocumentField, TDocumentTypeList } from "./docum
 
 type DocumentType = Omit<TDocumentTypeList["data"][number], "id" | "object">;
 
-const name = (label = "Name", description = "Full name as printed on the document"): DocumentField => ({ key: "name", label, description, type: "string", hints: { max_length: 100 } });
-const dob: DocumentField = { key: "date_of_birth", label: "Date of birth", description: "As printed, ISO 8601 (YYYY-MM-DD)", type: "date", hints: { example: "1990-01-01" } };
+const name = (label = "Name", description = "Full name as printed on the document"): DocumentField => ({
+  key: "name",
+  label,
+  description,
+  type: "string",
+  hints: { max_length: 100 },
+});
+const dob: DocumentField = {
+  key: "date_of_birth",
+  label: "Date of birth",
+  description: "As printed, ISO 8601 (YYYY-MM-DD)",
+  type: "date",
+  hints: { example: "1990-01-01" },
+};
 const address: DocumentField = { key: "address", label: "Address", description: "Address as printed", type: "string", hints: { max_length: 500 } };
 const gender: DocumentField = { key: "gender", label: "Gender", description: "As printed", type: "enum", hints: { values: ["male", "female", "transgender"] } };
 
@@ -23,7 +35,13 @@ export const DOCUMENT_TYPES: readonly DocumentType[] = [
     category: "identity",
     sides: ["front"],
     fields: [
-      { key: "pan", label: "PAN", description: "Permanent Account Number", type: "string", hints: { pattern: "^[A-Z]{5}[0-9]{4}[A-Z]$", example: "ABCPE1234F" } },
+      {
+        key: "pan",
+        label: "PAN",
+        description: "Permanent Account Number",
+        type: "string",
+        hints: { pattern: "^[A-Z]{5}[0-9]{4}[A-Z]$", example: "ABCPE1234F" },
+      },
       name("Name", "Name of the holder as printed"),
       { key: "father_name", label: "Father's name", description: "As printed (individual PANs)", type: "string", hints: { max_length: 100 } },
       { ...dob, label: "Date of birth / incorporation" },
@@ -39,7 +57,13 @@ export const DOCUMENT_TYPES: readonly DocumentType[] = [
       name(),
       dob,
       gender,
-      { key: "aadhaar_last4", label: "Aadhaar (last 4 digits)", description: "Only the last four digits are kept; the number is never stored", type: "string", hints: { pattern: "^[0-9]{4}$" } },
+      {
+        key: "aadhaar_last4",
+        label: "Aadhaar (last 4 digits)",
+        description: "Only the last four digits are kept; the number is never stored",
+        type: "string",
+        hints: { pattern: "^[0-9]{4}$" },
+      },
       address,
     ],
   },
@@ -50,7 +74,13 @@ export const DOCUMENT_TYPES: readonly DocumentType[] = [
     category: "identity",
     sides: ["data_page", "address_page"],
     fields: [
-      { key: "passport_number", label: "Passport number", description: "As printed", type: "string", hints: { pattern: "^[A-Z][0-9]{7}$", example: "J8369854" } },
+      {
+        key: "passport_number",
+        label: "Passport number",
+        description: "As printed",
+        type: "string",
+        hints: { pattern: "^[A-Z][0-9]{7}$", example: "J8369854" },
+      },
       { key: "surname", label: "Surname", description: "As printed", type: "string" },
       { key: "given_names", label: "Given names", description: "As printed", type: "string" },
       { key: "nationality", label: "Nationality", description: "ICAO 9303 code", type: "string", hints: { example: "IND" } },
@@ -67,7 +97,13 @@ export const DOCUMENT_TYPES: readonly DocumentType[] = [
     category: "identity",
     sides: ["front", "back"],
     fields: [
-      { key: "epic_number", label: "EPIC number", description: "Electors Photo Identity Card number", type: "string", hints: { pattern: "^[A-Z]{3}[0-9]{7}$", example: "ABC1234567" } },
+      {
+        key: "epic_number",
+        label: "EPIC number",
+        description: "Electors Photo Identity Card number",
+        type: "string",
+        hints: { pattern: "^[A-Z]{3}[0-9]{7}$", example: "ABC1234567" },
+      },
       name(),
       { key: "relative_name", label: "Father's / husband's name", description: "As printed", type: "string" },
       dob,
@@ -81,7 +117,13 @@ export const DOCUMENT_TYPES: readonly DocumentType[] = [
     category: "identity",
     sides: ["front", "back"],
     fields: [
-      { key: "dl_number", label: "Licence number", description: "State code, RTO code, year and number", type: "string", hints: { example: "MH1420110062821" } },
+      {
+        key: "dl_number",
+        label: "Licence number",
+        description: "State code, RTO code, year and number",
+        type: "string",
+        hints: { example: "MH1420110062821" },
+      },
       name(),
       dob,
       { key: "valid_till", label: "Valid till", description: "Non-transport validity, ISO 8601", type: "date" },
@@ -95,7 +137,13 @@ export const DOCUMENT_TYPES: readonly DocumentType[] = [
     category: "business",
     sides: ["document"],
     fields: [
-      { key: "gstin", label: "GSTIN", description: "15-character GST identification number", type: "string", hints: { pattern: "^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$", example: "27ABCCE1234F1Z5" } },
+      {
+        key: "gstin",
+        label: "GSTIN",
+        description: "15-character GST identification number",
+        type: "string",
+        hints: { pattern: "^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$", example: "27ABCCE1234F1Z5" },
+      },
       { key: "legal_name", label: "Legal name", description: "Legal name of the business", type: "string" },
       { key: "trade_name", label: "Trade name", description: "If any", type: "string" },
       { key: "constitution", label: "Constitution of business", description: "As printed", type: "string" },
@@ -109,7 +157,13 @@ export const DOCUMENT_TYPES: readonly DocumentType[] = [
     category: "business",
     sides: ["document"],
     fields: [
-      { key: "cin", label: "CIN / LLPIN", description: "Corporate (21 characters) or LLP identification number", type: "string", hints: { example: "U72900MH2015PTC123456" } },
+      {
+        key: "cin",
+        label: "CIN / LLPIN",
+        description: "Corporate (21 characters) or LLP identification number",
+        type: "string",
+        hints: { example: "U72900MH2015PTC123456" },
+      },
       { key: "legal_name", label: "Company name", description: "As printed", type: "string" },
       { key: "date_of_incorporation", label: "Date of incorporation", description: "ISO 8601", type: "date" },
     ],
@@ -135,7 +189,13 @@ export const DOCUMENT_TYPES: readonly DocumentType[] = [
     fields: [
       { key: "legal_name", label: "Company name", description: "As printed", type: "string" },
       { key: "date_of_resolution", label: "Date of the resolution", description: "ISO 8601", type: "date" },
-      { key: "authorized_signatory", label: "Authorized signatory", description: "The person the board authorized", type: "string", hints: { max_length: 100 } },
+      {
+        key: "authorized_signatory",
+        label: "Authorized signatory",
+        description: "The person the board authorized",
+        type: "string",
+        hints: { max_length: 100 },
+      },
     ],
   },
   {
@@ -147,7 +207,13 @@ export const DOCUMENT_TYPES: readonly DocumentType[] = [
     fields: [
       { key: "account_holder", label: "Account holder", description: "As printed", type: "string" },
       { key: "account_number", label: "Account number", description: "As printed", type: "string" },
-      { key: "ifsc", label: "IFSC", description: "Indian Financial System Code of the branch", type: "string", hints: { pattern: "^[A-Z]{4}0[A-Z0-9]{6}$", example: "HDFC0000001" } },
+      {
+        key: "ifsc",
+        label: "IFSC",
+        description: "Indian Financial System Code of the branch",
+        type: "string",
+        hints: { pattern: "^[A-Z]{4}0[A-Z0-9]{6}$", example: "HDFC0000001" },
+      },
     ],
   },
 ];

@@ -42,16 +42,10 @@ export const PUBLIC_EVENT_RELAYS = Object.freeze(
 ) as { readonly [T in PublicEventType]: InternalEvent<`app/${T}`, typeof ZPublicEventData> };
 
 /** Email a KYB key person the link to their KYC session (server/kyb/key-people.ts). */
-export const keyPersonInviteRequested = internalEvent(
-  "app/kyb.key_person_invite_requested",
-  z.object({ sessionId: z.string(), projectId: z.string() }),
-);
+export const keyPersonInviteRequested = internalEvent("app/kyb.key_person_invite_requested", z.object({ sessionId: z.string(), projectId: z.string() }));
 
 /** One webhook delivery to perform, endpoint x event (server/webhooks/deliveries.ts, manual-deliveries.ts). */
-export const webhookDeliveryRequested = internalEvent(
-  "app/webhook.delivery_requested",
-  z.object({ deliveryId: z.string(), projectId: z.string() }),
-);
+export const webhookDeliveryRequested = internalEvent("app/webhook.delivery_requested", z.object({ deliveryId: z.string(), projectId: z.string() }));
 
 /** An asynchronous direct check to run (POST /v1/checks/{key}?async=true, server/checks/direct-check.ts). */
 export const checkRequested = internalEvent("app/check.requested", z.object({ checkId: z.string(), projectId: z.string(), mode: ZMode }));

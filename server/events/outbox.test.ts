@@ -36,7 +36,10 @@ it("refuses data that does not match the event's schema, naming the event and th
 });
 
 it("refuses a batch in which one message does not match, writing none of it", async () => {
-  const batch = [{ deliveryId: "whd_1", projectId: "prj_1" }, { deliveryId: 2 as unknown as string, projectId: "prj_1" }];
+  const batch = [
+    { deliveryId: "whd_1", projectId: "prj_1" },
+    { deliveryId: 2 as unknown as string, projectId: "prj_1" },
+  ];
   await expect(db.$transaction((tx) => enqueueMany(tx, webhookDeliveryRequested, batch))).rejects.toThrow(
     /app\/webhook\.delivery_requested refused[\s\S]*deliveryId/,
   );

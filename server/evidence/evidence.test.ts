@@ -15,7 +15,10 @@ let sessionId: string;
 let fileId: string;
 let reviewerId: string;
 
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360f8cf00000301010018dd8db00000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360f8cf00000301010018dd8db00000000049454e44ae426082",
+  "hex",
+);
 const tokenOf = (url: string) => decodeURIComponent(new URL(url).pathname.replace(/^\/evidence\//, ""));
 
 async function downloads() {

@@ -108,7 +108,14 @@ export async function getFlowState(db: Db, ctx: FlowContext) {
     })),
     currentStep: pending[0]?.name ?? null,
     /** KYB sessions: the registry's directors, the key people's sessions, the waiting state */
-    kyb: s.type === "kyb" ? await kybFlowState(db, s, pending.some((st) => st.required)) : null,
+    kyb:
+      s.type === "kyb"
+        ? await kybFlowState(
+            db,
+            s,
+            pending.some((st) => st.required),
+          )
+        : null,
   };
 }
 

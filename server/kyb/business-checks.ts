@@ -21,7 +21,12 @@ import { buildBusinessProfile } from "./business-profile";
  * profile. No-op unless the session is still taking input (once it is `processing`, the
  * pipeline runs them). A provider outage leaves the check for the pipeline.
  */
-export async function runBusinessDetailsChecks(db: Db, sessionId: string, stepName: string, plan: (data: Record<string, unknown>) => PlannedCheck[]): Promise<void> {
+export async function runBusinessDetailsChecks(
+  db: Db,
+  sessionId: string,
+  stepName: string,
+  plan: (data: Record<string, unknown>) => PlannedCheck[],
+): Promise<void> {
   const s = await db.session.findUniqueOrThrow({
     where: { id: sessionId },
     select: { projectId: true, mode: true, country: true, status: true, steps: { where: { name: stepName }, select: { status: true, data: true } } },
@@ -69,5 +74,9 @@ export async function registryDirectors(db: Db, sessionId: string): Promise<{ na
   const directors = (c?.result as { directors?: { name?: unknown; din?: unknown; designation?: unknown }[] } | null)?.directors ?? [];
   return directors
     .filter((d) => typeof d.name === "string")
-    .map((d) => ({ name: d.name as string, din: typeof d.din === "string" ? d.din : null, designation: typeof d.designation === "string" ? d.designation : null }));
+    .map((d) => ({
+      name: d.name as string,
+      din: typeof d.din === "string" ? d.din : null,
+      designation: typeof d.designation === "string" ? d.designation : null,
+    }));
 }

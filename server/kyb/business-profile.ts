@@ -26,9 +26,9 @@ export function businessDetails(steps: readonly { type: string; data: unknown }[
 
 /** The business's PAN step data (`pan` step with a non-individual PAN), when submitted. */
 export function businessPan(steps: readonly { type: string; data: unknown }[]): { pan: string; name: string; dob?: string } | undefined {
-  return steps.map((st) => (st.type === "pan" ? (st.data as { pan?: string; name?: string; dob?: string } | null) : null)).find((d) => d?.pan && d.pan[3] !== "P") as
-    | { pan: string; name: string; dob?: string }
-    | undefined;
+  return steps
+    .map((st) => (st.type === "pan" ? (st.data as { pan?: string; name?: string; dob?: string } | null) : null))
+    .find((d) => d?.pan && d.pan[3] !== "P") as { pan: string; name: string; dob?: string } | undefined;
 }
 
 /** The business's legal name as entered (`business_details`, else the business PAN step's name). */

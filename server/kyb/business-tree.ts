@@ -57,7 +57,12 @@ export async function getBusinessTree(db: Db, tenant: Tenant, id: string): Promi
     : root.steps.filter((st) => st.type === "key_people").flatMap((st) => (st.data as StoredKeyPeople | null)?.people ?? []);
   const people = listed.map((p) => {
     const child = p.session_id ? byId.get(p.session_id) : undefined;
-    return { name: p.name, role: p.role, ownership_percent: p.ownership_percent ?? null, session: child ? { id: child.id, status: child.status, decision: child.decision } : null };
+    return {
+      name: p.name,
+      role: p.role,
+      ownership_percent: p.ownership_percent ?? null,
+      session: child ? { id: child.id, status: child.status, decision: child.decision } : null,
+    };
   });
   const named = new Set(listed.map((p) => p.session_id));
   const profile = (root.business ?? {}) as { legal_name?: { value?: unknown }; status?: { value?: unknown } };

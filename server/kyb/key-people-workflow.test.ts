@@ -43,7 +43,11 @@ describe("publishing a workflow with a key_people step", () => {
       ["KYB names a KYB", "India KYB"],
     ] as const) {
       const err = await publishKyb(name, ref).catch((e: unknown) => e);
-      expect(err).toMatchObject({ code: "parameter_invalid", param, details: [{ param, message: expect.stringContaining(`'${ref}' is not a published KYC workflow`) }] });
+      expect(err).toMatchObject({
+        code: "parameter_invalid",
+        param,
+        details: [{ param, message: expect.stringContaining(`'${ref}' is not a published KYC workflow`) }],
+      });
       const wf = await db.workflow.findFirstOrThrow({ where: { projectId, name }, select: { currentVersionId: true } });
       expect(wf.currentVersionId).toBeNull();
     }

@@ -55,7 +55,10 @@ const MIN_CHILD_TTL_SECONDS = 300;
  */
 async function kycWorkflowId(tx: Tx, projectId: string, ref: string): Promise<string> {
   const id = await findKycWorkflow(tx, projectId, ref);
-  if (!id) throw new DomainError("workflow_not_published", `The key people's KYC workflow '${ref}' is not a published KYC workflow of this project.`, { param: "kyc_workflow" });
+  if (!id)
+    throw new DomainError("workflow_not_published", `The key people's KYC workflow '${ref}' is not a published KYC workflow of this project.`, {
+      param: "kyc_workflow",
+    });
   return id;
 }
 
@@ -67,7 +70,13 @@ const emailKey = (email: string | undefined | null) => (email ?? "").toLowerCase
  * @returns what the step stores: the people with their `session_id`.
  * @throws DomainError workflow_not_published when the step's `kyc_workflow` is unusable.
  */
-export async function syncKeyPeople(tx: Tx, parent: KybParent, settings: TKeyPeopleSettings, input: TKeyPeopleStepInput, actor: Actor): Promise<StoredKeyPeople> {
+export async function syncKeyPeople(
+  tx: Tx,
+  parent: KybParent,
+  settings: TKeyPeopleSettings,
+  input: TKeyPeopleStepInput,
+  actor: Actor,
+): Promise<StoredKeyPeople> {
   const children = await tx.session.findMany({
     where: { parentSessionId: parent.id, status: { notIn: ["cancelled", "expired"] } },
     select: { id: true, status: true, role: true, prefill: true },
@@ -167,15 +176,22 @@ export async function keyPeopleStatuses(db: Db | Tx, parentId: string, steps: re
   if (!ids.length) return [];
   const rows = await db.session.findMany({ where: { id: { in: ids }, parentSessionId: parentId }, select: { id: true, status: true } });
   const status = new Map(rows.map((r) => [r.id, r.status]));
-  return people.flatMap((p) => (p.session_id && status.has(p.session_id) ? [{ session_id: p.session_id, name: p.name, role: p.role, status: status.get(p.session_id)! }] : []));
+  return people.flatMap((p) =>
+    p.session_id && status.has(p.session_id) ? [{ session_id: p.session_id, name: p.name, role: p.role, status: status.get(p.session_id)! }] : [],
+  );
 }
 
 /** The child `childId` of `parentId` when it is still active. @throws DomainError session_not_resumable otherwise (resource_missing when not a child). */
 async function activeChild(tx: Tx, parentId: string, childId: string) {
-  const child = await tx.session.findFirst({ where: { id: childId, parentSessionId: parentId }, select: { id: true, status: true, projectId: true, mode: true } });
+  const child = await tx.session.findFirst({
+    where: { id: childId, parentSessionId: parentId },
+    select: { id: true, status: true, projectId: true, mode: true },
+  });
   if (!child) throw new DomainError("resource_missing", `No key person's session '${childId}'.`, { param: "child_session_id" });
   if (!ACTIVE_STATUSES.includes(child.status)) {
-    throw new DomainError("session_not_resumable", `This person's verification is ${child.status.replace("_", " ")}: it needs no link.`, { param: "child_session_id" });
+    throw new DomainError("session_not_resumable", `This person's verification is ${child.status.replace("_", " ")}: it needs no link.`, {
+      param: "child_session_id",
+    });
   }
   return child;
 }
@@ -188,7 +204,14 @@ async function activeChild(tx: Tx, parentId: string, childId: string) {
 export async function issueKeyPersonLink(db: Db, parentId: string, childId: string, actor: Actor): Promise<{ url: string }> {
   await db.$transaction(async (tx) => {
     const child = await activeChild(tx, parentId, childId);
-    await writeAudit(tx, { actor, action: "session.key_person_link_shown", objectType: "session", objectId: child.id, projectId: child.projectId, mode: child.mode });
+    await writeAudit(tx, {
+      actor,
+      action: "session.key_person_link_shown",
+      objectType: "session",
+      objectId: child.id,
+      projectId: child.projectId,
+      mode: child.mode,
+    });
   });
   return { url: keyPersonInviteUrl(childId) };
 }

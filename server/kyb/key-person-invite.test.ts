@@ -121,7 +121,8 @@ describe("a key person's invitation link", () => {
 });
 
 describe("emailing a key person again", () => {
-  const queued = (childId: string) => db.outboxMessage.count({ where: { name: keyPersonInviteRequested.name, data: { path: ["sessionId"], equals: childId } } });
+  const queued = (childId: string) =>
+    db.outboxMessage.count({ where: { name: keyPersonInviteRequested.name, data: { path: ["sessionId"], equals: childId } } });
   /** Moves the resends recorded so far `ms` into the past. */
   const age = async (childId: string, ms: number) => {
     for (const r of await db.auditLog.findMany({ where: { objectId: childId, action: "session.key_person_invite_resent" } }))

@@ -107,7 +107,10 @@ export async function redeemKeyPersonInvite(db: Db, childId: string, k: string, 
   if (problem) return { problem };
   return db.$transaction(async (tx): Promise<{ url: string } | { problem: InviteProblem }> => {
     // the status again inside the transaction: a cancellation in between wins
-    const s = await tx.session.findUniqueOrThrow({ where: { id: childId }, select: { status: true, locale: true, projectId: true, mode: true, project: { select: { organization: { select: { name: true } } } } } });
+    const s = await tx.session.findUniqueOrThrow({
+      where: { id: childId },
+      select: { status: true, locale: true, projectId: true, mode: true, project: { select: { organization: { select: { name: true } } } } },
+    });
     const reason = refusal(s.status);
     if (reason) return { problem: { reason, org: s.project.organization.name, locale: s.locale, testMode: s.mode === "test" } };
     await writeAudit(tx, {

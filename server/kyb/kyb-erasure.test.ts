@@ -35,13 +35,19 @@ async function business(parentStatus: "in_progress" | "approved", childStatus: "
   );
   const data = { people: [{ ...asha, session_id: child.id }] } as unknown as InputJsonValue;
   await db.sessionStep.updateMany({ where: { sessionId: parent.id, type: "key_people" }, data: { status: "submitted", data } });
-  await db.session.update({ where: { id: parent.id }, data: { status: parentStatus, business: { key_people: { value: [{ name: asha.name }], source: "applicant" } } } });
+  await db.session.update({
+    where: { id: parent.id },
+    data: { status: parentStatus, business: { key_people: { value: [{ name: asha.name }], source: "applicant" } } },
+  });
   await db.session.update({ where: { id: child.id }, data: { status: childStatus } });
   return { parentId: parent.id, childId: child.id };
 }
 
 const row = (id: string) =>
-  db.session.findUniqueOrThrow({ where: { id }, select: { status: true, prefill: true, business: true, piiErasedAt: true, steps: { where: { type: "key_people" }, select: { data: true } } } });
+  db.session.findUniqueOrThrow({
+    where: { id },
+    select: { status: true, prefill: true, business: true, piiErasedAt: true, steps: { where: { type: "key_people" }, select: { data: true } } },
+  });
 
 describe("erasing a KYB business's personal data", () => {
   it("erases the business's copy of its key people's contact data, cancels their active sessions and keeps their data", async () => {

@@ -84,7 +84,11 @@ async function businessUpToKeyPeople(people: ReturnType<typeof person>[]): Promi
 }
 
 const children = (parentId: string) =>
-  db.session.findMany({ where: { parentSessionId: parentId }, select: { id: true, role: true, status: true, prefill: true, type: true }, orderBy: { createdAt: "asc" } });
+  db.session.findMany({
+    where: { parentSessionId: parentId },
+    select: { id: true, role: true, status: true, prefill: true, type: true },
+    orderBy: { createdAt: "asc" },
+  });
 
 /** A key person completes their own KYC (consent + PAN) with the invitation link the applicant gets. */
 async function completeChild(parentId: string, childId: string, pan: string, name: string) {
@@ -131,14 +135,25 @@ describe("a KYB session and its key people", () => {
     await waitFor(async () => (await statusOf(ctx.sessionId)) === "approved", "the business approved");
     await executor.settled();
 
-    const history = await db.sessionHistory.findMany({ where: { sessionId: ctx.sessionId }, select: { toStatus: true, reason: true }, orderBy: { createdAt: "asc" } });
+    const history = await db.sessionHistory.findMany({
+      where: { sessionId: ctx.sessionId },
+      select: { toStatus: true, reason: true },
+      orderBy: { createdAt: "asc" },
+    });
     expect(history.map((h) => h.toStatus)).toEqual(["created", "started", "in_progress", "processing", "approved"]);
     expect(history[3]!.reason).toBe("key_people_settled");
     // each child change is an event on the business; processing started exactly once
-    const events = await db.event.findMany({ where: { projectId: tenant.projectId, type: { in: ["session.child_updated", "session.processing"] } }, select: { type: true, payload: true } });
+    const events = await db.event.findMany({
+      where: { projectId: tenant.projectId, type: { in: ["session.child_updated", "session.processing"] } },
+      select: { type: true, payload: true },
+    });
     const mine = events.filter((e) => (e.payload as { data: { session: { id: string } } }).data.session.id === ctx.sessionId);
     expect(mine.filter((e) => e.type === "session.processing")).toHaveLength(1);
-    expect(mine.filter((e) => e.type === "session.child_updated").map((e) => (e.payload as { data: { related_session: { status: string } } }).data.related_session.status)).toContain("approved");
+    expect(
+      mine
+        .filter((e) => e.type === "session.child_updated")
+        .map((e) => (e.payload as { data: { related_session: { status: string } } }).data.related_session.status),
+    ).toContain("approved");
 
     const api = await getSession(db, tenant, ctx.sessionId, ["business"]);
     expect(api.related_sessions).toEqual(kids.map((k) => ({ id: k.id, role: "director", status: "approved" })));
@@ -152,7 +167,10 @@ describe("a KYB session and its key people", () => {
 
     // the reviewer's tree, opened from a director's case, and invisible to the live mode
     const tree = await getBusinessTree(db, tenant, kids[1]!.id);
-    expect(tree).toMatchObject({ business: { id: ctx.sessionId, status: "approved", legal_name: "SANDBOX PRIVATE LIMITED", registry_status: "Active" }, removed: [] });
+    expect(tree).toMatchObject({
+      business: { id: ctx.sessionId, status: "approved", legal_name: "SANDBOX PRIVATE LIMITED", registry_status: "Active" },
+      removed: [],
+    });
     expect(tree?.people.map((p) => [p.name, p.role, p.session?.status, p.session?.decision])).toEqual([
       ["Asha Verma", "director", "approved", "approved"],
       ["Ravi Kumar", "director", "approved", "approved"],
@@ -168,13 +186,17 @@ describe("a KYB session and its key people", () => {
     await waitFor(async () => (await statusOf(ctx.sessionId)) === "review", "the business in review");
     await executor.settled();
     expect(await statusOf(kid!.id)).toBe("declined");
-    expect((await db.session.findUniqueOrThrow({ where: { id: ctx.sessionId }, select: { reviewReasons: true } })).reviewReasons).toEqual(["key_person_declined"]);
+    expect((await db.session.findUniqueOrThrow({ where: { id: ctx.sessionId }, select: { reviewReasons: true } })).reviewReasons).toEqual([
+      "key_person_declined",
+    ]);
   });
 
   it("keeps, adds and cancels children on a resubmission, matched by email address, all in one transaction", async () => {
     const ctx = await businessUpToKeyPeople([person("Asha Verma", "asha@example.com"), person("Ravi Kumar", "ravi@example.com")]);
     const [asha, ravi] = await children(ctx.sessionId);
-    await submitStep(db, ctx, "key_people", { people: [{ ...person("Asha Verma", "ASHA@example.com"), role: "ubo" }, person("Meera Iyer", "meera@example.com")] });
+    await submitStep(db, ctx, "key_people", {
+      people: [{ ...person("Asha Verma", "ASHA@example.com"), role: "ubo" }, person("Meera Iyer", "meera@example.com")],
+    });
     const after = await children(ctx.sessionId);
     expect(after.map((k) => [k.id === asha!.id ? "asha" : k.id === ravi!.id ? "ravi" : "new", k.role, k.status])).toEqual([
       ["asha", "ubo", "created"],
@@ -182,19 +204,25 @@ describe("a KYB session and its key people", () => {
       ["new", "director", "created"],
     ]);
     // the same list again creates nothing
-    await submitStep(db, ctx, "key_people", { people: [{ ...person("Asha Verma", "asha@example.com"), role: "ubo" }, person("Meera Iyer", "meera@example.com")] });
+    await submitStep(db, ctx, "key_people", {
+      people: [{ ...person("Asha Verma", "asha@example.com"), role: "ubo" }, person("Meera Iyer", "meera@example.com")],
+    });
     expect(await children(ctx.sessionId)).toHaveLength(3);
 
     // a KYC workflow that does not exist: the submission fails after Asha's child was updated, and the transaction undoes it
     const bad = await businessUpToKeyPeople([person("Asha Verma", "asha@example.com")]);
     await db.workflow.updateMany({ where: { projectId: tenant.projectId, name: "India KYC" }, data: { name: "India KYC (renamed)" } });
     try {
-      await expect(submitStep(db, bad, "key_people", { people: [{ ...person("Asha Verma", "asha@example.com"), role: "ubo" }, person("Kiran Rao", "kiran@example.com")] })).rejects.toMatchObject({
+      await expect(
+        submitStep(db, bad, "key_people", { people: [{ ...person("Asha Verma", "asha@example.com"), role: "ubo" }, person("Kiran Rao", "kiran@example.com")] }),
+      ).rejects.toMatchObject({
         code: "workflow_not_published",
       });
     } finally {
       await db.workflow.updateMany({ where: { projectId: tenant.projectId, name: "India KYC (renamed)" }, data: { name: "India KYC" } });
     }
-    expect((await children(bad.sessionId)).map((k) => [k.role, k.prefill])).toEqual([["director", { full_name: "Asha Verma", email: "asha@example.com", phone: "+919876543210" }]]);
+    expect((await children(bad.sessionId)).map((k) => [k.role, k.prefill])).toEqual([
+      ["director", { full_name: "Asha Verma", email: "asha@example.com", phone: "+919876543210" }],
+    ]);
   });
 });

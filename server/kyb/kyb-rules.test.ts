@@ -37,7 +37,13 @@ describe("business_details input", () => {
   });
 
   it("names the field and the validator's problem as the message", () => {
-    const r = ZBusinessDetailsStepInput.safeParse({ ...details, gstin: "27ABCCE1234F1Z3", cin: "", udyam_number: "UDYAM-12", address: { ...address, pincode: "012345" } });
+    const r = ZBusinessDetailsStepInput.safeParse({
+      ...details,
+      gstin: "27ABCCE1234F1Z3",
+      cin: "",
+      udyam_number: "UDYAM-12",
+      address: { ...address, pincode: "012345" },
+    });
     expect(issues(r)).toEqual({ gstin: "gstin_checksum_invalid", udyam_number: "udyam_format_invalid", "address.pincode": "pincode_invalid" });
     const company = ZBusinessDetailsStepInput.safeParse({ ...details, cin: "" });
     expect(issues(company)).toEqual({ cin: "cin_required" });
@@ -51,22 +57,43 @@ describe("business_details input", () => {
   it("has a message in the flow's dictionary for every key the KYB inputs can produce", () => {
     const source = readFileSync(new URL("../steps/business-details/business-details.schemas.ts", import.meta.url), "utf8");
     const keys = new Set([...source.matchAll(/(?:error|message): "([a-z_]+)"/g)].map((m) => m[1]!));
-    for (const key of ["gstin_format_invalid", "gstin_state_code_invalid", "gstin_pan_invalid", "gstin_checksum_invalid", "cin_format_invalid", "cin_state_code_invalid", "cin_ownership_class_invalid", "cin_year_invalid", "llpin_required", "cin_required"]) keys.add(key);
+    for (const key of [
+      "gstin_format_invalid",
+      "gstin_state_code_invalid",
+      "gstin_pan_invalid",
+      "gstin_checksum_invalid",
+      "cin_format_invalid",
+      "cin_state_code_invalid",
+      "cin_ownership_class_invalid",
+      "cin_year_invalid",
+      "llpin_required",
+      "cin_required",
+    ])
+      keys.add(key);
     for (const key of keys) expect(en.errors, key).toHaveProperty(key);
   });
 });
 
 describe("key_people input", () => {
   it("takes one to ten people with unique emails and at most 100 % ownership", () => {
-    const ok = ZKeyPeopleStepInput.parse({ people: [person({ ownership_percent: "60" }), person({ name: "Ravi Kumar", email: "RAVI@example.com", ownership_percent: 40 })] });
+    const ok = ZKeyPeopleStepInput.parse({
+      people: [person({ ownership_percent: "60" }), person({ name: "Ravi Kumar", email: "RAVI@example.com", ownership_percent: 40 })],
+    });
     expect(ok.people.map((p) => [p.ownership_percent, p.phone])).toEqual([
       [60, "+919876543210"],
       [40, "+919876543210"],
     ]);
     expect(issues(ZKeyPeopleStepInput.safeParse({ people: [] }))).toEqual({ people: "people_required" });
     const over = ZKeyPeopleStepInput.safeParse({ people: [person({ ownership_percent: 70 }), person({ email: "Asha@Example.com", ownership_percent: 31 })] });
-    expect(issues(over)).toEqual({ "people.0.ownership_percent": "ownership_total_exceeded", "people.1.ownership_percent": "ownership_total_exceeded", "people.1.email": "email_duplicate" });
-    expect(issues(ZKeyPeopleStepInput.safeParse({ people: [person({ role: "owner", phone: "12345" })] }))).toEqual({ "people.0.role": "role_required", "people.0.phone": "phone_invalid" });
+    expect(issues(over)).toEqual({
+      "people.0.ownership_percent": "ownership_total_exceeded",
+      "people.1.ownership_percent": "ownership_total_exceeded",
+      "people.1.email": "email_duplicate",
+    });
+    expect(issues(ZKeyPeopleStepInput.safeParse({ people: [person({ role: "owner", phone: "12345" })] }))).toEqual({
+      "people.0.role": "role_required",
+      "people.0.phone": "phone_invalid",
+    });
   });
 });
 
@@ -76,10 +103,12 @@ describe("bank_account input", () => {
       account_number: "50100012345678",
       ifsc: "HDFC0000001",
     });
-    expect(issues(ZBankAccountStepInput.safeParse({ account_number: "50100012345678", account_number_confirm: "50100012345679", ifsc: "HDFC000001" }))).toEqual({
-      account_number_confirm: "account_number_mismatch",
-      ifsc: "ifsc_format_invalid",
-    });
+    expect(issues(ZBankAccountStepInput.safeParse({ account_number: "50100012345678", account_number_confirm: "50100012345679", ifsc: "HDFC000001" }))).toEqual(
+      {
+        account_number_confirm: "account_number_mismatch",
+        ifsc: "ifsc_format_invalid",
+      },
+    );
   });
 });
 
@@ -121,7 +150,10 @@ describe("KYB cross-checks", () => {
 
 describe("the business profile", () => {
   it("marks each field with the check that answered it or `applicant`", () => {
-    const profile = buildBusinessProfile(steps("27ABCCE1234F1Z2"), [mca(), { checkKey: "in.gstin.verify", status: "failed", result: { gstin_status: "Cancelled" } }]);
+    const profile = buildBusinessProfile(steps("27ABCCE1234F1Z2"), [
+      mca(),
+      { checkKey: "in.gstin.verify", status: "failed", result: { gstin_status: "Cancelled" } },
+    ]);
     expect(profile).toMatchObject({
       legal_name: { value: "SANDBOX PRIVATE LIMITED", source: "in.cin.verify" },
       status: { value: "Active", source: "in.cin.verify" },
@@ -138,7 +170,11 @@ describe("the business profile", () => {
 
 describe("the India KYB rules", () => {
   const kyb = ZDecisionRules.parse(INDIA_WORKFLOWS.find((w) => w.name === "India KYB")!.definition.decision);
-  const passed = ["in.pan.verify", "in.gstin.verify", "in.cin.verify", "in.bank_account.verify"].map((checkKey) => ({ checkKey, status: "passed" as const, errorCode: null }));
+  const passed = ["in.pan.verify", "in.gstin.verify", "in.cin.verify", "in.bank_account.verify"].map((checkKey) => ({
+    checkKey,
+    status: "passed" as const,
+    errorCode: null,
+  }));
   const director = (status: string, role = "director") => ({ sessionId: `ses_${status}`, role, status });
 
   it("approve a business whose checks passed and whose directors are approved", () => {
@@ -153,7 +189,9 @@ describe("the India KYB rules", () => {
   });
 
   it("the role filter of a `related_sessions` condition", () => {
-    const r = ZDecisionRules.parse({ rules: [{ name: "ubo_declined", when: { type: "related_sessions", role: ["ubo"], status: ["declined"] }, outcome: "decline" }] });
+    const r = ZDecisionRules.parse({
+      rules: [{ name: "ubo_declined", when: { type: "related_sessions", role: ["ubo"], status: ["declined"] }, outcome: "decline" }],
+    });
     expect(evaluateDecision(r, { checks: passed, related: [director("declined")] }).outcome).toBe("approve");
     expect(evaluateDecision(r, { checks: passed, related: [director("declined", "ubo")] }).outcome).toBe("decline");
   });

@@ -27,16 +27,28 @@ const INVITES: Record<"en" | "hi", InviteText> = {
   en: ({ business, org, role, url, to }) => ({
     to,
     subject: `Verify your identity for ${business}`,
-    intro: [`${business} is being verified by ${org}. As ${role} of the business, you are asked to verify your identity too.`, "It takes a few minutes: have your PAN at hand."],
+    intro: [
+      `${business} is being verified by ${org}. As ${role} of the business, you are asked to verify your identity too.`,
+      "It takes a few minutes: have your PAN at hand.",
+    ],
     action: { label: "Verify my identity", url },
-    outro: ["The link keeps working until you have finished, so you can come back to it later. If it no longer works, ask the person who added you.", "If you don't know this business, you can ignore this email."],
+    outro: [
+      "The link keeps working until you have finished, so you can come back to it later. If it no longer works, ask the person who added you.",
+      "If you don't know this business, you can ignore this email.",
+    ],
   }),
   hi: ({ business, org, role, url, to }) => ({
     to,
     subject: `${business} के लिए अपनी पहचान सत्यापित करें`,
-    intro: [`${org} द्वारा ${business} का सत्यापन किया जा रहा है। व्यवसाय के ${role} के रूप में आपसे भी अपनी पहचान सत्यापित करने का अनुरोध है।`, "इसमें कुछ मिनट लगते हैं: अपना PAN पास रखें।"],
+    intro: [
+      `${org} द्वारा ${business} का सत्यापन किया जा रहा है। व्यवसाय के ${role} के रूप में आपसे भी अपनी पहचान सत्यापित करने का अनुरोध है।`,
+      "इसमें कुछ मिनट लगते हैं: अपना PAN पास रखें।",
+    ],
     action: { label: "मेरी पहचान सत्यापित करें", url },
-    outro: ["यह लिंक तब तक काम करता है जब तक आप सत्यापन पूरा नहीं कर लेते, इसलिए आप बाद में भी इस पर लौट सकते हैं। अगर यह काम न करे, तो जिसने आपको जोड़ा है उनसे संपर्क करें।", "यदि आप इस व्यवसाय को नहीं जानते, तो इस ईमेल को अनदेखा करें।"],
+    outro: [
+      "यह लिंक तब तक काम करता है जब तक आप सत्यापन पूरा नहीं कर लेते, इसलिए आप बाद में भी इस पर लौट सकते हैं। अगर यह काम न करे, तो जिसने आपको जोड़ा है उनसे संपर्क करें।",
+      "यदि आप इस व्यवसाय को नहीं जानते, तो इस ईमेल को अनदेखा करें।",
+    ],
   }),
 };
 
@@ -81,7 +93,14 @@ export async function sendKeyPersonInvite(db: Db, childId: string): Promise<Invi
     }),
   );
   await db.$transaction((tx) =>
-    writeAudit(tx, { actor: SYSTEM_ACTOR, action: "session.key_person_invited", objectType: "session", objectId: childId, projectId: child.projectId, mode: child.mode }),
+    writeAudit(tx, {
+      actor: SYSTEM_ACTOR,
+      action: "session.key_person_invited",
+      objectType: "session",
+      objectId: childId,
+      projectId: child.projectId,
+      mode: child.mode,
+    }),
   );
   return { sent: true };
 }

@@ -30,7 +30,9 @@ export async function allowOrigin(db: Db, input: { projectId: string; origin: st
     origin = "null";
   }
   if (!/^https?:\/\//.test(origin) || origin !== input.origin.replace(/\/$/, "")) {
-    throw new DomainError("parameter_invalid", `'${input.origin}' is not an origin like https://app.example.com (scheme, host and optional port only).`, { param: "origin" });
+    throw new DomainError("parameter_invalid", `'${input.origin}' is not an origin like https://app.example.com (scheme, host and optional port only).`, {
+      param: "origin",
+    });
   }
   const p = await db.project.findUnique({ where: { id: input.projectId }, select: { allowedOrigins: true } });
   if (!p) throw notFound("project", input.projectId);

@@ -38,7 +38,16 @@ async function sessionWithAadhaarCheck(status: "pending" | "running") {
   const card = await store("documents", "pan_card_front", "pan-card.jpg");
   const aadhaarCheck = newId("check");
   await db.check.create({
-    data: { id: aadhaarCheck, projectId, mode: "test", sessionId, step: "aadhaar", checkKey: "in.aadhaar.offline_ekyc", genericKey: "national_id.verify", status },
+    data: {
+      id: aadhaarCheck,
+      projectId,
+      mode: "test",
+      sessionId,
+      step: "aadhaar",
+      checkKey: "in.aadhaar.offline_ekyc",
+      genericKey: "national_id.verify",
+      status,
+    },
   });
   const context = { projectId, mode: "test" as const, sessionId };
   const match = (compare_with: "document" | "aadhaar" | "any") =>

@@ -94,7 +94,10 @@ describe("the dashboard's registry provider settings", () => {
       param: "adapter",
       message: "Sandbox by Quicko does not answer 'in.cin.verify'",
     });
-    await expect(settings.setRegistryProvider(db, projectId, "in.ifsc.lookup", null, admin)).rejects.toMatchObject({ code: "parameter_invalid", param: "checkKey" });
+    await expect(settings.setRegistryProvider(db, projectId, "in.ifsc.lookup", null, admin)).rejects.toMatchObject({
+      code: "parameter_invalid",
+      param: "checkKey",
+    });
 
     await settings.setRegistryProvider(db, projectId, "in.pan.verify", null, admin);
     expect((await db.project.findUniqueOrThrow({ where: { id: projectId } })).providerConfig).toEqual({});

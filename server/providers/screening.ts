@@ -15,9 +15,11 @@ export const screeningProvider: CheckProvider = {
   async verify(_key, input, context): Promise<ProviderResult> {
     if (!context?.checkId) throw new Error("in.aml.screen needs the check's project, mode and id");
     const answer = await screenForCheck(await getDb(), { ...context, checkId: context.checkId }, input as TAmlScreenInput);
-    if (answer.waiting) throw new ProviderUnavailableError("provider_unavailable", "waiting for the session's identity checks (their verified names are screened)");
+    if (answer.waiting)
+      throw new ProviderUnavailableError("provider_unavailable", "waiting for the session's identity checks (their verified names are screened)");
     // screening against no list proves nothing: the check ends in `error` (`npm run cli -- lists import`)
-    if (answer.noLists) throw new ProviderUnavailableError("provider_not_configured", "No sanctions or PEP list is imported for this mode; import one with `lists import`.");
+    if (answer.noLists)
+      throw new ProviderUnavailableError("provider_not_configured", "No sanctions or PEP list is imported for this mode; import one with `lists import`.");
     return { status: answer.status, errorCode: null, score: answer.score, verifiedBy: "source", result: { ...answer.result } };
   },
 };

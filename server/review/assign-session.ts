@@ -64,7 +64,14 @@ function assertInReview(s: { status: string }): void {
  * @throws DomainError resource_missing; session_not_editable (not in review); session_claimed
  *   (409, param `assignee`, `details.assignee`: claimed by someone else and not taken over from them).
  */
-export async function claimSession(db: Db, tenant: Tenant, id: string, userId: string, actor: Actor, opts: { takeOverFrom?: string } = {}): Promise<TSessionAssignment> {
+export async function claimSession(
+  db: Db,
+  tenant: Tenant,
+  id: string,
+  userId: string,
+  actor: Actor,
+  opts: { takeOverFrom?: string } = {},
+): Promise<TSessionAssignment> {
   const s = await current(db, tenant, id);
   assertInReview(s);
   if (s.assigneeId === userId) return toAssignment(s);
@@ -93,10 +100,23 @@ export async function assertNotClaimedByOther(db: Db, tenant: Tenant, id: string
  * @throws DomainError resource_missing; session_not_editable (not in review); parameter_invalid
  *   (param `assignee_id`: not a member of the organization with a deciding role).
  */
-export async function assignSession(db: Db, tenant: Tenant, organizationId: string, id: string, assigneeId: string | null, actor: Actor): Promise<TSessionAssignment> {
+export async function assignSession(
+  db: Db,
+  tenant: Tenant,
+  organizationId: string,
+  id: string,
+  assigneeId: string | null,
+  actor: Actor,
+): Promise<TSessionAssignment> {
   if (assigneeId) {
-    const member = await db.membership.findFirst({ where: { organizationId, userId: assigneeId, role: { in: [...PERMISSIONS.decideSessions] } }, select: { id: true } });
-    if (!member) throw new DomainError("parameter_invalid", "Assign the session to a member who can decide sessions (owner, admin or reviewer).", { param: "assignee_id" });
+    const member = await db.membership.findFirst({
+      where: { organizationId, userId: assigneeId, role: { in: [...PERMISSIONS.decideSessions] } },
+      select: { id: true },
+    });
+    if (!member)
+      throw new DomainError("parameter_invalid", "Assign the session to a member who can decide sessions (owner, admin or reviewer).", {
+        param: "assignee_id",
+      });
   }
   for (;;) {
     const s = await current(db, tenant, id);

@@ -45,10 +45,11 @@ function searchSql(search: string | undefined): Sql {
   const t = search?.trim();
   if (!t) return sqlEmpty;
   const like = likePattern(t);
-  const name = t.length >= 2
-    ? sql` OR s.prefill->>'full_name' ILIKE ${like} OR s.applicant->'full_name'->>'value' ILIKE ${like} OR s.business->'full_name'->>'value' ILIKE ${like}
+  const name =
+    t.length >= 2
+      ? sql` OR s.prefill->>'full_name' ILIKE ${like} OR s.applicant->'full_name'->>'value' ILIKE ${like} OR s.business->'full_name'->>'value' ILIKE ${like}
         OR EXISTS (SELECT 1 FROM session_steps st WHERE st.session_id = s.id AND st.data->>'name' ILIKE ${like})`
-    : sqlEmpty;
+      : sqlEmpty;
   const pan = /^\d{3}[A-Za-z]$/.test(t)
     ? sql` OR EXISTS (SELECT 1 FROM session_steps st WHERE st.session_id = s.id AND right(st.data->>'pan', 4) = ${t.toUpperCase()})`
     : /^\d{4}$/.test(t)
@@ -75,7 +76,10 @@ async function ruleDescriptions(db: Db, versionIds: readonly string[]): Promise<
 
 /** Review reasons of sessions with their rule descriptions. */
 export async function describeReasons(db: Db, sessions: readonly { workflowVersionId: string; reasons: readonly string[] }[]): Promise<TReviewReason[][]> {
-  const descriptions = await ruleDescriptions(db, sessions.map((s) => s.workflowVersionId));
+  const descriptions = await ruleDescriptions(
+    db,
+    sessions.map((s) => s.workflowVersionId),
+  );
   return sessions.map((s) => s.reasons.map((name) => ({ name, description: descriptions.get(s.workflowVersionId)?.get(name) ?? null })));
 }
 
@@ -84,12 +88,7 @@ export async function describeReasons(db: Db, sessions: readonly { workflowVersi
  * @param userId the signed-in user (for `assignee: "me"`).
  * @throws DomainError resource_missing (param `starting_after`) for a cursor that is not a session of the tenant.
  */
-export async function listReviewQueue(
-  db: Db,
-  tenant: Tenant,
-  userId: string,
-  input: TReviewQueueRequest,
-): Promise<TReviewQueuePage> {
+export async function listReviewQueue(db: Db, tenant: Tenant, userId: string, input: TReviewQueueRequest): Promise<TReviewQueuePage> {
   const q = ZReviewQueueRequest.parse(input);
   let cursor: Sql = sqlEmpty;
   if (q.startingAfter) {
@@ -111,7 +110,10 @@ export async function listReviewQueue(
     ORDER BY q.entered_at ASC, q.id ASC
     LIMIT ${q.limit + 1}`);
   const page = rows.slice(0, q.limit);
-  const reasons = await describeReasons(db, page.map((r) => ({ workflowVersionId: r.workflow_version_id, reasons: r.review_reasons })));
+  const reasons = await describeReasons(
+    db,
+    page.map((r) => ({ workflowVersionId: r.workflow_version_id, reasons: r.review_reasons })),
+  );
   return {
     object: "list",
     data: page.map((r, i) => ({

@@ -51,9 +51,15 @@ async function finish(created: { id: string; client_token: string }, pan: { pan:
 }
 
 const create = (reference: string, prefillName?: string) =>
-  createSession(db, tenant, { workflow_id: kycWorkflow, reference_id: reference, ...(prefillName ? { prefill: { full_name: prefillName } } : {}) }, { type: "api_key", id: "key_test" });
+  createSession(
+    db,
+    tenant,
+    { workflow_id: kycWorkflow, reference_id: reference, ...(prefillName ? { prefill: { full_name: prefillName } } : {}) },
+    { type: "api_key", id: "key_test" },
+  );
 
-const queueIds = async (filters: Record<string, unknown> = {}, role: Role = "reviewer") => (await as(role).review.queue({ ...tenant, ...filters })).data.map((s) => s.id);
+const queueIds = async (filters: Record<string, unknown> = {}, role: Role = "reviewer") =>
+  (await as(role).review.queue({ ...tenant, ...filters })).data.map((s) => s.id);
 
 let asha: string; // created first, enters review second: PAN not found
 let bela: string; // created second, enters review first: PAN not found
@@ -156,7 +162,11 @@ describe("claiming and assigning", () => {
     // the assignee releases it; someone else cannot
     expect(domainCode(await errorOf(as("reviewer").review.release({ ...tenant, id: bela })))).toBe("session_claimed");
     expect((await as("owner").review.release({ ...tenant, id: bela })).assignee).toBeNull();
-    const audit = await db.auditLog.findMany({ where: { objectId: bela, action: { in: ["session.claimed", "session.assigned", "session.unassigned"] } }, orderBy: { createdAt: "asc" }, select: { action: true } });
+    const audit = await db.auditLog.findMany({
+      where: { objectId: bela, action: { in: ["session.claimed", "session.assigned", "session.unassigned"] } },
+      orderBy: { createdAt: "asc" },
+      select: { action: true },
+    });
     expect(audit.map((a) => a.action).slice(-5)).toEqual([
       "session.claimed",
       "session.unassigned",
@@ -179,14 +189,28 @@ describe("reason codes per project", () => {
     const defaults = await as("viewer").review.reasonCodes(tenant);
     expect(defaults.map((c) => c.code)).toContain("identity_confirmed");
     expect(defaults.at(-1)).toEqual({ code: "other", label: "Other (explain in the note)" });
-    const saved = await as("admin").review.updateReasonCodes({ ...tenant, codes: [{ code: "kyc_ok", label: "KYC documents fine" }, { code: "fraud", label: "Fraud" }] });
+    const saved = await as("admin").review.updateReasonCodes({
+      ...tenant,
+      codes: [
+        { code: "kyc_ok", label: "KYC documents fine" },
+        { code: "fraud", label: "Fraud" },
+      ],
+    });
     expect(saved.map((c) => c.code)).toEqual(["kyc_ok", "fraud", "other"]);
     expect(await as("reviewer").review.reasonCodes(tenant)).toEqual(saved);
   });
 
   it("refuses an empty list, duplicate codes and a reviewer editing it", async () => {
     expect((await errorOf(as("admin").review.updateReasonCodes({ ...tenant, codes: [{ code: "other", label: "Other" }] })))?.code).toBe("BAD_REQUEST");
-    const dup = await errorOf(as("admin").review.updateReasonCodes({ ...tenant, codes: [{ code: "a", label: "A" }, { code: "a", label: "A again" }] }));
+    const dup = await errorOf(
+      as("admin").review.updateReasonCodes({
+        ...tenant,
+        codes: [
+          { code: "a", label: "A" },
+          { code: "a", label: "A again" },
+        ],
+      }),
+    );
     expect(dup?.code).toBe("BAD_REQUEST");
     expect((await errorOf(as("reviewer").review.updateReasonCodes({ ...tenant, codes: [{ code: "a", label: "A" }] })))?.code).toBe("FORBIDDEN");
   });

@@ -33,7 +33,9 @@ const RANK: Record<TRiskLevel, number> = { low: 0, medium: 1, high: 2 };
 function holds(when: TRiskCondition, facts: RiskFacts): string | null {
   switch (when.type) {
     case "screening": {
-      const hits = facts.screening.filter((s) => (!when.category || when.category.includes(s.category)) && (s.state === "confirmed" || (when.open && s.state === "open")));
+      const hits = facts.screening.filter(
+        (s) => (!when.category || when.category.includes(s.category)) && (s.state === "confirmed" || (when.open && s.state === "open")),
+      );
       return hits.length ? hits.map((h) => `${h.category} candidate ${h.state}`).join("; ") : null;
     }
     case "metadata": {

@@ -26,7 +26,17 @@ export async function emitReviewsDue(db: Db, now = new Date(), limit = REVIEW_DU
       if (claimed.count !== 1) return false;
       const s = await tx.session.findUniqueOrThrow({
         where: { id },
-        select: { id: true, projectId: true, mode: true, status: true, referenceId: true, decision: true, decisionSource: true, riskLevel: true, nextReviewAt: true },
+        select: {
+          id: true,
+          projectId: true,
+          mode: true,
+          status: true,
+          referenceId: true,
+          decision: true,
+          decisionSource: true,
+          riskLevel: true,
+          nextReviewAt: true,
+        },
       });
       await emitEvent(
         tx,

@@ -32,7 +32,10 @@ describe("evaluateRisk", () => {
       ["project_medium_risk", "medium"],
     ]);
     expect(evaluateRisk(indiaRiskRules, facts({ screening: [{ category: "pep", state: "dismissed" }] })).level).toBe("low");
-    expect(evaluateRisk({ rules: [{ name: "abroad", when: { type: "geography", countries: ["AE"] }, level: "medium" }], otherwise: "low" }, facts({ country: "AE" })).level).toBe("medium");
+    expect(
+      evaluateRisk({ rules: [{ name: "abroad", when: { type: "geography", countries: ["AE"] }, level: "medium" }], otherwise: "low" }, facts({ country: "AE" }))
+        .level,
+    ).toBe("medium");
   });
 
   it("schedules reviews 2 / 8 / 10 years after approval by default, a project's own years when set", () => {
@@ -54,11 +57,17 @@ describe("session risk level and re-KYC", () => {
     const demo = await demoDb();
     db = demo.db;
     tenant = { projectId: demo.seed.projectId, mode: "test" };
-    workflowId = await publishEngineWorkflow(db, tenant.projectId, "Risk KYC", [panStep(), { name: "screening", type: "screening", required: true, settings: {} }]);
+    workflowId = await publishEngineWorkflow(db, tenant.projectId, "Risk KYC", [
+      panStep(),
+      { name: "screening", type: "screening", required: true, settings: {} },
+    ]);
   });
 
   async function processed(name: string, pan: string) {
-    const { id } = await sessionInProcessing(db, tenant, workflowId, { pan: { data: { pan, name, dob: "1965-05-05" } }, screening: { data: { acknowledged: true } } });
+    const { id } = await sessionInProcessing(db, tenant, workflowId, {
+      pan: { data: { pan, name, dob: "1965-05-05" } },
+      screening: { data: { acknowledged: true } },
+    });
     await runSessionChecks(db, id, { attempts: 4, baseDelayMs: 1 });
     await applyAutomaticDecision(db, id);
     return id;
@@ -88,7 +97,9 @@ describe("session risk level and re-KYC", () => {
     expect(await emitReviewsDue(db, inThreeYears)).toEqual({ emitted: 1 });
     expect(await emitReviewsDue(db, inThreeYears)).toEqual({ emitted: 0 });
     const event = await db.event.findFirstOrThrow({ where: { type: "session.review_due" }, select: { payload: true } });
-    expect(event.payload).toMatchObject({ data: { session: { id: pep, status: "approved" }, review: { risk_level: "high", next_review_at: approved.next_review_at } } });
+    expect(event.payload).toMatchObject({
+      data: { session: { id: pep, status: "approved" }, review: { risk_level: "high", next_review_at: approved.next_review_at } },
+    });
   });
 
   it("uses the project's own intervals for sessions approved after a change", async () => {

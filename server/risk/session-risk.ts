@@ -21,7 +21,10 @@ export function screeningFacts(checks: readonly { checkKey: string; result: unkn
   return checks.flatMap((c) => {
     if (c.checkKey !== "in.aml.screen") return [];
     const candidates = ((c.result ?? {}) as { candidates?: { category: "sanctions" | "pep"; review: { match: boolean } | null }[] }).candidates ?? [];
-    return candidates.map((k) => ({ category: k.category, state: k.review ? (k.review.match ? ("confirmed" as const) : ("dismissed" as const)) : ("open" as const) }));
+    return candidates.map((k) => ({
+      category: k.category,
+      state: k.review ? (k.review.match ? ("confirmed" as const) : ("dismissed" as const)) : ("open" as const),
+    }));
   });
 }
 
@@ -85,7 +88,10 @@ export async function refreshSessionRisk(tx: Tx, sessionId: string): Promise<TRi
       completedAt: true,
       workflowVersionId: true,
       steps: { select: { name: true, submittedAt: true, required: true } },
-      checks: { select: { step: true, checkKey: true, genericKey: true, provider: true, status: true, errorCode: true, score: true, result: true, createdAt: true }, orderBy: { createdAt: "asc" } },
+      checks: {
+        select: { step: true, checkKey: true, genericKey: true, provider: true, status: true, errorCode: true, score: true, result: true, createdAt: true },
+        orderBy: { createdAt: "asc" },
+      },
     },
   });
   const definition = await getWorkflowVersionDefinition(tx, s.workflowVersionId);

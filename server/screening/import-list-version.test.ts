@@ -79,7 +79,9 @@ describe("importListVersion", () => {
 
   it("leaves the active version and writes nothing when a file is truncated", async () => {
     const count = await db.screeningListEntry.count();
-    const err = await domainError(importListVersion(db, { source: "un", bytes: bytes(UN_V2.slice(0, UN_V2.indexOf("<INDIVIDUAL_ALIAS>"))), fileName: "cut.xml" }));
+    const err = await domainError(
+      importListVersion(db, { source: "un", bytes: bytes(UN_V2.slice(0, UN_V2.indexOf("<INDIVIDUAL_ALIAS>"))), fileName: "cut.xml" }),
+    );
     expect(err).toMatchObject({ code: "parameter_invalid", param: "file" });
     expect(err.message).toMatch(/line \d+: not well-formed XML: the file ends inside <CONSOLIDATED_LIST>/);
     expect((await latestListVersion(db, "un"))?.seq).toBe(1);
@@ -95,10 +97,21 @@ describe("importListVersion", () => {
 
   it("imports the next version as a diff: added, changed and removed entries", async () => {
     const { version } = await importListVersion(db, { source: "un", bytes: bytes(UN_V2), fileName: "consolidated.xml" });
-    expect(version).toMatchObject({ seq: 2, entryCount: 4, addedCount: 1, changedCount: 1, removedCount: 1, publishedAt: new Date("2026-11-23T00:00:01.000Z") });
+    expect(version).toMatchObject({
+      seq: 2,
+      entryCount: 4,
+      addedCount: 1,
+      changedCount: 1,
+      removedCount: 1,
+      publishedAt: new Date("2026-11-23T00:00:01.000Z"),
+    });
     expect(await listVersionDiff(db, version.id)).toEqual({ added: ["6909001"], changed: ["6908312"], removed: ["6908035"] });
     // unchanged entries keep their rows; the changed one has a closed row and a new one
-    const dawood = await db.screeningListEntry.findMany({ where: { externalId: "6908312" }, orderBy: { addedInVersionId: "asc" }, select: { removedInVersionId: true, addedInVersionId: true } });
+    const dawood = await db.screeningListEntry.findMany({
+      where: { externalId: "6908312" },
+      orderBy: { addedInVersionId: "asc" },
+      select: { removedInVersionId: true, addedInVersionId: true },
+    });
     expect(dawood).toHaveLength(2);
     expect(await db.screeningListEntry.count({ where: { source: "un", removedInVersionId: null } })).toBe(4);
     expect(await db.screeningListEntry.count({ where: { externalId: "6908264" } })).toBe(1);
@@ -114,9 +127,16 @@ describe("importListVersion", () => {
   });
 
   it("keeps sources apart and takes the CSV's date from the caller", async () => {
-    const { version } = await importListVersion(db, { source: "pep", bytes: fixture("pep.csv"), fileName: "pep.csv", publishedAt: new Date("2026-11-01T00:00:00Z") });
+    const { version } = await importListVersion(db, {
+      source: "pep",
+      bytes: fixture("pep.csv"),
+      fileName: "pep.csv",
+      publishedAt: new Date("2026-11-01T00:00:00Z"),
+    });
     expect(version).toMatchObject({ source: "pep", seq: 1, entryCount: 3, publishedAt: new Date("2026-11-01T00:00:00Z") });
-    await expect(importListVersion(db, { source: "mha", bytes: fixture("pep.csv"), fileName: "pep.csv" })).rejects.toThrow(/MHA UAPA list, line 1: unknown column "category"/);
+    await expect(importListVersion(db, { source: "mha", bytes: fixture("pep.csv"), fileName: "pep.csv" })).rejects.toThrow(
+      /MHA UAPA list, line 1: unknown column "category"/,
+    );
     expect(await latestListVersion(db, "mha")).toBeNull();
   });
 });
@@ -132,7 +152,12 @@ describe("activeScreeningIndex", () => {
     await importListVersion(db, { source: "mha", bytes: fixture("mha-uapa.csv"), fileName: "mha.csv" });
     const rebuilt = await activeScreeningIndex(db);
     expect(rebuilt).not.toBe(index);
-    expect(rebuilt.search({ name: "Rameshwar Pratap Kalra" }).map((c) => c.source).sort()).toEqual(["mha", "un"]);
+    expect(
+      rebuilt
+        .search({ name: "Rameshwar Pratap Kalra" })
+        .map((c) => c.source)
+        .sort(),
+    ).toEqual(["mha", "un"]);
   });
 });
 

@@ -78,7 +78,10 @@ export async function importListVersion(db: Db, input: ImportListInput): Promise
  * from, hashed and measured for the version); what `importListVersion` does after parsing.
  * @throws DomainError parameter_invalid as `importListVersion`
  */
-export async function importParsedList(db: Db, input: Omit<ImportListInput, "source"> & { source: TScreeningSource; parsed: ParsedList }): Promise<ImportListResult> {
+export async function importParsedList(
+  db: Db,
+  input: Omit<ImportListInput, "source"> & { source: TScreeningSource; parsed: ParsedList },
+): Promise<ImportListResult> {
   const { source, parsed } = input;
   const fileSha256 = createHash("sha256").update(input.bytes).digest("hex");
   if (!parsed.entries.length) throw listFileError(source, null, "the file has no entries");

@@ -48,7 +48,10 @@ export function parseXml(source: TScreeningSource, text: string): XmlDocument {
     const reason = err.message.replace(/^\[xmldom \w+\]\s*/, "").split("\n")[0]!;
     const unclosed = /unclosed xml tag\(s\): (.*)$/.exec(reason);
     if (unclosed) {
-      const open = unclosed[1]!.split(/,\s*/).map((t) => `<${t}>`).join(" ");
+      const open = unclosed[1]!
+        .split(/,\s*/)
+        .map((t) => `<${t}>`)
+        .join(" ");
       throw listFileError(source, `line ${text.trimEnd().split("\n").length}`, `not well-formed XML: the file ends inside ${open} (is it cut short?)`);
     }
     const at = err.locator?.lineNumber ? `line ${err.locator.lineNumber}${err.locator.columnNumber ? `:${err.locator.columnNumber}` : ""}` : null;
@@ -85,5 +88,9 @@ export function childText(el: XmlElement | null, localName: string): string | nu
 
 /** Texts of `<list><item>…</item>…</list>` (e.g. `NATIONALITY/VALUE`, `programList/program`), empty ones dropped. */
 export function listTexts(el: XmlElement, list: string, item: string): string[] {
-  return children(el, list).flatMap((l) => children(l, item).map((i) => (i.textContent ?? "").replace(/\s+/g, " ").trim()).filter(Boolean));
+  return children(el, list).flatMap((l) =>
+    children(l, item)
+      .map((i) => (i.textContent ?? "").replace(/\s+/g, " ").trim())
+      .filter(Boolean),
+  );
 }

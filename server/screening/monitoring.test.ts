@@ -40,7 +40,10 @@ beforeAll(async () => {
   const demo = await demoDb();
   db = demo.db;
   tenant = { projectId: demo.seed.projectId, mode: "test" };
-  workflowId = await publishEngineWorkflow(db, tenant.projectId, "Monitored KYC", [panStep(), { name: "screening", type: "screening", required: true, settings: {} }]);
+  workflowId = await publishEngineWorkflow(db, tenant.projectId, "Monitored KYC", [
+    panStep(),
+    { name: "screening", type: "screening", required: true, settings: {} },
+  ]);
   await importListVersion(db, { source: "un", bytes: bytes(UN), fileName: "un-v1.xml" });
 });
 
@@ -64,7 +67,11 @@ describe("ongoing monitoring", () => {
     const s = await db.session.findUniqueOrThrow({ where: { id }, select: { status: true, reviewReasons: true } });
     expect(s).toEqual({ status: "review", reviewReasons: ["screening_match"] });
     expect((await db.session.findUniqueOrThrow({ where: { id: other }, select: { status: true } })).status).toBe("approved");
-    const check = await db.check.findFirstOrThrow({ where: { sessionId: id, checkKey: "in.aml.screen" }, orderBy: { createdAt: "desc" }, select: { id: true, status: true, step: true, result: true } });
+    const check = await db.check.findFirstOrThrow({
+      where: { sessionId: id, checkKey: "in.aml.screen" },
+      orderBy: { createdAt: "desc" },
+      select: { id: true, status: true, step: true, result: true },
+    });
     const result = check.result as unknown as ScreenCheckResult;
     expect(check).toMatchObject({ status: "needs_review", step: "screening" });
     expect(result.trigger).toBe("monitoring");
@@ -73,7 +80,11 @@ describe("ongoing monitoring", () => {
     const event = await db.event.findFirstOrThrow({ where: { projectId: tenant.projectId, type: "session.screening_match" }, select: { payload: true } });
     expect(event.payload).toMatchObject({
       type: "session.screening_match",
-      data: { session: { id, status: "review" }, check: { id: check.id, check_key: "in.aml.screen", status: "needs_review" }, screening: { candidates: 1, lists: ["un"] } },
+      data: {
+        session: { id, status: "review" },
+        check: { id: check.id, check_key: "in.aml.screen", status: "needs_review" },
+        screening: { candidates: 1, lists: ["un"] },
+      },
     });
     expect(JSON.stringify(event.payload)).not.toMatch(/RAMESHWAR|Rameshwar|1971/);
 

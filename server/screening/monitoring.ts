@@ -51,7 +51,9 @@ export interface MonitoringRun {
 export async function recordMonitoringMatch(db: Db, hit: RescreenHit<MonitoredSubject>, now = new Date()): Promise<string> {
   const { subject } = hit;
   const candidates = await candidateResults(db, hit.candidates);
-  const lists = (await activeListVersions(db)).filter((v) => sourcesFor(subject.mode).includes(v.source)).map((v) => ({ list: v.source, version_id: v.id, seq: v.seq }));
+  const lists = (await activeListVersions(db))
+    .filter((v) => sourcesFor(subject.mode).includes(v.source))
+    .map((v) => ({ list: v.source, version_id: v.id, seq: v.seq }));
   const result: ScreenCheckResult = {
     subject_id: subject.id,
     monitored: true,
@@ -63,7 +65,11 @@ export async function recordMonitoringMatch(db: Db, hit: RescreenHit<MonitoredSu
   };
   const id = await db.$transaction(async (tx) => {
     const onboarding = subject.sessionId
-      ? await tx.check.findFirst({ where: { sessionId: subject.sessionId, checkKey: SCREEN_CHECK_KEY }, orderBy: { createdAt: "desc" }, select: { step: true } })
+      ? await tx.check.findFirst({
+          where: { sessionId: subject.sessionId, checkKey: SCREEN_CHECK_KEY },
+          orderBy: { createdAt: "desc" },
+          select: { step: true },
+        })
       : null;
     const check = await tx.check.create({
       data: {
@@ -79,33 +85,58 @@ export async function recordMonitoringMatch(db: Db, hit: RescreenHit<MonitoredSu
         status: "needs_review",
         verifiedBy: "source",
         score: candidates[0]?.score ?? null,
-        input: { name: subject.name, ...(subject.dob ? { date_of_birth: subject.dob } : {}), ...(subject.country ? { nationality: subject.country } : {}), monitor: true },
+        input: {
+          name: subject.name,
+          ...(subject.dob ? { date_of_birth: subject.dob } : {}),
+          ...(subject.country ? { nationality: subject.country } : {}),
+          monitor: true,
+        },
         result: result as unknown as InputJsonValue,
         finishedAt: now,
       },
       select: { id: true, checkKey: true, genericKey: true, status: true, verifiedBy: true, errorCode: true },
     });
-    await addReportedEntries(tx, subject.id, hit.candidates.map((c) => c.entryId), now);
+    await addReportedEntries(
+      tx,
+      subject.id,
+      hit.candidates.map((c) => c.entryId),
+      now,
+    );
     let session = null;
     if (subject.sessionId) {
       await refreshSessionRisk(tx, subject.sessionId);
       const s = await tx.session.findUniqueOrThrow({ where: { id: subject.sessionId }, select: { status: true } });
       session =
         s.status === "approved"
-          ? await transitionSession(tx, subject.sessionId, "approved", "review", { actor: SYSTEM_ACTOR, reason: "screening_match", reviewReasons: ["screening_match"] })
+          ? await transitionSession(tx, subject.sessionId, "approved", "review", {
+              actor: SYSTEM_ACTOR,
+              reason: "screening_match",
+              reviewReasons: ["screening_match"],
+            })
           : await tx.session.findUniqueOrThrow({
               where: { id: subject.sessionId },
               select: { id: true, status: true, referenceId: true, decision: true, decisionSource: true },
             });
     }
-    const eventCheck: TEventCheck = { id: check.id, check_key: check.checkKey, generic_key: check.genericKey, status: check.status, verified_by: check.verifiedBy, error_code: check.errorCode };
+    const eventCheck: TEventCheck = {
+      id: check.id,
+      check_key: check.checkKey,
+      generic_key: check.genericKey,
+      status: check.status,
+      verified_by: check.verifiedBy,
+      error_code: check.errorCode,
+    };
     await emitEvent(
       tx,
       {
         projectId: subject.projectId,
         mode: subject.mode,
         type: "session.screening_match",
-        data: { session: session ? sessionEventData(session) : null, check: eventCheck, screening: { candidates: candidates.length, lists: [...new Set(candidates.map((c) => c.list))] } },
+        data: {
+          session: session ? sessionEventData(session) : null,
+          check: eventCheck,
+          screening: { candidates: candidates.length, lists: [...new Set(candidates.map((c) => c.list))] },
+        },
         ...(subject.sessionId ? { sessionId: subject.sessionId } : {}),
         checkId: check.id,
       },
@@ -134,7 +165,8 @@ async function record(db: Db, hits: RescreenHit<MonitoredSubject>[]): Promise<Mo
 /** Screens what list version `versionId` added or changed against every monitored subject (both modes). */
 export async function monitorListVersion(db: Db, versionId: string): Promise<MonitoringRun> {
   const hits: RescreenHit<MonitoredSubject>[] = [];
-  for (const mode of MODES) hits.push(...(await rescreenListVersion(db, versionId, { mode, options: { sources: sourcesFor(mode), threshold: DEFAULT_SCREEN_THRESHOLD } })));
+  for (const mode of MODES)
+    hits.push(...(await rescreenListVersion(db, versionId, { mode, options: { sources: sourcesFor(mode), threshold: DEFAULT_SCREEN_THRESHOLD } })));
   return record(db, hits);
 }
 
@@ -142,7 +174,8 @@ export async function monitorListVersion(db: Db, versionId: string): Promise<Mon
 export async function monitorAllSubjects(db: Db): Promise<MonitoringRun> {
   const index = await activeScreeningIndex(db);
   const hits: RescreenHit<MonitoredSubject>[] = [];
-  for (const mode of MODES) hits.push(...(await rescreenMonitored(db, index, { mode, options: { sources: sourcesFor(mode), threshold: DEFAULT_SCREEN_THRESHOLD } })));
+  for (const mode of MODES)
+    hits.push(...(await rescreenMonitored(db, index, { mode, options: { sources: sourcesFor(mode), threshold: DEFAULT_SCREEN_THRESHOLD } })));
   return record(db, hits);
 }
 

@@ -46,11 +46,21 @@ describe("parseUnList", () => {
       programs: ["Al-Qaida"],
       reference: "QDi.263",
       listedOn: "2008-12-10",
-      details: { remarks: "Founder and leader of Lashkar-e-Tayyiba (QDe.118).", documents: [{ type: "National Identification Number", number: "00000-0000000-1", country: "Pakistan" }] },
+      details: {
+        remarks: "Founder and leader of Lashkar-e-Tayyiba (QDe.118).",
+        documents: [{ type: "National Identification Number", number: "00000-0000000-1", country: "Pakistan" }],
+      },
     });
     expect(dawood?.details).toMatchObject({ title: ["Sheikh"] });
     expect(jerome).toMatchObject({ aliases: [], birthDates: [{ from: 1973, to: 1974 }], nationalities: [] });
-    expect(let_).toMatchObject({ aliases: [{ name: "Lashkar-e-Toiba", strength: "strong" }, { name: "Jamaat-ud-Dawa", strength: "strong" }], nationalities: ["PK"], birthDates: [] });
+    expect(let_).toMatchObject({
+      aliases: [
+        { name: "Lashkar-e-Toiba", strength: "strong" },
+        { name: "Jamaat-ud-Dawa", strength: "strong" },
+      ],
+      nationalities: ["PK"],
+      birthDates: [],
+    });
   });
 
   it("fails a truncated file at its last line and leaves nothing half-read", () => {
@@ -74,7 +84,11 @@ describe("parseUnList", () => {
     expect(() => parseUnList(fixture("ofac-sdn.xml"))).toThrow(/line 2 <sdnList>: the root element is not <CONSOLIDATED_LIST>/);
     expect(() => parseUnList(fixture("pep.csv"))).toThrow(/not well-formed XML/);
     expect(() => parseUnList(bytes('<!DOCTYPE x [<!ENTITY a "b">]><CONSOLIDATED_LIST/>'))).toThrow(/a DTD is not allowed/);
-    const latin1 = Buffer.concat([Buffer.from("<CONSOLIDATED_LIST>\n<INDIVIDUALS>\n<INDIVIDUAL><FIRST_NAME>J"), Buffer.from([0xc9]), Buffer.from("R</FIRST_NAME>")]);
+    const latin1 = Buffer.concat([
+      Buffer.from("<CONSOLIDATED_LIST>\n<INDIVIDUALS>\n<INDIVIDUAL><FIRST_NAME>J"),
+      Buffer.from([0xc9]),
+      Buffer.from("R</FIRST_NAME>"),
+    ]);
     expect(() => parseUnList(latin1)).toThrow(/line 3: the file is not UTF-8 \(byte \d+\)/);
   });
 });
@@ -132,18 +146,41 @@ describe("parseOperatorList", () => {
     const list = parseOperatorList("mha", fixture("mha-uapa.csv"));
     expect(list.publishedAt).toBeNull();
     expect(list.entries).toEqual([
-      expect.objectContaining({ externalId: "MHA-FS-001", kind: "entity", aliases: [{ name: "ELF", strength: "strong" }, { name: "Example Liberation Army", strength: "strong" }], nationalities: ["IN"], listedOn: "2019-08-02", reference: "S.O. 1000(E)" }),
+      expect.objectContaining({
+        externalId: "MHA-FS-001",
+        kind: "entity",
+        aliases: [
+          { name: "ELF", strength: "strong" },
+          { name: "Example Liberation Army", strength: "strong" },
+        ],
+        nationalities: ["IN"],
+        listedOn: "2019-08-02",
+        reference: "S.O. 1000(E)",
+      }),
       expect.objectContaining({ externalId: "MHA-FS-002", kind: "entity", programs: ["UAPA s.3: unlawful association"], nationalities: [], details: {} }),
-      expect.objectContaining({ externalId: "MHA-IT-001", kind: "individual", birthDates: [{ date: "1971-04-12" }, { year: 1972 }], details: { remarks: "Fictional; quoted, with a comma" } }),
+      expect.objectContaining({
+        externalId: "MHA-IT-001",
+        kind: "individual",
+        birthDates: [{ date: "1971-04-12" }, { year: 1972 }],
+        details: { remarks: "Fictional; quoted, with a comma" },
+      }),
     ]);
   });
 
   it("reads the PEP format: category, position, country, relation, term", () => {
     const list = parseOperatorList("pep", fixture("pep.csv"));
     expect(list.entries.map((e) => [e.externalId, e.programs, e.details])).toEqual([
-      ["PEP-0001", ["Member of Parliament (Lok Sabha), fictional"], { category: "pep", position: "Member of Parliament (Lok Sabha), fictional", country: "IN", since: "2019" }],
+      [
+        "PEP-0001",
+        ["Member of Parliament (Lok Sabha), fictional"],
+        { category: "pep", position: "Member of Parliament (Lok Sabha), fictional", country: "IN", since: "2019" },
+      ],
       ["PEP-0002", ["Son of PEP-0001"], { category: "rca", position: "Son of PEP-0001", country: "IN", related_to: "PEP-0001" }],
-      ["PEP-0003", ["Former Minister of Finance, fictional"], { category: "pep", position: "Former Minister of Finance, fictional", country: "PK", since: "2008-03-01", until: "2013-06-05" }],
+      [
+        "PEP-0003",
+        ["Former Minister of Finance, fictional"],
+        { category: "pep", position: "Former Minister of Finance, fictional", country: "PK", since: "2008-03-01", until: "2013-06-05" },
+      ],
     ]);
   });
 

@@ -38,7 +38,8 @@ const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "
 export function ofacBirthDate(text: string): TBirthDate | null {
   const t = text.trim().toUpperCase();
   const exact = /^(\d{1,2}) ([A-Z]{3}) (\d{4})$/.exec(t);
-  const date = exact && MONTHS.includes(exact[2]!) ? isoDate(`${exact[3]}-${String(MONTHS.indexOf(exact[2]!) + 1).padStart(2, "0")}-${exact[1]!.padStart(2, "0")}`) : null;
+  const date =
+    exact && MONTHS.includes(exact[2]!) ? isoDate(`${exact[3]}-${String(MONTHS.indexOf(exact[2]!) + 1).padStart(2, "0")}-${exact[1]!.padStart(2, "0")}`) : null;
   if (date) return { date };
   const years = (t.match(/\b\d{4}\b/g) ?? []).map((y) => birthYear(y)).filter((y): y is number => y !== null);
   if (years.length >= 2 && /\bTO\b/.test(t)) return { from: Math.min(...years), to: Math.max(...years) };
@@ -74,7 +75,11 @@ function entryOf(el: XmlElement): ParsedListEntry {
   const documents = children(el, "idList").flatMap((l) =>
     children(l, "id").map((id) => {
       const doc: Record<string, string> = {};
-      for (const [key, tag] of [["type", "idType"], ["number", "idNumber"], ["country", "idCountry"]] as const) {
+      for (const [key, tag] of [
+        ["type", "idType"],
+        ["number", "idNumber"],
+        ["country", "idCountry"],
+      ] as const) {
         const v = childText(id, tag);
         if (v) doc[key] = v;
       }

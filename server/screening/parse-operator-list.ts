@@ -32,7 +32,11 @@ const MHA_LISTS: Record<string, { kind: TEntryKind; label: string }> = {
 export const OPERATOR_COLUMNS: Record<"mha" | "pep", OperatorColumn[]> = {
   mha: [
     { name: "id", required: true, description: "Stable id of the entry, unique in the file (e.g. `MHA-FS-042`)" },
-    { name: "list", required: true, description: "`terrorist_organisation` (First Schedule), `unlawful_association` (s.3 notification) or `terrorist_individual` (Fourth Schedule)" },
+    {
+      name: "list",
+      required: true,
+      description: "`terrorist_organisation` (First Schedule), `unlawful_association` (s.3 notification) or `terrorist_individual` (Fourth Schedule)",
+    },
     { name: "name", required: true, description: "Name as notified" },
     { name: "aliases", required: false, description: "Other names, separated by `;`" },
     { name: "dob", required: false, description: "Individuals: dates (`YYYY-MM-DD`) or years (`YYYY`) of birth, separated by `;`" },
@@ -160,7 +164,8 @@ export function parseOperatorList(source: "mha" | "pep", bytes: Uint8Array): Par
   const columns = OPERATOR_COLUMNS[source];
   const names = header.fields.map((f) => f.trim().toLowerCase());
   for (const n of names) {
-    if (!columns.some((c) => c.name === n)) throw listFileError(source, `line ${header.line}`, `unknown column "${n}" (expected: ${columns.map((c) => c.name).join(", ")})`);
+    if (!columns.some((c) => c.name === n))
+      throw listFileError(source, `line ${header.line}`, `unknown column "${n}" (expected: ${columns.map((c) => c.name).join(", ")})`);
     if (names.indexOf(n) !== names.lastIndexOf(n)) throw listFileError(source, `line ${header.line}`, `column "${n}" appears twice`);
   }
   const missing = columns.filter((c) => c.required && !names.includes(c.name));
@@ -177,7 +182,8 @@ export function parseOperatorList(source: "mha" | "pep", bytes: Uint8Array): Par
   if (source === "pep") {
     const peps = new Set(entries.filter((e) => e.details.category === "pep").map((e) => e.externalId));
     for (const e of entries) {
-      if (e.details.related_to && !peps.has(e.details.related_to as string)) throw listFileError(source, e.location, `related_to "${String(e.details.related_to)}" is not the id of a pep row`);
+      if (e.details.related_to && !peps.has(e.details.related_to as string))
+        throw listFileError(source, e.location, `related_to "${String(e.details.related_to)}" is not the id of a pep row`);
     }
   }
   return { publishedAt: null, entries };

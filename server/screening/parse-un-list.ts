@@ -50,7 +50,8 @@ function birthDates(el: XmlElement): TBirthDate[] {
     if (date) out.push({ date });
     else if (year) out.push({ year });
     else if (from && to) out.push({ from, to });
-    else if (childText(d, "DATE") || childText(d, "YEAR") || childText(d, "FROM_YEAR")) throw fail(where(d), "a date of birth that is neither YYYY-MM-DD, a year nor a range of years");
+    else if (childText(d, "DATE") || childText(d, "YEAR") || childText(d, "FROM_YEAR"))
+      throw fail(where(d), "a date of birth that is neither YYYY-MM-DD, a year nor a range of years");
   }
   return out;
 }
@@ -59,7 +60,12 @@ function documents(el: XmlElement): Record<string, string>[] {
   return children(el, "INDIVIDUAL_DOCUMENT")
     .map((d) => {
       const doc: Record<string, string> = {};
-      for (const [key, tag] of [["type", "TYPE_OF_DOCUMENT"], ["number", "NUMBER"], ["country", "ISSUING_COUNTRY"], ["note", "NOTE"]] as const) {
+      for (const [key, tag] of [
+        ["type", "TYPE_OF_DOCUMENT"],
+        ["number", "NUMBER"],
+        ["country", "ISSUING_COUNTRY"],
+        ["note", "NOTE"],
+      ] as const) {
         const v = childText(d, tag);
         if (v) doc[key] = v;
       }
@@ -75,7 +81,10 @@ function entryOf(el: XmlElement, kind: TEntryKind): ParsedListEntry {
   const name = cleanText(["FIRST_NAME", "SECOND_NAME", "THIRD_NAME", "FOURTH_NAME"].map((t) => childText(el, t) ?? "").join(" "));
   if (!name) throw fail(at, `DATAID ${dataId} has no name`);
   const original = childText(el, "NAME_ORIGINAL_SCRIPT");
-  const aliasList = [...(original ? [{ name: original, strength: "strong" as const }] : []), ...aliases(el, kind === "individual" ? "INDIVIDUAL_ALIAS" : "ENTITY_ALIAS")];
+  const aliasList = [
+    ...(original ? [{ name: original, strength: "strong" as const }] : []),
+    ...aliases(el, kind === "individual" ? "INDIVIDUAL_ALIAS" : "ENTITY_ALIAS"),
+  ];
   const countries = kind === "individual" ? listTexts(el, "NATIONALITY", "VALUE") : children(el, "ENTITY_ADDRESS").map((a) => childText(a, "COUNTRY"));
   const details: Record<string, unknown> = {};
   const remarks = childText(el, "COMMENTS1");

@@ -3,10 +3,27 @@ import { rescreenSubjects, type RescreenSubject } from "./rescreen";
 import type { ScreeningEntry } from "./screening.schemas";
 
 const diff: ScreeningEntry[] = [
-  { id: "sle_new", source: "un", externalId: "9001", kind: "individual", name: "RAMESHWAR PRATAP KALRA", aliases: [], birthDates: [{ date: "1971-04-12" }], nationalities: ["IN"] },
+  {
+    id: "sle_new",
+    source: "un",
+    externalId: "9001",
+    kind: "individual",
+    name: "RAMESHWAR PRATAP KALRA",
+    aliases: [],
+    birthDates: [{ date: "1971-04-12" }],
+    nationalities: ["IN"],
+  },
   { id: "sle_org", source: "mha", externalId: "MHA-1", kind: "entity", name: "EXAMPLE LIBERATION FRONT", aliases: [], birthDates: [], nationalities: [] },
 ];
-const subject = (id: string, name: string, extra: Partial<RescreenSubject> = {}): RescreenSubject => ({ id, kind: "individual", name, dob: null, country: null, dismissedEntryIds: new Set(), ...extra });
+const subject = (id: string, name: string, extra: Partial<RescreenSubject> = {}): RescreenSubject => ({
+  id,
+  kind: "individual",
+  name,
+  dob: null,
+  country: null,
+  dismissedEntryIds: new Set(),
+  ...extra,
+});
 
 describe("rescreenSubjects", () => {
   it("returns the subjects that match an entry of the diff, in order, with their candidates", () => {

@@ -14,7 +14,8 @@ import { ScreeningIndex } from "./screening-index";
 import type { ScreeningCandidate, ScreeningEntry, TScreeningOptionsInput } from "./screening.schemas";
 
 /** A subject as re-screening needs it. */
-export type RescreenSubject = Pick<MonitoredSubject, "id" | "kind" | "name" | "dob" | "country" | "dismissedEntryIds"> & Partial<Pick<MonitoredSubject, "reportedEntryIds">>;
+export type RescreenSubject = Pick<MonitoredSubject, "id" | "kind" | "name" | "dob" | "country" | "dismissedEntryIds"> &
+  Partial<Pick<MonitoredSubject, "reportedEntryIds">>;
 
 /** New candidates for one subject. */
 export interface RescreenHit<S extends RescreenSubject = RescreenSubject> {
@@ -29,7 +30,11 @@ export type RescreenOptions<S> = TScreeningOptionsInput | ((subject: S) => TScre
  * Screens `subjects` against the entries of a diff; returns the subjects with new candidates
  * (dismissed entries left out), in the order of `subjects`.
  */
-export function rescreenSubjects<S extends RescreenSubject>(diffEntries: readonly ScreeningEntry[], subjects: Iterable<S>, options: RescreenOptions<S> = {}): RescreenHit<S>[] {
+export function rescreenSubjects<S extends RescreenSubject>(
+  diffEntries: readonly ScreeningEntry[],
+  subjects: Iterable<S>,
+  options: RescreenOptions<S> = {},
+): RescreenHit<S>[] {
   return diffEntries.length ? rescreenWith(ScreeningIndex.build(diffEntries), subjects, options) : [];
 }
 

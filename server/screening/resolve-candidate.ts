@@ -50,7 +50,10 @@ async function applyDeclineRules(tx: Tx, sessionId: string): Promise<string | nu
       status: true,
       workflowVersionId: true,
       steps: { select: { name: true, submittedAt: true, required: true } },
-      checks: { select: { step: true, checkKey: true, genericKey: true, provider: true, status: true, errorCode: true, score: true, createdAt: true }, orderBy: { createdAt: "asc" } },
+      checks: {
+        select: { step: true, checkKey: true, genericKey: true, provider: true, status: true, errorCode: true, score: true, createdAt: true },
+        orderBy: { createdAt: "asc" },
+      },
     },
   });
   if (s.status !== "review") return s.status;
@@ -88,7 +91,8 @@ export async function resolveScreeningCandidate(db: Db, tenant: Tenant, actor: A
     const result = check.result as unknown as ScreenCheckResult;
     const candidate = result.candidates.find((c) => c.entry_id === entryId);
     if (!candidate) throw notFound("candidate", entryId, "entryId");
-    if (candidate.review || check.status !== "needs_review") throw new DomainError("candidate_resolved", "This candidate was already resolved.", { param: "entryId" });
+    if (candidate.review || check.status !== "needs_review")
+      throw new DomainError("candidate_resolved", "This candidate was already resolved.", { param: "entryId" });
 
     candidate.review = { match, note, by: actor.id ?? null, at: new Date().toISOString() };
     if (!match) await insertDismissal(tx, result.subject_id, entryId);

@@ -51,7 +51,8 @@ export const SCREENING_SANDBOX_VALUES = [
   {
     check: "in.aml.screen",
     input: "name Zorawar Singh Blacklistwala (date_of_birth 1970-01-01 or none)",
-    outcome: "a sanctions candidate (sandbox list entry SANDBOX-SANCTIONS-1, score 1): needs_review; a reviewer's true match fails the check with error_code sanctions_match",
+    outcome:
+      "a sanctions candidate (sandbox list entry SANDBOX-SANCTIONS-1, score 1): needs_review; a reviewer's true match fails the check with error_code sanctions_match",
   },
   {
     check: "in.aml.screen",

@@ -54,7 +54,9 @@ describe("in.aml.screen", () => {
   });
 
   it("refuses a bad input with the field named", async () => {
-    await expect(runDirectCheck(db, { projectId, mode: "test" }, "in.aml.screen", { name: "", date_of_birth: "1970-13-01" }, { async: false })).rejects.toMatchObject({
+    await expect(
+      runDirectCheck(db, { projectId, mode: "test" }, "in.aml.screen", { name: "", date_of_birth: "1970-13-01" }, { async: false }),
+    ).rejects.toMatchObject({
       code: "parameter_invalid",
     });
   });
@@ -63,16 +65,27 @@ describe("in.aml.screen", () => {
     const first = await screen({ name: "Zoru Blacklistwala", date_of_birth: "1971" });
     expect(first.status).toBe("needs_review");
     const entryId = first.result.candidates[0]!.entry_id;
-    await expect(resolveScreeningCandidate(db, { projectId, mode: "live" }, reviewer, { checkId: first.id, entryId, match: false, note: "other person" })).rejects.toMatchObject({
+    await expect(
+      resolveScreeningCandidate(db, { projectId, mode: "live" }, reviewer, { checkId: first.id, entryId, match: false, note: "other person" }),
+    ).rejects.toMatchObject({
       code: "resource_missing",
     });
-    expect(await resolveScreeningCandidate(db, { projectId, mode: "test" }, reviewer, { checkId: first.id, entryId, match: false, note: "born 1971, listed 1970; another person" })).toEqual({
+    expect(
+      await resolveScreeningCandidate(db, { projectId, mode: "test" }, reviewer, {
+        checkId: first.id,
+        entryId,
+        match: false,
+        note: "born 1971, listed 1970; another person",
+      }),
+    ).toEqual({
       checkId: first.id,
       status: "passed",
       open: 0,
       sessionStatus: null,
     });
-    await expect(resolveScreeningCandidate(db, { projectId, mode: "test" }, reviewer, { checkId: first.id, entryId, match: false, note: "again" })).rejects.toMatchObject({
+    await expect(
+      resolveScreeningCandidate(db, { projectId, mode: "test" }, reviewer, { checkId: first.id, entryId, match: false, note: "again" }),
+    ).rejects.toMatchObject({
       code: "candidate_resolved",
     });
     // the same subject again: the dismissed entry is not reported

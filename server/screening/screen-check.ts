@@ -19,7 +19,15 @@ import type { Mode } from "../generated/prisma/enums";
 import { activeScreeningIndex } from "./active-index";
 import { ensureSandboxList } from "./sandbox-list";
 import type { ListedEntry } from "./screening.queries";
-import { activeListVersions, addReportedEntries, findScreeningSubject, insertScreeningSubject, listedEntries, sessionCheckAnswers, updateScreeningSubject } from "./screening.queries";
+import {
+  activeListVersions,
+  addReportedEntries,
+  findScreeningSubject,
+  insertScreeningSubject,
+  listedEntries,
+  sessionCheckAnswers,
+  updateScreeningSubject,
+} from "./screening.queries";
 import type { ScreeningCandidate, TScreeningSource } from "./screening.schemas";
 import { entryCategory, ZScreeningSource } from "./screening.schemas";
 
@@ -141,7 +149,10 @@ export function candidateResult(c: ScreeningCandidate, e: ListedEntry): Candidat
 
 /** Candidates with their list entries, best first. */
 export async function candidateResults(db: Db, candidates: readonly ScreeningCandidate[]): Promise<CandidateResult[]> {
-  const entries = await listedEntries(db, candidates.map((c) => c.entryId));
+  const entries = await listedEntries(
+    db,
+    candidates.map((c) => c.entryId),
+  );
   return candidates.flatMap((c) => {
     const e = entries.get(c.entryId);
     return e ? [candidateResult(c, e)] : [];
@@ -206,7 +217,11 @@ export async function screenForCheck(db: Db, ctx: ScreenCheckContext, input: Scr
     : await insertScreeningSubject(db, { projectId: ctx.projectId, mode: ctx.mode, sessionId: ctx.sessionId, kind: "individual", ...subjectData });
 
   const found = [...best.values()].filter((c) => !existing?.dismissedEntryIds.has(c.entryId)).sort((a, b) => b.score - a.score);
-  await addReportedEntries(db, subjectId, found.map((c) => c.entryId));
+  await addReportedEntries(
+    db,
+    subjectId,
+    found.map((c) => c.entryId),
+  );
   const candidates = await candidateResults(db, found);
   return {
     waiting: false,

@@ -21,7 +21,13 @@ const entry = (id: string, name: string, extra: Partial<ScreeningEntry> = {}): S
 describe("ScreeningIndex.search", () => {
   const index = ScreeningIndex.build([
     entry("1", "HAFIZ MUHAMMAD SAEED", { aliases: [{ name: "Hafiz Sahib", strength: "weak" }], birthDates: [{ date: "1950-06-05" }], nationalities: ["PK"] }),
-    entry("2", "DAWOOD IBRAHIM KASKAR", { aliases: [{ name: "Bada Seth", strength: "weak" }, { name: "Dawood Ibrahim Memon", strength: "strong" }], birthDates: [{ year: 1955 }] }),
+    entry("2", "DAWOOD IBRAHIM KASKAR", {
+      aliases: [
+        { name: "Bada Seth", strength: "weak" },
+        { name: "Dawood Ibrahim Memon", strength: "strong" },
+      ],
+      birthDates: [{ year: 1955 }],
+    }),
     entry("3", "LASHKAR-E-TAYYIBA", { kind: "entity", source: "ofac" }),
     entry("4", "SUNITA DEVI VARMA", { source: "pep" }),
   ]);
@@ -97,10 +103,14 @@ describe("blocking and the score bound", () => {
     let withCandidates = 0;
     for (let i = 0; i < 150; i++) {
       const listed = entries[Math.floor(rng() * entries.length)]!;
-      const subject: TScreeningSubject = i % 3 === 0 ? { name: randomPersonName(rng) } : { name: variantOf(rng, listed.name), ...(i % 2 ? { dob: "1960" } : {}) };
+      const subject: TScreeningSubject =
+        i % 3 === 0 ? { name: randomPersonName(rng) } : { name: variantOf(rng, listed.name), ...(i % 2 ? { dob: "1960" } : {}) };
       const expected = exhaustive(entries, subject);
       if (expected.length) withCandidates++;
-      expect(index.search(subject, { limit: 500 }).map((c) => ({ entryId: c.entryId, score: c.score })), subject.name).toEqual(expected);
+      expect(
+        index.search(subject, { limit: 500 }).map((c) => ({ entryId: c.entryId, score: c.score })),
+        subject.name,
+      ).toEqual(expected);
     }
     expect(withCandidates).toBeGreaterThan(50);
   });

@@ -13,7 +13,10 @@ function entryOf(pair: LabelledPair, id = "e1"): ScreeningEntry {
     externalId: id,
     kind: pair.entry.kind,
     name: pair.entry.name,
-    aliases: [...(pair.entry.aliases ?? []).map((name) => ({ name, strength: "strong" as const })), ...(pair.entry.weakAliases ?? []).map((name) => ({ name, strength: "weak" as const }))],
+    aliases: [
+      ...(pair.entry.aliases ?? []).map((name) => ({ name, strength: "strong" as const })),
+      ...(pair.entry.weakAliases ?? []).map((name) => ({ name, strength: "weak" as const })),
+    ],
     birthDates: [...(pair.entry.birthDates ?? [])],
     nationalities: [...(pair.entry.nationalities ?? [])],
   };

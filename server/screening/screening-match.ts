@@ -68,7 +68,8 @@ function unpairedCost(tokens: readonly NameToken[], used: ReadonlySet<number>, c
   return cost;
 }
 
-const unpairedWhere = (tokens: readonly NameToken[], used: ReadonlySet<number>, test: (t: NameToken) => boolean) => tokens.some((t, i) => !used.has(i) && test(t));
+const unpairedWhere = (tokens: readonly NameToken[], used: ReadonlySet<number>, test: (t: NameToken) => boolean) =>
+  tokens.some((t, i) => !used.has(i) && test(t));
 
 /** Score of one reading of both names (no spacing joins). */
 function alignedScore(a: readonly NameToken[], b: readonly NameToken[]): number {
@@ -99,7 +100,10 @@ function alignedScore(a: readonly NameToken[], b: readonly NameToken[]): number 
   const fa = count(a, isFull);
   const fb = count(b, isFull);
   if (strong === 0 && (fa > 0 || fb > 0)) score = Math.min(score, 0.5);
-  if ((count(a, isDistinctPart) <= 1 && unpairedWhere(b, usedB, isDistinctFull)) || (count(b, isDistinctPart) <= 1 && unpairedWhere(a, usedA, isDistinctFull))) {
+  if (
+    (count(a, isDistinctPart) <= 1 && unpairedWhere(b, usedB, isDistinctFull)) ||
+    (count(b, isDistinctPart) <= 1 && unpairedWhere(a, usedA, isDistinctFull))
+  ) {
     score = Math.min(score, 0.7);
   }
   if (fa >= 2 && fb >= 2 && strong < 2) score = Math.min(score, 0.6);

@@ -116,7 +116,10 @@ export async function insertListEntries(tx: Tx, source: TScreeningSource, versio
 /** Closes entries (changed or removed) in a version, in batches. */
 export async function closeListEntries(tx: Tx, entryIds: readonly string[], versionId: string): Promise<void> {
   for (let i = 0; i < entryIds.length; i += BATCH) {
-    await tx.screeningListEntry.updateMany({ where: { id: { in: entryIds.slice(i, i + BATCH) }, removedInVersionId: null }, data: { removedInVersionId: versionId } });
+    await tx.screeningListEntry.updateMany({
+      where: { id: { in: entryIds.slice(i, i + BATCH) }, removedInVersionId: null },
+      data: { removedInVersionId: versionId },
+    });
   }
 }
 
@@ -317,7 +320,10 @@ export type SubjectIdentity =
   | { projectId: string; mode: Mode; kind: TEntryKind; name: string; dob: string | null; country: string | null };
 
 /** The subject with this identity and its dismissed entries, or null. */
-export async function findScreeningSubject(db: Db | Tx, who: SubjectIdentity): Promise<{ id: string; monitored: boolean; dismissedEntryIds: Set<string> } | null> {
+export async function findScreeningSubject(
+  db: Db | Tx,
+  who: SubjectIdentity,
+): Promise<{ id: string; monitored: boolean; dismissedEntryIds: Set<string> } | null> {
   const where = !("kind" in who)
     ? { projectId: who.projectId, mode: who.mode, sessionId: who.sessionId }
     : { projectId: who.projectId, mode: who.mode, sessionId: null, kind: who.kind, name: who.name, dob: who.dob, country: who.country };

@@ -265,7 +265,9 @@ describe("the condition `document_signal`", () => {
   });
 
   it("rejects unknown signal kinds and empty lists", () => {
-    expect(ZDecisionRules.safeParse({ rules: [{ name: "x", when: { type: "document_signal", kinds: ["looks_fake"] }, outcome: "review" }] }).success).toBe(false);
+    expect(ZDecisionRules.safeParse({ rules: [{ name: "x", when: { type: "document_signal", kinds: ["looks_fake"] }, outcome: "review" }] }).success).toBe(
+      false,
+    );
     expect(ZDecisionRules.safeParse({ rules: [{ name: "x", when: { type: "document_signal", kinds: [] }, outcome: "review" }] }).success).toBe(false);
   });
 });

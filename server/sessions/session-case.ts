@@ -39,7 +39,11 @@ async function auditView(db: Db, tenant: Tenant, id: string, actor: Actor, now =
 export async function getSessionCase(db: Db, tenant: Tenant, id: string, actor: Actor): Promise<TSessionCase> {
   const session = await getSession(db, tenant, id, ["checks", "applicant", "business"]);
   const [steps, history, row, files, extractions, duplicates] = await Promise.all([
-    db.sessionStep.findMany({ where: { sessionId: id }, orderBy: { position: "asc" }, select: { name: true, type: true, status: true, data: true, submittedAt: true } }),
+    db.sessionStep.findMany({
+      where: { sessionId: id },
+      orderBy: { position: "asc" },
+      select: { name: true, type: true, status: true, data: true, submittedAt: true },
+    }),
     db.sessionHistory.findMany({
       where: { sessionId: id },
       orderBy: { createdAt: "asc" },
@@ -47,7 +51,13 @@ export async function getSessionCase(db: Db, tenant: Tenant, id: string, actor: 
     }),
     db.session.findUniqueOrThrow({
       where: { id },
-      select: { reviewReasons: true, workflowVersionId: true, assignedAt: true, workflow: { select: { name: true } }, assignee: { select: { id: true, email: true, name: true } } },
+      select: {
+        reviewReasons: true,
+        workflowVersionId: true,
+        assignedAt: true,
+        workflow: { select: { name: true } },
+        assignee: { select: { id: true, email: true, name: true } },
+      },
     }),
     db.evidenceFile.findMany({
       where: { sessionId: id },

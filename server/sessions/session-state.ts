@@ -118,16 +118,35 @@ export async function transitionSession(
     objectId: sessionId,
     projectId: s.projectId,
     mode: s.mode,
-    data: { from, to, ...(opts.reasonCode ? { reason_code: opts.reasonCode } : {}), ...(isDecision ? { decision: opts.decision ?? null, decision_source: opts.decisionSource ?? null } : {}) },
+    data: {
+      from,
+      to,
+      ...(opts.reasonCode ? { reason_code: opts.reasonCode } : {}),
+      ...(isDecision ? { decision: opts.decision ?? null, decision_source: opts.decisionSource ?? null } : {}),
+    },
   });
-  await emitEvent(tx, { projectId: s.projectId, mode: s.mode, type: `session.${to}` as TSessionEventType, data: { session: sessionEventData(s) }, sessionId }, now);
+  await emitEvent(
+    tx,
+    { projectId: s.projectId, mode: s.mode, type: `session.${to}` as TSessionEventType, data: { session: sessionEventData(s) }, sessionId },
+    now,
+  );
   if (s.parentSessionId) {
     const parent = await tx.session.findUniqueOrThrow({
       where: { id: s.parentSessionId },
       select: { id: true, referenceId: true, status: true, decision: true, decisionSource: true },
     });
     const related_session = { id: s.id, role: s.role, status: s.status };
-    await emitEvent(tx, { projectId: s.projectId, mode: s.mode, type: "session.child_updated", data: { session: sessionEventData(parent), related_session }, sessionId: parent.id }, now);
+    await emitEvent(
+      tx,
+      {
+        projectId: s.projectId,
+        mode: s.mode,
+        type: "session.child_updated",
+        data: { session: sessionEventData(parent), related_session },
+        sessionId: parent.id,
+      },
+      now,
+    );
   }
   return s;
 }

@@ -66,7 +66,9 @@ export function toSessionDto(s: SessionRow, extra: { checks?: TCheck[]; expand?:
     decision: s.decision,
     decision_source: s.decisionSource,
     reason_code: s.reasonCode,
-    steps: Object.fromEntries(s.steps.map((st) => [st.name, { type: st.type as TStepType, status: st.status, ...(st.method ? { method: st.method } : {}), attempts: st.attempts }])),
+    steps: Object.fromEntries(
+      s.steps.map((st) => [st.name, { type: st.type as TStepType, status: st.status, ...(st.method ? { method: st.method } : {}), attempts: st.attempts }]),
+    ),
     metadata: (s.metadata ?? {}) as Record<string, string>,
     locale: s.locale as TLocale,
     expires_at: s.expiresAt.toISOString(),
@@ -91,12 +93,7 @@ export function toSessionDto(s: SessionRow, extra: { checks?: TCheck[]; expand?:
  * Retrieves a session of the tenant as the API shows it.
  * @throws DomainError resource_missing for unknown ids and ids of another project or mode.
  */
-export async function getSession(
-  db: Db,
-  tenant: Tenant,
-  id: string,
-  expand: readonly SessionExpand[] = [],
-): Promise<TSession> {
+export async function getSession(db: Db, tenant: Tenant, id: string, expand: readonly SessionExpand[] = []): Promise<TSession> {
   const row = await findSessionRow(db, { id, ...tenantWhere(tenant) });
   if (!row) throw notFound("session", id);
   const checks = expand.includes("checks")

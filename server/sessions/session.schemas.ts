@@ -30,12 +30,20 @@ export type TSessionStatus = z.infer<typeof ZSessionStatus>;
 export const ZMetadata = z
   .record(z.string().min(1).max(40, "metadata keys are at most 40 characters"), z.string().max(500, "metadata values are at most 500 characters"))
   .refine((m) => Object.keys(m).length <= 50, "at most 50 metadata keys")
-  .meta({ description: "Your key-value pairs, returned with the session: at most 50 keys of at most 40 characters, values of at most 500 characters.", maxProperties: 50 });
+  .meta({
+    description: "Your key-value pairs, returned with the session: at most 50 keys of at most 40 characters, values of at most 500 characters.",
+    maxProperties: 50,
+  });
 
 export const ZCreateSessionRequest = z
   .strictObject({
     workflow_id: z.string().min(1).meta({ description: "A published workflow (`wf_...`); the session uses its current version." }),
-    reference_id: z.string().min(1).max(128).optional().meta({ description: "Your own id of the applicant; used for lookup (`GET /v1/sessions?reference_id=`) and sent in webhooks." }),
+    reference_id: z
+      .string()
+      .min(1)
+      .max(128)
+      .optional()
+      .meta({ description: "Your own id of the applicant; used for lookup (`GET /v1/sessions?reference_id=`) and sent in webhooks." }),
     country: z.string().length(2).optional().meta({ description: "ISO 3166-1 alpha-2; defaults to the workflow's country." }),
     prefill: z
       .strictObject({
@@ -49,9 +57,18 @@ export const ZCreateSessionRequest = z
     redirect_url: z
       .url({ protocol: /^https?$/ })
       .optional()
-      .meta({ description: "Where the hosted flow sends the applicant at the end, with `session_id` and `status` query parameters. Its origin must be one of the project's allowed origins." }),
+      .meta({
+        description:
+          "Where the hosted flow sends the applicant at the end, with `session_id` and `status` query parameters. Its origin must be one of the project's allowed origins.",
+      }),
     metadata: ZMetadata.optional(),
-    expires_in: z.number().int().min(300).max(2_592_000).optional().meta({ description: "Seconds until the session expires; default: the workflow's `ttl_seconds` (7 days)." }),
+    expires_in: z
+      .number()
+      .int()
+      .min(300)
+      .max(2_592_000)
+      .optional()
+      .meta({ description: "Seconds until the session expires; default: the workflow's `ttl_seconds` (7 days)." }),
   })
   .meta({ id: "CreateSessionRequest" });
 export type TCreateSessionRequest = z.infer<typeof ZCreateSessionRequest>;
@@ -83,7 +100,8 @@ export type TDecisionRequest = z.infer<typeof ZDecisionRequest>;
 
 export const ZStepStatus = z.enum(["pending", "in_progress", "submitted", "passed", "failed", "needs_review", "skipped"]).meta({
   id: "StepStatus",
-  description: "`pending`: to do (again, after a resubmission request); `submitted`: checks running; `passed`, `failed`, `needs_review`: the outcome of its checks; `skipped`: an optional step the applicant skipped.",
+  description:
+    "`pending`: to do (again, after a resubmission request); `submitted`: checks running; `passed`, `failed`, `needs_review`: the outcome of its checks; `skipped`: an optional step the applicant skipped.",
 });
 
 export const ZSessionStep = z
@@ -153,8 +171,16 @@ export const ZSession = z
       .array(z.object({ id: z.string(), role: z.string().nullable(), status: ZSessionStatus }))
       .meta({ description: "The parent session (role `parent`) and child sessions (e.g. the key people of a KYB session)." }),
     checks: z.array(ZCheck).optional().meta({ description: "Present with `expand=checks`." }),
-    applicant: z.record(z.string(), z.unknown()).nullable().optional().meta({ description: "Verified profile of a KYC session, free-form. Present with `expand=applicant`." }),
-    business: z.record(z.string(), z.unknown()).nullable().optional().meta({ description: "Verified profile of a KYB session, free-form. Present with `expand=business`." }),
+    applicant: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .optional()
+      .meta({ description: "Verified profile of a KYC session, free-form. Present with `expand=applicant`." }),
+    business: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .optional()
+      .meta({ description: "Verified profile of a KYB session, free-form. Present with `expand=business`." }),
   })
   .meta({ id: "Session", description: "One applicant going through one workflow." });
 export type TSession = z.infer<typeof ZSession>;

@@ -76,7 +76,10 @@ describe("scannerConfig", () => {
       timeoutMs: 30_000,
       skipTestMode: true,
     });
-    expect(scannerConfig(parseEnv({ CLAMD_HOST: "clamav", CLAMD_TIMEOUT_MS: "5000" }))).toMatchObject({ clamd: { host: "clamav", port: 3310 }, timeoutMs: 5000 });
+    expect(scannerConfig(parseEnv({ CLAMD_HOST: "clamav", CLAMD_TIMEOUT_MS: "5000" }))).toMatchObject({
+      clamd: { host: "clamav", port: 3310 },
+      timeoutMs: 5000,
+    });
     expect(scannerConfig(parseEnv({ CLAMD_PORT: "3399", CLAMD_SOCKET: "" }))).toMatchObject({ clamd: { host: "127.0.0.1", port: 3399 } });
     expect(() => scannerConfig(parseEnv({ CLAMD_PORT: "clam" }))).toThrow(/CLAMD_PORT/);
     expect(() => scannerConfig(parseEnv({ SCANNER: "no" }))).toThrow(/SCANNER/);

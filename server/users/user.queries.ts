@@ -18,7 +18,9 @@ export async function getMe(db: Db, userId: string): Promise<TMe> {
       memberships: {
         select: {
           role: true,
-          organization: { select: { id: true, name: true, slug: true, projects: { select: { id: true, slug: true, name: true }, orderBy: { createdAt: "asc" } } } },
+          organization: {
+            select: { id: true, name: true, slug: true, projects: { select: { id: true, slug: true, name: true }, orderBy: { createdAt: "asc" } } },
+          },
         },
       },
     },

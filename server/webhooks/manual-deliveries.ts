@@ -85,9 +85,22 @@ export function exampleEvent(type: PublicEventType, mode: Tenant["mode"], now = 
       },
     };
   }
-  const approved = { id: TEST_SESSION_ID, reference_id: "webhook_test", status: "approved" as const, decision: "approved" as const, decision_source: "manual" as const };
+  const approved = {
+    id: TEST_SESSION_ID,
+    reference_id: "webhook_test",
+    status: "approved" as const,
+    decision: "approved" as const,
+    decision_source: "manual" as const,
+  };
   if (type === "session.screening_match") {
-    const check = { id: TEST_CHECK_ID, check_key: "in.aml.screen", generic_key: "aml.screen", status: "needs_review" as const, verified_by: "source" as const, error_code: null };
+    const check = {
+      id: TEST_CHECK_ID,
+      check_key: "in.aml.screen",
+      generic_key: "aml.screen",
+      status: "needs_review" as const,
+      verified_by: "source" as const,
+      error_code: null,
+    };
     return { ...head, type, data: { session: { ...approved, status: "review" }, check, screening: { candidates: 1, lists: ["un"] } } };
   }
   if (type === "session.review_due") {

@@ -182,7 +182,6 @@ export const ZWebhookAlert = z.strictObject({
 });
 export type TWebhookAlert = z.infer<typeof ZWebhookAlert>;
 
-
 export const ZSendTestEventInput = z.object({
   endpointId: z.string().min(1),
   type: z.enum(PUBLIC_EVENT_TYPES).default("session.approved"),

@@ -73,12 +73,42 @@ export const indiaDecisionRules: TWorkflowDefinition["decision"] = {
  */
 export const indiaRiskRules: TWorkflowDefinition["risk"] = {
   rules: [
-    { name: "pep", description: "A politically exposed person (or a close associate): enhanced due diligence.", when: { type: "screening", category: ["pep"], open: true }, level: "high" },
-    { name: "sanctions_candidate", description: "A sanctions list candidate, open or confirmed.", when: { type: "screening", category: ["sanctions"], open: true }, level: "high" },
-    { name: "project_high_risk", description: "The project marked the customer high risk (`metadata.risk_category`).", when: { type: "metadata", key: "risk_category", values: ["high"] }, level: "high" },
-    { name: "names_differ", description: "The names of the verified sources score below 0.8 against each other.", when: { type: "names_differ", below: 0.8 }, level: "medium" },
-    { name: "duplicate_of_declined", description: "Shares an identity signal with a declined session.", when: { type: "duplicate", status: ["declined"] }, level: "medium" },
-    { name: "project_medium_risk", description: "The project marked the customer medium risk (`metadata.risk_category`).", when: { type: "metadata", key: "risk_category", values: ["medium"] }, level: "medium" },
+    {
+      name: "pep",
+      description: "A politically exposed person (or a close associate): enhanced due diligence.",
+      when: { type: "screening", category: ["pep"], open: true },
+      level: "high",
+    },
+    {
+      name: "sanctions_candidate",
+      description: "A sanctions list candidate, open or confirmed.",
+      when: { type: "screening", category: ["sanctions"], open: true },
+      level: "high",
+    },
+    {
+      name: "project_high_risk",
+      description: "The project marked the customer high risk (`metadata.risk_category`).",
+      when: { type: "metadata", key: "risk_category", values: ["high"] },
+      level: "high",
+    },
+    {
+      name: "names_differ",
+      description: "The names of the verified sources score below 0.8 against each other.",
+      when: { type: "names_differ", below: 0.8 },
+      level: "medium",
+    },
+    {
+      name: "duplicate_of_declined",
+      description: "Shares an identity signal with a declined session.",
+      when: { type: "duplicate", status: ["declined"] },
+      level: "medium",
+    },
+    {
+      name: "project_medium_risk",
+      description: "The project marked the customer medium risk (`metadata.risk_category`).",
+      when: { type: "metadata", key: "risk_category", values: ["medium"] },
+      level: "medium",
+    },
   ],
   otherwise: "low",
 };
@@ -101,7 +131,20 @@ const fullKycDecisionRules: TWorkflowDefinition["decision"] = {
     {
       name: "face_needs_review",
       description: "The face match is borderline, found no face, or the face was seen in another session.",
-      when: { type: "check", check: "in.face.match", status: ["needs_review", "failed"], error_code: ["face_mismatch", "face_not_found", "document_face_not_found", "multiple_faces", "face_duplicate", "face_image_unreadable", "reference_photo_missing"] },
+      when: {
+        type: "check",
+        check: "in.face.match",
+        status: ["needs_review", "failed"],
+        error_code: [
+          "face_mismatch",
+          "face_not_found",
+          "document_face_not_found",
+          "multiple_faces",
+          "face_duplicate",
+          "face_image_unreadable",
+          "reference_photo_missing",
+        ],
+      },
       outcome: "review",
     },
     {

@@ -76,12 +76,7 @@ export async function createWorkflow(
 }
 
 /** The dashboard's "New workflow": a draft from the template of its type (workflow-templates.ts). @throws as `createWorkflow`. */
-export function createWorkflowFromTemplate(
-  db: Db,
-  projectId: string,
-  input: z.output<typeof ZCreateWorkflowRequest>,
-  actor: Actor,
-): Promise<{ id: string }> {
+export function createWorkflowFromTemplate(db: Db, projectId: string, input: z.output<typeof ZCreateWorkflowRequest>, actor: Actor): Promise<{ id: string }> {
   const definition = workflowTemplate(input.type, { languages: input.languages, ttl_seconds: input.ttl_seconds });
   return createWorkflow(db, { projectId, name: input.name, type: input.type, country: input.country, definition }, actor);
 }

@@ -40,9 +40,13 @@ export async function saveWorkflowDraft(
     await tx.$queryRaw(sql`SELECT id FROM workflows WHERE id = ${input.workflowId} AND project_id = ${input.projectId} FOR UPDATE`);
     const wf = await findWorkflow(tx, input.projectId, input.workflowId);
     if (input.base !== undefined && !sameDefinition(readDefinition(input.base), readDefinition(wf.draft ?? wf.currentVersion?.definition))) {
-      throw new DomainError("draft_changed", "Someone else saved this draft after you opened it. Copy your changes, reload the page to see theirs, and apply yours again.", {
-        param: "draft",
-      });
+      throw new DomainError(
+        "draft_changed",
+        "Someone else saved this draft after you opened it. Copy your changes, reload the page to see theirs, and apply yours again.",
+        {
+          param: "draft",
+        },
+      );
     }
     await tx.workflow.update({ where: { id: wf.id }, data: { draft: definition as unknown as InputJsonValue } });
     await writeAudit(tx, {

@@ -19,7 +19,15 @@ const select = {
   currentVersion: { select: { version: true, definition: true, publishedAt: true } },
 } as const;
 
-function summary(row: { id: string; name: string; type: "kyc" | "kyb"; country: string; updatedAt: Date; draft: unknown; currentVersion: { version: number; definition: unknown } | null }): TWorkflowSummary {
+function summary(row: {
+  id: string;
+  name: string;
+  type: "kyc" | "kyb";
+  country: string;
+  updatedAt: Date;
+  draft: unknown;
+  currentVersion: { version: number; definition: unknown } | null;
+}): TWorkflowSummary {
   return {
     id: row.id,
     name: row.name,
@@ -59,7 +67,9 @@ export async function listWorkflowVersions(db: Db, projectId: string, id: string
   });
   if (!wf) throw notFound("workflow", id);
   const userIds = [...new Set(wf.versions.map((v) => v.publishedBy).filter((u): u is string => !!u && u !== "seed"))];
-  const users = new Map((await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true, email: true } })).map((u) => [u.id, u.name || u.email]));
+  const users = new Map(
+    (await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true, email: true } })).map((u) => [u.id, u.name || u.email]),
+  );
   return wf.versions.map((v) => ({
     version: v.version,
     publishedAt: v.publishedAt,
@@ -73,7 +83,10 @@ export async function listWorkflowVersions(db: Db, projectId: string, id: string
  * current version. @throws DomainError resource_missing (workflow or version).
  */
 export async function diffWorkflowVersions(db: Db, projectId: string, id: string, version: number | "draft"): Promise<TWorkflowDiff> {
-  const wf = await db.workflow.findFirst({ where: { id, projectId }, select: { draft: true, currentVersion: { select: { version: true, definition: true } } } });
+  const wf = await db.workflow.findFirst({
+    where: { id, projectId },
+    select: { draft: true, currentVersion: { select: { version: true, definition: true } } },
+  });
   if (!wf) throw notFound("workflow", id);
   const published = async (n: number) => {
     const v = await db.workflowVersion.findFirst({ where: { workflowId: id, preview: false, version: n }, select: { definition: true } });

@@ -37,7 +37,10 @@ export const ZWorkflowDiffInput = z.object({ id: z.string().min(1), version: z.u
  * A definition as stored: one today's schema no longer accepts is returned as it is
  * (readDefinition) for the form to show what to fix, so only its being an object is checked here.
  */
-export const ZStoredDefinition = z.custom<TWorkflowDefinition>((v) => typeof v === "object" && v !== null && !Array.isArray(v), "Expected a workflow definition object.");
+export const ZStoredDefinition = z.custom<TWorkflowDefinition>(
+  (v) => typeof v === "object" && v !== null && !Array.isArray(v),
+  "Expected a workflow definition object.",
+);
 
 export const ZWorkflowSummary = z.strictObject({
   id: z.string(),

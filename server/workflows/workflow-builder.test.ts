@@ -78,7 +78,11 @@ describe("creating a workflow", () => {
     expect((await as(owner).workflows.list(tenant())).find((w) => w.id === id)).toMatchObject({ version: null, draftChanges: true });
 
     const taken = await domainFailure(newWorkflow("Employee onboarding"));
-    expect(taken).toMatchObject({ code: "parameter_invalid", param: "name", message: "A workflow named 'Employee onboarding' already exists in this project." });
+    expect(taken).toMatchObject({
+      code: "parameter_invalid",
+      param: "name",
+      message: "A workflow named 'Employee onboarding' already exists in this project.",
+    });
   });
 
   it("starts a KYB draft with the business steps", async () => {
@@ -121,7 +125,12 @@ describe("saving a draft", () => {
   it("stores a valid draft with its defaults filled in, and writes an audit row", async () => {
     const { id } = await newWorkflow("Valid draft");
     const { draft } = await as(owner).workflows.get({ ...tenant(), id });
-    draft.steps.splice(1, 0, { name: "documents", type: "documents", required: true, settings: { document_types: ["pan_card"], fields: ["name", employeeId] } });
+    draft.steps.splice(1, 0, {
+      name: "documents",
+      type: "documents",
+      required: true,
+      settings: { document_types: ["pan_card"], fields: ["name", employeeId] },
+    });
     const saved = await as(owner).workflows.saveDraft({ ...tenant(), id, definition: draft });
     expect(saved.steps[1]!.settings).toEqual({ document_types: ["pan_card"], fields: ["name", employeeId], capture: "upload_or_camera" });
     expect((await as(owner).workflows.get({ ...tenant(), id })).draft.steps[1]!.settings).toEqual(saved.steps[1]!.settings);
@@ -188,7 +197,10 @@ describe("publishing and previewing", () => {
 
     // a session created through the API uses the current published version
     const created = await createSession(db, { projectId, mode: "test" }, { workflow_id: id }, { type: "api_key", id: "key_test" });
-    const apiSession = await db.session.findUniqueOrThrow({ where: { id: created.id }, select: { workflowVersion: { select: { preview: true, version: true } } } });
+    const apiSession = await db.session.findUniqueOrThrow({
+      where: { id: created.id },
+      select: { workflowVersion: { select: { preview: true, version: true } } },
+    });
     expect(apiSession.workflowVersion).toEqual({ preview: false, version: 2 });
 
     const audit = await db.auditLog.findMany({ where: { objectId: id, action: "workflow.published" }, select: { data: true } });
@@ -269,5 +281,4 @@ describe("roles", () => {
     const { id } = await newWorkflow("Developer publishes");
     expect(await as(developer).workflows.publish({ ...tenant(), id })).toEqual({ id, version: 1 });
   });
-
 });

@@ -27,7 +27,8 @@ function byName<T extends { name: string }>(items: readonly T[]): Map<string, T>
 
 /** What changed from `before` (null: nothing published yet) to `after`, in words. */
 function summarize(before: TWorkflowDefinition | null, after: TWorkflowDefinition): string[] {
-  if (!before) return [`First version: ${after.steps.length} steps (${after.steps.map((s) => s.name).join(", ")}), ${after.decision.rules.length} decision rules.`];
+  if (!before)
+    return [`First version: ${after.steps.length} steps (${after.steps.map((s) => s.name).join(", ")}), ${after.decision.rules.length} decision rules.`];
   const out: string[] = [];
   if (before.languages.join() !== after.languages.join()) out.push(`Languages: ${before.languages.join(", ")} → ${after.languages.join(", ")}.`);
   if (before.ttl_seconds !== after.ttl_seconds) out.push(`Time to live: ${ttlText(before.ttl_seconds)} → ${ttlText(after.ttl_seconds)}.`);
@@ -42,7 +43,11 @@ function summarize(before: TWorkflowDefinition | null, after: TWorkflowDefinitio
     if (old.required !== s.required) out.push(`Step '${s.name}' is now ${s.required ? "required" : "optional"}.`);
     if (!sameDefinition(old.settings, s.settings)) out.push(`Step '${s.name}': settings changed.`);
   }
-  const kept = (steps: readonly { name: string }[], other: Map<string, unknown>) => steps.map((s) => s.name).filter((n) => other.has(n)).join();
+  const kept = (steps: readonly { name: string }[], other: Map<string, unknown>) =>
+    steps
+      .map((s) => s.name)
+      .filter((n) => other.has(n))
+      .join();
   if (kept(before.steps, newSteps) !== kept(after.steps, oldSteps)) out.push(`Steps reordered: ${after.steps.map((s) => s.name).join(" → ")}.`);
 
   const [oldRules, newRules] = [byName(before.decision.rules), byName(after.decision.rules)];

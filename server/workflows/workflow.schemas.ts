@@ -142,7 +142,16 @@ export const ZBusinessMismatchCondition = z.strictObject({
  */
 export const ZRuleCondition = z.preprocess(
   (v) => (v && typeof v === "object" && !Array.isArray(v) && !("type" in v) && "check" in v ? { type: "check", ...v } : v),
-  z.discriminatedUnion("type", [ZCheckCondition, ZAllChecksPassedCondition, ZManualCheckCondition, ZDuplicateCondition, ZNamesDifferCondition, ZDocumentSignalCondition, ZRelatedSessionsCondition, ZBusinessMismatchCondition]),
+  z.discriminatedUnion("type", [
+    ZCheckCondition,
+    ZAllChecksPassedCondition,
+    ZManualCheckCondition,
+    ZDuplicateCondition,
+    ZNamesDifferCondition,
+    ZDocumentSignalCondition,
+    ZRelatedSessionsCondition,
+    ZBusinessMismatchCondition,
+  ]),
 );
 export type TRuleCondition = z.infer<typeof ZRuleCondition>;
 
@@ -193,7 +202,10 @@ export type TRiskLevel = z.infer<typeof ZRiskLevel>;
  */
 export const ZScreeningCondition = z.strictObject({
   type: z.literal("screening"),
-  category: z.array(z.enum(["sanctions", "pep"])).min(1).optional(),
+  category: z
+    .array(z.enum(["sanctions", "pep"]))
+    .min(1)
+    .optional(),
   open: z.boolean().default(true),
 });
 
@@ -214,7 +226,10 @@ export const ZGeographyCondition = z.strictObject({
 });
 
 /** When a risk rule applies: any decision-rule condition, or one of the risk-only ones above. */
-export const ZRiskCondition = z.union([z.discriminatedUnion("type", [ZScreeningCondition, ZMetadataCondition, ZSessionTypeCondition, ZGeographyCondition]), ZRuleCondition]);
+export const ZRiskCondition = z.union([
+  z.discriminatedUnion("type", [ZScreeningCondition, ZMetadataCondition, ZSessionTypeCondition, ZGeographyCondition]),
+  ZRuleCondition,
+]);
 export type TRiskCondition = z.infer<typeof ZRiskCondition>;
 
 /** A risk rule (data, part of a workflow version): when `when` holds, the session is at least `level`. */

@@ -68,11 +68,19 @@ describe("POST /v1/checks/{key}", () => {
     const id = res.body.id;
     await expect.poll(async () => (await demo("GET", `/v1/checks/${id}`)).body.status, { timeout: 20_000, interval: 250 }).toBe("passed");
     await expect
-      .poll(async () => (await demo("GET", "/v1/events?type=check.completed&limit=100")).body.data.find((e: { data: { check: { id: string } } }) => e.data.check.id === id), {
-        timeout: 20_000,
-        interval: 250,
-      })
-      .toMatchObject({ object: "event", type: "check.completed", data: { check: { id, check_key: "in.pan.verify", generic_key: "tax_id.verify", status: "passed", verified_by: "source", error_code: null } } });
+      .poll(
+        async () =>
+          (await demo("GET", "/v1/events?type=check.completed&limit=100")).body.data.find((e: { data: { check: { id: string } } }) => e.data.check.id === id),
+        {
+          timeout: 20_000,
+          interval: 250,
+        },
+      )
+      .toMatchObject({
+        object: "event",
+        type: "check.completed",
+        data: { check: { id, check_key: "in.pan.verify", generic_key: "tax_id.verify", status: "passed", verified_by: "source", error_code: null } },
+      });
   });
 
   it("reports a registry timeout as error after retries", async () => {

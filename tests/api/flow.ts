@@ -21,9 +21,7 @@ export async function completeFlow(baseUrl: string, s: Created, pan = { pan: "AB
 
 /** Polls the session until it reaches `status` (the pipeline runs in the background). */
 export async function waitForStatus(call: ReturnType<typeof api>, id: string, status: string, timeoutMs = 20_000) {
-  await expect
-    .poll(async () => (await call("GET", `/v1/sessions/${id}`)).body.status, { timeout: timeoutMs, interval: 250 })
-    .toBe(status);
+  await expect.poll(async () => (await call("GET", `/v1/sessions/${id}`)).body.status, { timeout: timeoutMs, interval: 250 }).toBe(status);
 }
 
 /** A session of the demo KYC workflow brought to `review` (sandbox PAN not found). */

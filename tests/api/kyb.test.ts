@@ -18,7 +18,9 @@ const other = api(fx.baseUrl, fx.other.testKey);
 const flow = (token: string, procedure: string, input: unknown) => callFlowProcedure(fx.baseUrl, token, procedure, input);
 
 async function upload(s: { id: string; client_token: string }, step: string, kind: string): Promise<string> {
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#eee" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#eee" } })
+    .png()
+    .toBuffer();
   const body = new FormData();
   body.append("step", step);
   body.append("kind", kind);
@@ -28,7 +30,8 @@ async function upload(s: { id: string; client_token: string }, step: string, kin
   return ((await res.json()) as { id: string }).id;
 }
 
-const submit = (s: { id: string; client_token: string }, step: string, values: unknown) => flow(s.client_token, "flow.submitStep", { sessionId: s.id, step, values });
+const submit = (s: { id: string; client_token: string }, step: string, values: unknown) =>
+  flow(s.client_token, "flow.submitStep", { sessionId: s.id, step, values });
 
 /** A session of the India KYB workflow through business PAN, details, documents and one director (key_people). */
 async function businessWithDirector(reference: string): Promise<{ id: string; client_token: string }> {
@@ -46,7 +49,8 @@ async function businessWithDirector(reference: string): Promise<{ id: string; cl
     address: { line1: "12 MG Road", city: "Mumbai", state: "Maharashtra", pincode: "400001" },
   });
   const files: Record<string, string> = {};
-  for (const type of ["certificate_of_incorporation", "board_resolution", "gst_certificate"]) files[type] = await upload(s, "business_documents", `${type}_document`);
+  for (const type of ["certificate_of_incorporation", "board_resolution", "gst_certificate"])
+    files[type] = await upload(s, "business_documents", `${type}_document`);
   await submit(s, "business_documents", { files });
   await submit(s, "key_people", { people: [{ name: "Asha Verma", role: "director", email: "asha@example.com", phone: "9876543210", ownership_percent: 51 }] });
   return s;
@@ -56,9 +60,9 @@ describe("a KYB session", () => {
   it("shows the business profile with sources, lists the director's session, and is decided after it", async () => {
     const s = await businessWithDirector("api-kyb");
     // validated as typed and again by the server: field-level keys
-    await expect(submit(s, "business_details", { legal_name: "Sandbox Private Limited", constitution: "private_limited", gstin: "27ABCCE1234F1Z3", cin: "", address: {} })).rejects.toThrow(
-      /gstin_checksum_invalid/,
-    );
+    await expect(
+      submit(s, "business_details", { legal_name: "Sandbox Private Limited", constitution: "private_limited", gstin: "27ABCCE1234F1Z3", cin: "", address: {} }),
+    ).rejects.toThrow(/gstin_checksum_invalid/);
     await submit(s, "bank_account", { account_number: "50100012345678", account_number_confirm: "50100012345678", ifsc: "HDFC0000001" });
 
     const waiting = await demo("GET", `/v1/sessions/${s.id}?expand=business`);
@@ -84,11 +88,17 @@ describe("a KYB session", () => {
 
     await waitForStatus(demo, s.id, "approved", 60_000);
     const decided = await demo("GET", `/v1/sessions/${s.id}?expand=business`);
-    expect(decided.body).toMatchObject({ decision: "approved", decision_source: "auto", related_sessions: [{ id: childId, role: "director", status: "approved" }] });
+    expect(decided.body).toMatchObject({
+      decision: "approved",
+      decision_source: "auto",
+      related_sessions: [{ id: childId, role: "director", status: "approved" }],
+    });
     expect(decided.body.business.bank_account).toMatchObject({ source: "in.bank_account.verify", verified: true });
 
     const events = await demo("GET", "/v1/events?type=session.child_updated&limit=100");
-    const mine = (events.body.data as { data: { session: { id: string }; related_session: { id: string; role: string; status: string } } }[]).filter((e) => e.data.session.id === s.id);
+    const mine = (events.body.data as { data: { session: { id: string }; related_session: { id: string; role: string; status: string } } }[]).filter(
+      (e) => e.data.session.id === s.id,
+    );
     expect(mine.map((e) => e.data.related_session.status)).toEqual(expect.arrayContaining(["started", "in_progress", "processing", "approved"]));
     expect(mine.every((e) => e.data.related_session.id === childId && e.data.related_session.role === "director")).toBe(true);
   });
@@ -101,7 +111,12 @@ describe("a KYB session", () => {
     const erased = await demo("DELETE", `/v1/sessions/${s.id}/pii`);
     expect(erased).toMatchObject({ status: 200, body: { id: s.id, erased: true, files_deleted: 3 } });
     const parent = await demo("GET", `/v1/sessions/${s.id}?expand=business`);
-    expect(parent.body).toMatchObject({ status: "cancelled", business: null, pii_erased_at: expect.any(String), related_sessions: [{ id: childId, role: "director", status: "cancelled" }] });
+    expect(parent.body).toMatchObject({
+      status: "cancelled",
+      business: null,
+      pii_erased_at: expect.any(String),
+      related_sessions: [{ id: childId, role: "director", status: "cancelled" }],
+    });
     // the director is someone else: their session is cancelled with the business, not erased
     const child = await demo("GET", `/v1/sessions/${childId}`);
     expect(child.body).toMatchObject({ status: "cancelled", pii_erased_at: null, parent_session_id: s.id });

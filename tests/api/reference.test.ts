@@ -34,7 +34,13 @@ describe("GET /v1/document-types", () => {
     expect(res.body.object).toBe("list");
     const pan = res.body.data.find((d: { id: string }) => d.id === "in.pan_card");
     expect(pan).toMatchObject({ object: "document_type", country: "IN", name: "PAN card", sides: ["front"] });
-    expect(pan.fields[0]).toEqual({ key: "pan", label: "PAN", description: "Permanent Account Number", type: "string", hints: { pattern: "^[A-Z]{5}[0-9]{4}[A-Z]$", example: "ABCPE1234F" } });
+    expect(pan.fields[0]).toEqual({
+      key: "pan",
+      label: "PAN",
+      description: "Permanent Account Number",
+      type: "string",
+      hints: { pattern: "^[A-Z]{5}[0-9]{4}[A-Z]$", example: "ABCPE1234F" },
+    });
     const aadhaar = res.body.data.find((d: { id: string }) => d.id === "in.aadhaar_card");
     expect(aadhaar.fields.map((f: { key: string }) => f.key)).not.toContain("aadhaar_number");
     expect((await demo("GET", "/v1/document-types?country=FR")).body.data).toEqual([]);
@@ -79,7 +85,13 @@ describe("events", () => {
     const list = await demo("GET", "/v1/events?limit=5");
     expect(list.body.object).toBe("list");
     const [cancelled, created] = list.body.data;
-    expect(cancelled).toMatchObject({ object: "event", type: "session.cancelled", api_version: "2026-10-01", mode: "test", data: { session: { id: s.id, reference_id: "events", status: "cancelled" } } });
+    expect(cancelled).toMatchObject({
+      object: "event",
+      type: "session.cancelled",
+      api_version: "2026-10-01",
+      mode: "test",
+      data: { session: { id: s.id, reference_id: "events", status: "cancelled" } },
+    });
     expect(Object.keys(cancelled)).toEqual(["id", "object", "type", "api_version", "created_at", "mode", "data"]);
     expect(created).toMatchObject({ type: "session.created", data: { session: { id: s.id } } });
 
@@ -89,7 +101,10 @@ describe("events", () => {
     expect(after.body.data[0].id).toBe(created.id);
     const future = await demo("GET", `/v1/events?created[gte]=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`);
     expect(future.body.data).toEqual([]);
-    const window = await demo("GET", `/v1/events?limit=100&created[lte]=${encodeURIComponent(created.created_at)}&created[gte]=${encodeURIComponent(created.created_at)}`);
+    const window = await demo(
+      "GET",
+      `/v1/events?limit=100&created[lte]=${encodeURIComponent(created.created_at)}&created[gte]=${encodeURIComponent(created.created_at)}`,
+    );
     expect(window.body.data.map((e: { id: string }) => e.id)).toContain(created.id);
 
     expect((await demo("GET", `/v1/events/${cancelled.id}`)).body).toEqual(cancelled);

@@ -15,7 +15,14 @@ describe("POST /v1/checks/in.aml.screen", () => {
   it("finds the sandbox sanctions subject with the candidate's score, matched fields, list entry, list and version", async () => {
     const res = await demo("POST", "/v1/checks/aml.screen", { country: "IN", name: "Zorawar Singh Blacklistwala", date_of_birth: "1970-01-01" });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ object: "check", check_key: "in.aml.screen", generic_key: "aml.screen", provider: "screening", status: "needs_review", verified_by: "source" });
+    expect(res.body).toMatchObject({
+      object: "check",
+      check_key: "in.aml.screen",
+      generic_key: "aml.screen",
+      provider: "screening",
+      status: "needs_review",
+      verified_by: "source",
+    });
     const [candidate, ...rest] = res.body.result.candidates;
     expect(rest).toEqual([]);
     expect(candidate).toMatchObject({
@@ -64,7 +71,9 @@ describe("screening in capabilities and sessions", () => {
     const res = await demo("GET", "/v1/capabilities?country=IN");
     const check = res.body.countries[0].checks.find((c: { key: string }) => c.key === "in.aml.screen");
     expect(check).toMatchObject({ generic_key: "aml.screen", answered_by: "service" });
-    expect(check.sandbox.map((s: { input: string }) => s.input).join(" | ")).toMatch(/Zorawar Singh Blacklistwala.*Meenakshi Pepwali Iyer.*Zorawar Singh \(a near-namesake/);
+    expect(check.sandbox.map((s: { input: string }) => s.input).join(" | ")).toMatch(
+      /Zorawar Singh Blacklistwala.*Meenakshi Pepwali Iyer.*Zorawar Singh \(a near-namesake/,
+    );
     expect(res.body.countries[0].step_types).toContain("screening");
   });
 
@@ -88,6 +97,11 @@ describe("screening in capabilities and sessions", () => {
     const created = await demo("POST", "/v1/sessions", { workflow_id: fx.demo.workflows.kyc });
     expect(created.status).toBe(201);
     expect((await other("DELETE", `/v1/sessions/${created.body.id}/monitoring`)).status).toBe(404);
-    expect((await demo("DELETE", `/v1/sessions/${created.body.id}/monitoring`)).body).toEqual({ id: created.body.id, object: "monitoring", monitored: false, ended: 0 });
+    expect((await demo("DELETE", `/v1/sessions/${created.body.id}/monitoring`)).body).toEqual({
+      id: created.body.id,
+      object: "monitoring",
+      monitored: false,
+      ended: 0,
+    });
   });
 });

@@ -55,7 +55,11 @@ describe("POST /v1/sessions/{id}/client_token", () => {
 describe("POST /v1/sessions/{id}/decision", () => {
   it("decides a session in review, requests resubmission of named steps, and rejects unknown steps", async () => {
     const id = await sessionInReview(fx.baseUrl, demo, fx.demo.workflows.kyc);
-    const unknown = await demo("POST", `/v1/sessions/${id}/decision`, { outcome: "resubmission_requested", reason_code: "document_invalid", steps: ["selfie"] });
+    const unknown = await demo("POST", `/v1/sessions/${id}/decision`, {
+      outcome: "resubmission_requested",
+      reason_code: "document_invalid",
+      steps: ["selfie"],
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toMatchObject({ param: "steps" });
 
@@ -72,7 +76,12 @@ describe("POST /v1/sessions/{id}/decision", () => {
     expect((await demo("POST", `/v1/sessions/${id}/decision`, { outcome: "approved", reason_code: "identity_confirmed" })).status).toBe(200);
     const override = await demo("POST", `/v1/sessions/${id}/decision`, { outcome: "declined", reason_code: "suspected_fraud", note: "Second look" });
     expect(override.body).toEqual({ id, status: "declined", outcome: "declined" });
-    expect((await demo("GET", `/v1/sessions/${id}`)).body).toMatchObject({ status: "declined", decision: "declined", decision_source: "manual", reason_code: "suspected_fraud" });
+    expect((await demo("GET", `/v1/sessions/${id}`)).body).toMatchObject({
+      status: "declined",
+      decision: "declined",
+      decision_source: "manual",
+      reason_code: "suspected_fraud",
+    });
   });
 });
 
@@ -84,8 +93,22 @@ describe("evidence and PII erasure", () => {
     const db = await getDb();
     const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
     const pdf = Buffer.from("%PDF-1.4\n%%EOF\n");
-    const image = await storeEvidence(db, { projectId: fx.demo.projectId, sessionId: s.id, step: "pan", kind: "pan_card_front", contentType: "image/png", data: png });
-    const doc = await storeEvidence(db, { projectId: fx.demo.projectId, sessionId: s.id, step: "pan", kind: "statement", contentType: "application/pdf", data: pdf });
+    const image = await storeEvidence(db, {
+      projectId: fx.demo.projectId,
+      sessionId: s.id,
+      step: "pan",
+      kind: "pan_card_front",
+      contentType: "image/png",
+      data: png,
+    });
+    const doc = await storeEvidence(db, {
+      projectId: fx.demo.projectId,
+      sessionId: s.id,
+      step: "pan",
+      kind: "statement",
+      contentType: "application/pdf",
+      data: pdf,
+    });
     await closeDb();
 
     const address = await demo("GET", `/v1/sessions/${s.id}/evidence/${image}`);
@@ -109,7 +132,10 @@ describe("evidence and PII erasure", () => {
     const tampered = await fetch(address.body.url.replace(/.$/, (c: string) => (c === "A" ? "B" : "A")));
     expect(tampered.status).toBe(404);
     expect((await other("GET", `/v1/sessions/${s.id}/evidence/${image}`)).status).toBe(404);
-    expect((await demo("GET", `/v1/sessions/${s.id}/evidence/file_doesnotexist000000000000`)).body.error).toMatchObject({ code: "resource_missing", param: "evidence_id" });
+    expect((await demo("GET", `/v1/sessions/${s.id}/evidence/file_doesnotexist000000000000`)).body.error).toMatchObject({
+      code: "resource_missing",
+      param: "evidence_id",
+    });
 
     const erased = await demo("DELETE", `/v1/sessions/${s.id}/pii`);
     expect(erased.status).toBe(200);

@@ -104,14 +104,18 @@ export function AuditLogView({ initialSessionId }: { initialSessionId?: string }
 function AuditTable({ filters, filtered }: { filters: TAuditFilters; filtered: boolean }) {
   const ws = useWorkspace();
   const trpc = useTRPC();
-  const pages = useKeysetPages<TAuditRow>((startingAfter) => trpc.audit.list.queryOptions({ projectId: ws.project.id, mode: ws.mode, ...filters, limit: 50, startingAfter }));
+  const pages = useKeysetPages<TAuditRow>((startingAfter) =>
+    trpc.audit.list.queryOptions({ projectId: ws.project.id, mode: ws.mode, ...filters, limit: 50, startingAfter }),
+  );
   if (pages.first.isPending) return <LoadingCard label="Loading the audit log" />;
   if (pages.first.isError) return <ErrorCard what="the audit log" message={pages.first.error.message} onRetry={() => void pages.first.refetch()} />;
   if (!pages.rows.length) {
     return (
       <Card className="px-6 py-12 text-center" data-testid="audit-empty">
         <p className="text-sm font-medium text-slate-900">{filtered ? "No entries match these filters" : "Nothing recorded yet"}</p>
-        <p className="mt-1 text-sm text-slate-500">{filtered ? "Widen the date range or clear a filter." : "Entries appear as people and API keys work in this project."}</p>
+        <p className="mt-1 text-sm text-slate-500">
+          {filtered ? "Widen the date range or clear a filter." : "Entries appear as people and API keys work in this project."}
+        </p>
       </Card>
     );
   }

@@ -56,15 +56,26 @@ export function DocumentFieldsCard({ documents }: { documents: SessionCase["docu
           <div key={d.id} className="border-t border-slate-100 first:border-t-0">
             <p className="px-5 pt-3 text-xs font-medium tracking-wide text-slate-500 uppercase">
               {fieldLabel(d.documentType)} · {d.step}
-              {d.status !== "completed" ? <span className="ml-2 normal-case">({d.status}{d.errorCode ? `: ${d.errorCode}` : ""})</span> : null}
+              {d.status !== "completed" ? (
+                <span className="ml-2 normal-case">
+                  ({d.status}
+                  {d.errorCode ? `: ${d.errorCode}` : ""})
+                </span>
+              ) : null}
             </p>
             {keys.length ? (
               <table className="mt-1 w-full text-left text-sm">
                 <thead className="text-xs text-slate-500">
                   <tr className="border-b border-slate-100">
-                    <th scope="col" className="w-40 px-5 py-2 font-medium">Field</th>
-                    <th scope="col" className="px-3 py-2 font-medium">Extracted</th>
-                    <th scope="col" className="px-3 py-2 font-medium">Confirmed by applicant</th>
+                    <th scope="col" className="w-40 px-5 py-2 font-medium">
+                      Field
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Extracted
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Confirmed by applicant
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -90,7 +101,11 @@ export function DocumentFieldsCard({ documents }: { documents: SessionCase["docu
                           )}
                         </td>
                         <td className={cn("px-3 py-2 font-medium", differs ? "text-red-800" : "text-slate-900")}>
-                          {d.confirmed === null ? <span className="font-normal text-slate-400">not confirmed yet</span> : (confirmed ?? <span className="text-slate-400">—</span>)}
+                          {d.confirmed === null ? (
+                            <span className="font-normal text-slate-400">not confirmed yet</span>
+                          ) : (
+                            (confirmed ?? <span className="text-slate-400">—</span>)
+                          )}
                         </td>
                       </tr>
                     );
@@ -201,7 +216,13 @@ export function CaseAssignee({ data }: { data: SessionCase }) {
               Release
             </Button>
           ) : (
-            <Button variant="secondary" size="sm" loading={pendingId === data.session.id} onClick={() => claim({ id: data.session.id, assignee: data.assignee })} aria-keyshortcuts="c">
+            <Button
+              variant="secondary"
+              size="sm"
+              loading={pendingId === data.session.id}
+              onClick={() => claim({ id: data.session.id, assignee: data.assignee })}
+              aria-keyshortcuts="c"
+            >
               {data.assignee ? "Take over" : "Claim"} <Kbd>c</Kbd>
             </Button>
           )

@@ -50,7 +50,13 @@ describe("groupChecks", () => {
 
 describe("a step card", () => {
   it("shows the current face match and liveness of a resubmitted selfie, each with its earlier attempt folded", () => {
-    const step = { name: "selfie", type: "selfie", status: "needs_review", data: { files: ["file_x"] }, submittedAt: new Date("2026-03-02T08:59:00.000Z") } as CaseStep;
+    const step = {
+      name: "selfie",
+      type: "selfie",
+      status: "needs_review",
+      data: { files: ["file_x"] },
+      submittedAt: new Date("2026-03-02T08:59:00.000Z"),
+    } as CaseStep;
     const session = { type: "kyc", pii_erased_at: null, checks: selfie } as unknown as CaseSession;
     const html = renderToStaticMarkup(createElement(CaseSteps, { session, steps: [step] }));
     const groups = [...html.matchAll(/data-check-key="([^"]+)"/g)].map((m) => m[1]);

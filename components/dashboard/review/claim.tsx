@@ -36,7 +36,8 @@ export function useClaim() {
   const queryClient = useQueryClient();
   const [takeOver, setTakeOver] = useState<{ id: string; from: TReviewAssignee } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const onSettled = () => Promise.all([queryClient.invalidateQueries({ queryKey: trpc.review.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.sessions.get.pathKey() })]);
+  const onSettled = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: trpc.review.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.sessions.get.pathKey() })]);
   const claimMutation = useMutation(trpc.review.claim.mutationOptions({ onSettled }));
   const releaseMutation = useMutation(trpc.review.release.mutationOptions({ onSettled }));
   const tenant = { projectId: ws.project.id, mode: ws.mode };
@@ -76,7 +77,9 @@ export function useClaim() {
       onClose={() => setTakeOver(null)}
       size="sm"
       title="Take over this session?"
-      description={takeOver ? `${takeOver.from.email} has claimed ${takeOver.id}. Taking it over assigns it to you; they will see that you have it.` : undefined}
+      description={
+        takeOver ? `${takeOver.from.email} has claimed ${takeOver.id}. Taking it over assigns it to you; they will see that you have it.` : undefined
+      }
       footer={
         <>
           <Button variant="secondary" onClick={() => setTakeOver(null)}>

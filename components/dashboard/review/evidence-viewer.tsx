@@ -40,7 +40,9 @@ export function EvidenceViewer({ sessionId, files, erased }: { sessionId: string
     <Card data-testid="evidence-viewer">
       <CardHeader title="Evidence" description={files.length ? "Opening a file is recorded in the audit log." : undefined} />
       {files.length === 0 ? (
-        <p className="px-5 py-6 text-sm text-slate-500">{erased ? "The files were deleted with the personal data." : "No files were uploaded in this session."}</p>
+        <p className="px-5 py-6 text-sm text-slate-500">
+          {erased ? "The files were deleted with the personal data." : "No files were uploaded in this session."}
+        </p>
       ) : (
         <>
           <ul className="flex gap-2 overflow-x-auto px-5 pt-4" aria-label="Evidence files">
@@ -145,7 +147,13 @@ function LargeView({ sessionId, file }: { sessionId: string; file: EvidenceFile 
         <span className="w-12 text-center text-xs text-slate-600 tabular-nums" aria-live="polite" data-testid="evidence-zoom">
           {Math.round(zoom * 100)}%
         </span>
-        <Button variant="secondary" size="sm" onClick={() => setZoom(ZOOM_STEPS[Math.min(ZOOM_STEPS.length - 1, zoomIndex + 1)]!)} disabled={zoomIndex === ZOOM_STEPS.length - 1} aria-label="Zoom in">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => setZoom(ZOOM_STEPS[Math.min(ZOOM_STEPS.length - 1, zoomIndex + 1)]!)}
+          disabled={zoomIndex === ZOOM_STEPS.length - 1}
+          aria-label="Zoom in"
+        >
           +
         </Button>
         <Button variant="secondary" size="sm" onClick={() => setZoom(1)} disabled={zoom === 1} title="Show the whole page">
@@ -304,7 +312,13 @@ function PdfPage({ url, page, zoom, rotation, stage, onPages }: ViewProps & { ur
   return (
     <div className="relative m-auto shrink-0">
       {rendered !== page ? <CentredSpinner label="Rendering the page" /> : null}
-      <canvas ref={canvasRef} className={cn("block bg-white shadow", rendered === null && "invisible")} aria-label={`Page ${page} of the PDF`} role="img" data-rendered-page={rendered ?? undefined} />
+      <canvas
+        ref={canvasRef}
+        className={cn("block bg-white shadow", rendered === null && "invisible")}
+        aria-label={`Page ${page} of the PDF`}
+        role="img"
+        data-rendered-page={rendered ?? undefined}
+      />
     </div>
   );
 }

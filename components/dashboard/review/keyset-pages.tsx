@@ -15,7 +15,9 @@ interface Page {
 
 /** `options(startingAfter)`: a tRPC `queryOptions(...)` of a list procedure (its fetcher's own types are erased here). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function useKeysetPages<T extends { id: string }>(options: (startingAfter: string | undefined) => UseQueryOptions<any, any, { data: T[]; has_more: boolean }, any>) {
+export function useKeysetPages<T extends { id: string }>(
+  options: (startingAfter: string | undefined) => UseQueryOptions<any, any, { data: T[]; has_more: boolean }, any>,
+) {
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const pages = useQueries({ queries: cursors.map((c) => options(c)) });
   const first = pages[0]!;

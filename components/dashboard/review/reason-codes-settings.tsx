@@ -88,7 +88,14 @@ function ReasonCodesForm({ initial }: { initial: TReasonCode[] }) {
                       readOnly={locked || !editable}
                     />
                     <Input {...form.register(`codes.${i}.label`)} aria-labelledby="rc-label" invalid={!!err?.label} readOnly={!editable} />
-                    <Button variant="ghost" size="sm" className="mt-1" disabled={locked || !editable} onClick={() => remove(i)} aria-label={`Remove ${f.code || "this code"}`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="mt-1"
+                      disabled={locked || !editable}
+                      onClick={() => remove(i)}
+                      aria-label={`Remove ${f.code || "this code"}`}
+                    >
                       Remove
                     </Button>
                   </div>

@@ -70,7 +70,11 @@ export function ReviewQueueView() {
     <div>
       <PageHeader
         title="Review queue"
-        description={s ? `${s.total} session${s.total === 1 ? "" : "s"} waiting for a decision · ${s.mine} yours · ${s.unassigned} unassigned. Oldest first.` : "Sessions waiting for a decision, oldest first."}
+        description={
+          s
+            ? `${s.total} session${s.total === 1 ? "" : "s"} waiting for a decision · ${s.mine} yours · ${s.unassigned} unassigned. Oldest first.`
+            : "Sessions waiting for a decision, oldest first."
+        }
         actions={<ShortcutsHelp shortcuts={QUEUE_SHORTCUTS} />}
       />
       <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter the queue">
@@ -118,7 +122,11 @@ export function ReviewQueueView() {
           </Select>
         </div>
       </div>
-      <QueueTable key={`${ws.project.id}:${ws.mode}:${JSON.stringify(filters)}`} filters={filters} filtered={filters.assignee !== "anyone" || !!filters.reason || !!filters.search} />
+      <QueueTable
+        key={`${ws.project.id}:${ws.mode}:${JSON.stringify(filters)}`}
+        filters={filters}
+        filtered={filters.assignee !== "anyone" || !!filters.reason || !!filters.search}
+      />
     </div>
   );
 }
@@ -160,7 +168,9 @@ function QueueTable({ filters, filtered }: { filters: Filters; filtered: boolean
       <Card className="px-6 py-12 text-center" data-testid="queue-empty">
         <p className="text-sm font-medium text-slate-900">{filtered ? "No sessions match these filters" : "The review queue is empty"}</p>
         <p className="mt-1 text-sm text-slate-500">
-          {filtered ? "Clear the search or choose another assignee or reason." : `Sessions that a decision rule sends to review in ${ws.mode} mode appear here, oldest first.`}
+          {filtered
+            ? "Clear the search or choose another assignee or reason."
+            : `Sessions that a decision rule sends to review in ${ws.mode} mode appear here, oldest first.`}
         </p>
       </Card>
     );
@@ -228,7 +238,11 @@ function QueueRow({
     >
       <td className="px-4 py-3 align-top">
         {selected ? <span aria-hidden="true" className="absolute inset-y-0 left-0 w-0.5 bg-brand-600" /> : null}
-        <Link href={queueHref(ws, s.id)} className={cn("font-mono text-[13px] text-slate-900 after:absolute after:inset-0 hover:text-brand-700", focusRing)} onFocus={onSelect}>
+        <Link
+          href={queueHref(ws, s.id)}
+          className={cn("font-mono text-[13px] text-slate-900 after:absolute after:inset-0 hover:text-brand-700", focusRing)}
+          onFocus={onSelect}
+        >
           {s.id}
         </Link>
         <p className="mt-0.5 text-xs text-slate-500">

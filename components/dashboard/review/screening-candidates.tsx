@@ -36,13 +36,17 @@ export function ScreeningCard({ session }: { session: CaseSession }) {
   const dob = profileValue(session.applicant, "date_of_birth");
   return (
     <Card data-testid="screening-candidates">
-      <CardHeader title="Sanctions and PEP screening" description="Each candidate beside the applicant: mark it a true or a false match. A false match is not alerted again unless the list entry changes." />
+      <CardHeader
+        title="Sanctions and PEP screening"
+        description="Each candidate beside the applicant: mark it a true or a false match. A false match is not alerted again unless the list entry changes."
+      />
       {checks.map((c) => {
         const result = c.result as unknown as ScreenCheckResult;
         return (
           <div key={c.id} className="border-t border-slate-100">
             <p className="px-5 pt-3 text-xs text-slate-500">
-              Check <span className="font-mono">{c.id}</span> · {result.trigger === "monitoring" ? "ongoing monitoring" : "onboarding"} · threshold {result.threshold}
+              Check <span className="font-mono">{c.id}</span> · {result.trigger === "monitoring" ? "ongoing monitoring" : "onboarding"} · threshold{" "}
+              {result.threshold}
             </p>
             <ul className="divide-y divide-slate-100">
               {result.candidates.map((cand) => (
@@ -56,12 +60,22 @@ export function ScreeningCard({ session }: { session: CaseSession }) {
   );
 }
 
-function CandidateRow({ checkId, candidate: c, applicant }: { checkId: string; candidate: CandidateResult; applicant: { name: string | null; dob: string | null } }) {
+function CandidateRow({
+  checkId,
+  candidate: c,
+  applicant,
+}: {
+  checkId: string;
+  candidate: CandidateResult;
+  applicant: { name: string | null; dob: string | null };
+}) {
   const ws = useWorkspace();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [note, setNote] = useState("");
-  const resolve = useMutation(trpc.review.resolveCandidate.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.sessions.pathKey() }) }));
+  const resolve = useMutation(
+    trpc.review.resolveCandidate.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.sessions.pathKey() }) }),
+  );
   const error = resolve.error ? clientErrorInfo(resolve.error).message : null;
   const mark = (match: boolean) => resolve.mutate({ projectId: ws.project.id, mode: ws.mode, checkId, entryId: c.entry_id, match, note });
   return (
@@ -127,7 +141,13 @@ function CandidateRow({ checkId, candidate: c, applicant }: { checkId: string; c
         </p>
       ) : (
         <div className="mt-2 space-y-2">
-          <Textarea rows={2} value={note} onChange={(e) => setNote(e.target.value)} placeholder="Why (kept with the decision)" aria-label={`Note on ${c.entry.name}`} />
+          <Textarea
+            rows={2}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            placeholder="Why (kept with the decision)"
+            aria-label={`Note on ${c.entry.name}`}
+          />
           <div className="flex gap-2">
             <Button size="sm" variant="secondary" disabled={!note.trim() || resolve.isPending} onClick={() => mark(false)} data-testid="candidate-false">
               False match

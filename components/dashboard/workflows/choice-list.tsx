@@ -53,13 +53,7 @@ export function ChoiceList({
               <span className="min-w-0">{label(option)}</span>
             </label>
             {ordered && position >= 0 && chosen.length > 1 ? (
-              <MoveButtons
-                name={valueLabel(option)}
-                index={position}
-                count={chosen.length}
-                onMove={move}
-                idPrefix={`${id}-${option}`}
-              />
+              <MoveButtons name={valueLabel(option)} index={position} count={chosen.length} onMove={move} idPrefix={`${id}-${option}`} />
             ) : null}
           </li>
         );

@@ -63,14 +63,16 @@ export function CreateWorkflowForm({ onSubmit, onCancel }: { onSubmit: (values: 
             onChange={field.onChange}
             options={[
               { value: "kyc", title: "Individuals (KYC)", description: "Starts with consent, phone, PAN, Aadhaar, selfie and review." },
-              { value: "kyb", title: "Businesses (KYB)", description: "Starts with consent, business details and documents, key people, bank account and review." },
+              {
+                value: "kyb",
+                title: "Businesses (KYB)",
+                description: "Starts with consent, business details and documents, key people, bank account and review.",
+              },
             ]}
           />
         )}
       />
-      <p className="-mt-2 text-xs text-slate-500">
-        Template steps: {TEMPLATE_STEPS[type].join(", ")}. Every step can be changed, moved or removed.
-      </p>
+      <p className="-mt-2 text-xs text-slate-500">Template steps: {TEMPLATE_STEPS[type].join(", ")}. Every step can be changed, moved or removed.</p>
       <Field id="workflow-country" label="Country" error={errors.country?.message}>
         <Select id="workflow-country" {...form.register("country")}>
           {Object.entries(COUNTRY_NAMES).map(([code, name]) => (

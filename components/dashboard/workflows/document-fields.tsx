@@ -51,7 +51,8 @@ export function DocumentFieldsEditor({ path, typesPath, catalog }: { path: strin
 
   // catalog fields of the chosen document types, each once, in catalog order
   const catalogFields = new Map<string, string>();
-  for (const d of catalog.documentTypes.filter((t) => types.includes(t.key))) for (const f of d.fields) if (!catalogFields.has(f.key)) catalogFields.set(f.key, f.label);
+  for (const d of catalog.documentTypes.filter((t) => types.includes(t.key)))
+    for (const f of d.fields) if (!catalogFields.has(f.key)) catalogFields.set(f.key, f.label);
   const customFields = entries.filter((e): e is TDocumentFieldSetting => typeof e !== "string");
   const overridden = new Set(customFields.map((e) => e.key));
   const id = inputId(path);

@@ -49,7 +49,8 @@ export function RulesEditor({ catalog, editable }: { catalog: WorkflowCatalog; e
   return (
     <div className="space-y-4">
       <p className="rounded-md border border-sky-200 bg-sky-50 px-4 py-2.5 text-sm text-sky-900" data-testid="rules-explainer">
-        Every rule whose condition holds matches, and the strongest outcome among the matches wins: decline over review over approve; the order of the rules does not matter.
+        Every rule whose condition holds matches, and the strongest outcome among the matches wins: decline over review over approve; the order of the rules
+        does not matter.
       </p>
       <FormError>{errorAt(formState.errors, "decision.rules")}</FormError>
       {rules.fields.length === 0 ? (

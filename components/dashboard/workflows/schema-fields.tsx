@@ -143,13 +143,7 @@ function SchemaFieldInput({ field: f, path, ordered }: { field: SchemaField; pat
       return (
         <div>
           <label className="flex items-start gap-2.5 text-sm font-medium text-slate-800">
-            <Checkbox
-              id={id}
-              className="mt-0.5 size-4"
-              checked={value === true}
-              aria-describedby={aria}
-              onChange={(e) => field.onChange(e.target.checked)}
-            />
+            <Checkbox id={id} className="mt-0.5 size-4" checked={value === true} aria-describedby={aria} onChange={(e) => field.onChange(e.target.checked)} />
             <span>
               {f.label}
               {f.hint ? (

@@ -132,7 +132,13 @@ function StepCard({
         </header>
         <div className="space-y-5 px-5 py-4">
           <div className="flex flex-wrap items-start gap-x-8 gap-y-4">
-            <Field id={nameId} label="Step name" hint="Lower-case letters, digits and _; the key of session.steps." error={nameError} className="w-full max-w-xs">
+            <Field
+              id={nameId}
+              label="Step name"
+              hint="Lower-case letters, digits and _; the key of session.steps."
+              error={nameError}
+              className="w-full max-w-xs"
+            >
               <Input
                 id={nameId}
                 className="font-mono"
@@ -164,7 +170,9 @@ function StepSettings({ type, base, catalog }: { type: TStepType; base: string; 
       </p>
     );
   }
-  const documentTypes = (path: string, f: { label: string; hint?: string }) => <DocumentTypesField path={path} label={f.label} hint={f.hint} catalog={catalog} />;
+  const documentTypes = (path: string, f: { label: string; hint?: string }) => (
+    <DocumentTypesField path={path} label={f.label} hint={f.hint} catalog={catalog} />
+  );
   return (
     <section aria-label="Settings">
       <h4 className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">Settings</h4>
@@ -175,7 +183,9 @@ function StepSettings({ type, base, catalog }: { type: TStepType; base: string; 
         custom={{
           document_types: documentTypes,
           optional_types: documentTypes,
-          ...(type === "documents" ? { fields: (path: string) => <DocumentFieldsEditor path={path} typesPath={`${base}.document_types`} catalog={catalog} /> } : {}),
+          ...(type === "documents"
+            ? { fields: (path: string) => <DocumentFieldsEditor path={path} typesPath={`${base}.document_types`} catalog={catalog} /> }
+            : {}),
         }}
       />
     </section>
@@ -222,7 +232,14 @@ function AddStepDialog({
               key={t.type}
               className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 px-3 py-2.5 hover:bg-slate-50 has-checked:border-brand-600 has-checked:bg-brand-50"
             >
-              <input type="radio" name="step-type" value={t.type} className="mt-1 size-4 accent-brand-600" checked={choice === t.type} onChange={() => setChoice(t.type)} />
+              <input
+                type="radio"
+                name="step-type"
+                value={t.type}
+                className="mt-1 size-4 accent-brand-600"
+                checked={choice === t.type}
+                onChange={() => setChoice(t.type)}
+              />
               <span>
                 <span className="block text-sm font-medium text-slate-900">{t.label}</span>
                 <span className="block text-sm text-slate-500">{t.description}</span>

@@ -217,7 +217,13 @@ function WorkflowEditor({ workflow, catalog, back }: { workflow: TWorkflowForBui
                     Discard draft
                   </Button>
                 ) : null}
-                <Button variant="secondary" onClick={runPreview} loading={preview.isPending} disabled={isDirty} title={isDirty ? "Save the draft to preview it" : undefined}>
+                <Button
+                  variant="secondary"
+                  onClick={runPreview}
+                  loading={preview.isPending}
+                  disabled={isDirty}
+                  title={isDirty ? "Save the draft to preview it" : undefined}
+                >
                   Preview
                 </Button>
                 <Button variant={isDirty ? "primary" : "secondary"} onClick={() => void save()} loading={isSubmitting} disabled={!isDirty}>
@@ -372,7 +378,12 @@ function GeneralSettings({ workflow }: { workflow: TWorkflowForBuilder }) {
               ["Name", workflow.name],
               ["Verifies", workflow.type === "kyc" ? "Individuals (KYC)" : "Businesses (KYB)"],
               ["Country", COUNTRY_NAMES[workflow.country as keyof typeof COUNTRY_NAMES] ?? workflow.country],
-              ["Id", <span key="id" className="font-mono text-xs">{workflow.id}</span>],
+              [
+                "Id",
+                <span key="id" className="font-mono text-xs">
+                  {workflow.id}
+                </span>,
+              ],
             ]}
           />
         </CardBody>
@@ -380,7 +391,12 @@ function GeneralSettings({ workflow }: { workflow: TWorkflowForBuilder }) {
       <Card>
         <CardHeader title="Sessions" />
         <CardBody>
-          <SchemaFields fields={GENERAL_FIELDS} base="" ordered custom={{ ttl_seconds: (path, f) => <TtlController path={path} label={f.label} hint={f.hint} /> }} />
+          <SchemaFields
+            fields={GENERAL_FIELDS}
+            base=""
+            ordered
+            custom={{ ttl_seconds: (path, f) => <TtlController path={path} label={f.label} hint={f.hint} /> }}
+          />
         </CardBody>
       </Card>
     </div>
@@ -418,9 +434,7 @@ function ErrorSummary({ onPick }: { onPick: (path: string) => void }) {
   if (!problems.length) return null;
   return (
     <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900" data-testid="error-summary">
-      <p className="font-medium">
-        {problems.length === 1 ? "1 problem" : `${problems.length} problems`} to fix before the draft can be saved:
-      </p>
+      <p className="font-medium">{problems.length === 1 ? "1 problem" : `${problems.length} problems`} to fix before the draft can be saved:</p>
       <ul className="mt-1.5 list-disc space-y-0.5 pl-5">
         {problems.map((p) => (
           <li key={p.path}>

@@ -44,8 +44,8 @@ export function WorkflowsView() {
         <Card className="px-6 py-10 text-center" data-testid="workflows-empty">
           <p className="text-sm font-medium text-slate-900">No workflows yet</p>
           <p className="mx-auto mt-1 max-w-lg text-sm text-slate-500">
-            A workflow lists the steps of a verification and its decision rules. Start from the KYC or KYB template, preview it, then publish it to create sessions
-            with it.
+            A workflow lists the steps of a verification and its decision rules. Start from the KYC or KYB template, preview it, then publish it to create
+            sessions with it.
           </p>
           {newButton ? <div className="mt-4">{newButton}</div> : null}
         </Card>

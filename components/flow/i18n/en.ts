@@ -80,14 +80,18 @@ export const en = {
     sourceOtp: "Your mobile number and email address are confirmed with a one-time code.",
     sourceAadhaar: "Aadhaar files are checked with UIDAI's digital signature, on our servers; UIDAI is not contacted.",
     sourceDocuments: "Documents and photos are checked by {org}'s review team.",
-    sourceScreening: "Names are compared with the UN Security Council, OFAC and Ministry of Home Affairs sanctions lists and a PEP list, as Indian KYC rules require; a possible match is checked by {org}'s review team.",
-    introBusiness: "{org} needs to verify your business and the people behind it. Please read how the business's data and the personal data you enter will be used.",
+    sourceScreening:
+      "Names are compared with the UN Security Council, OFAC and Ministry of Home Affairs sanctions lists and a PEP list, as Indian KYC rules require; a possible match is checked by {org}'s review team.",
+    introBusiness:
+      "{org} needs to verify your business and the people behind it. Please read how the business's data and the personal data you enter will be used.",
     purposeBusiness:
       "Only to verify the business and its key people so that {org} can onboard the business, as Indian KYC rules require. The data is not used for marketing and is never sold.",
     checkboxBusiness: "I have read this notice and I consent to {org} using the details above to verify the business and its key people.",
     dataBusinessDetails: "The business's details and registrations: legal name, constitution, GSTIN, CIN or LLPIN, Udyam number and registered address",
-    dataBusinessDocuments: "Photos or scans of the business's documents (such as its certificate of incorporation, GST certificate, partnership deed, board resolution or bank statement)",
-    dataKeyPeople: "The business's key people (directors, partners, beneficial owners, authorized signatories): their names, roles, ownership, email addresses and mobile numbers",
+    dataBusinessDocuments:
+      "Photos or scans of the business's documents (such as its certificate of incorporation, GST certificate, partnership deed, board resolution or bank statement)",
+    dataKeyPeople:
+      "The business's key people (directors, partners, beneficial owners, authorized signatories): their names, roles, ownership, email addresses and mobile numbers",
     dataBankAccount: "The business's bank account number and IFSC",
     sourceRegistries: "Registrations are checked against the GST, Ministry of Corporate Affairs (MCA21) and Udyam registries.",
     sourceKeyPeople: "Each key person is sent their own link and verifies their identity themselves, after reading a notice of their own.",
@@ -466,7 +470,8 @@ export const en = {
     replaceFile: "Replace",
     uploadedFile: "Uploaded",
     peopleTitle: "Directors and owners",
-    peopleIntro: "List the directors, partners, beneficial owners (25% or more) and authorized signatories. Each person gets their own link to verify their identity.",
+    peopleIntro:
+      "List the directors, partners, beneficial owners (25% or more) and authorized signatories. Each person gets their own link to verify their identity.",
     peopleFromRegistry: "We added the directors the Ministry of Corporate Affairs lists. Add their email address and mobile number.",
     person: "Person {count, number}",
     personName: "Full name",
@@ -492,7 +497,8 @@ export const en = {
     bankNotFound: "This IFSC is not in the RBI's list of bank branches. Check it.",
     bankSandbox: "Test mode: no money is sent. Account 50100012345678 with IFSC HDFC0000001 → verified; an account ending 9999 → not found.",
     waitingTitle: "Waiting for the key people",
-    waitingBody: "The business's details are saved. Each person below now verifies their identity with their own link. We'll continue by ourselves once they are done: you can close this page.",
+    waitingBody:
+      "The business's details are saved. Each person below now verifies their identity with their own link. We'll continue by ourselves once they are done: you can close this page.",
     waitingEmailed: "We emailed each person their link. You can also copy a link and send it yourself.",
     waitingNoEmail: "Copy each person's link and send it to them.",
     statuses: {
@@ -515,6 +521,7 @@ export const en = {
     resent: "Sent again",
     linkNote: "Each person's link is the same in every email and keeps working until they have finished, so they can open it later.",
     inviteFinishedTitle: "You have already done this",
-    inviteFinishedBody: "Your part of this verification is complete and {org} has what it needs. There is nothing more to do, and this link no longer opens it.",
+    inviteFinishedBody:
+      "Your part of this verification is complete and {org} has what it needs. There is nothing more to do, and this link no longer opens it.",
   },
 } as const;

@@ -80,7 +80,12 @@ export function BankAccountStep({ sessionId, state, step, isLast, editing, onDon
             {...ifscRegister}
             onChange={(e) => (upperNoSpaces(e), ifscRegister.onChange(e))}
           />
-          <p role="status" aria-live="polite" className={branch.data?.exists === false ? "mt-1.5 text-sm text-amber-800" : "mt-1.5 text-sm text-slate-700"} data-testid="ifsc-bank">
+          <p
+            role="status"
+            aria-live="polite"
+            className={branch.data?.exists === false ? "mt-1.5 text-sm text-amber-800" : "mt-1.5 text-sm text-slate-700"}
+            data-testid="ifsc-bank"
+          >
             {bank}
           </p>
         </div>

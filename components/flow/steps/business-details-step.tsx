@@ -2,13 +2,31 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useTranslations } from "use-intl";
-import { CONSTITUTIONS, mcaRegistration, type TBusinessDetailsForm, type TConstitution, ZBusinessDetailsStepInput } from "~/server/steps/business-details/business-details.schemas";
+import {
+  CONSTITUTIONS,
+  mcaRegistration,
+  type TBusinessDetailsForm,
+  type TConstitution,
+  ZBusinessDetailsStepInput,
+} from "~/server/steps/business-details/business-details.schemas";
 import type { StepProps } from "../flow-types";
 import { useErrorText } from "../i18n/use-error-text";
 import { KybSelectField, KybTextField, upperNoSpaces } from "../kyb-field";
 import { SandboxHint, StepFormFooter, useStepForm } from "../step-form";
 
-const FIELDS = ["legal_name", "constitution", "gstin", "cin", "llpin", "udyam_number", "address.line1", "address.line2", "address.city", "address.state", "address.pincode"] as const;
+const FIELDS = [
+  "legal_name",
+  "constitution",
+  "gstin",
+  "cin",
+  "llpin",
+  "udyam_number",
+  "address.line1",
+  "address.line2",
+  "address.city",
+  "address.state",
+  "address.pincode",
+] as const;
 
 /** Sandbox values that pass with the business PAN ABCCE1234F (README "Sandbox values"). */
 const SANDBOX_PASS = {
@@ -58,7 +76,13 @@ export function BusinessDetailsStep({ sessionId, state, step, isLast, editing, o
   const registration = mcaRegistration((watch("constitution") || "proprietorship") as TConstitution);
   const identifier = (name: "gstin" | "cin" | "llpin" | "udyam_number") => {
     const reg = register(name);
-    return { ...reg, onChange: (e: React.ChangeEvent<HTMLInputElement>) => (upperNoSpaces(e), reg.onChange(e)), autoComplete: "off", spellCheck: false, mono: true };
+    return {
+      ...reg,
+      onChange: (e: React.ChangeEvent<HTMLInputElement>) => (upperNoSpaces(e), reg.onChange(e)),
+      autoComplete: "off",
+      spellCheck: false,
+      mono: true,
+    };
   };
 
   return (
@@ -71,7 +95,8 @@ export function BusinessDetailsStep({ sessionId, state, step, isLast, editing, o
           title={t("sandboxTitle")}
           fillLabel={t("sandboxFill")}
           onFill={() => {
-            for (const [field, value] of Object.entries(SANDBOX_PASS)) setValue(field as (typeof FIELDS)[number], value, { shouldValidate: true, shouldTouch: true });
+            for (const [field, value] of Object.entries(SANDBOX_PASS))
+              setValue(field as (typeof FIELDS)[number], value, { shouldValidate: true, shouldTouch: true });
           }}
         >
           <li>{t("sandboxPass")}</li>
@@ -91,7 +116,12 @@ export function BusinessDetailsStep({ sessionId, state, step, isLast, editing, o
           data-testid="field-legal-name"
           {...register("legal_name")}
         />
-        <KybSelectField label={t("constitution")} error={errorText(errors.constitution?.message)} data-testid="field-constitution" {...register("constitution")}>
+        <KybSelectField
+          label={t("constitution")}
+          error={errorText(errors.constitution?.message)}
+          data-testid="field-constitution"
+          {...register("constitution")}
+        >
           <option value="" disabled>
             {t("choose")}
           </option>
@@ -101,12 +131,33 @@ export function BusinessDetailsStep({ sessionId, state, step, isLast, editing, o
             </option>
           ))}
         </KybSelectField>
-        <KybTextField label={t("gstin")} hint={t("gstinHint")} error={errorText(errors.gstin?.message)} maxLength={15} data-testid="field-gstin" {...identifier("gstin")} />
+        <KybTextField
+          label={t("gstin")}
+          hint={t("gstinHint")}
+          error={errorText(errors.gstin?.message)}
+          maxLength={15}
+          data-testid="field-gstin"
+          {...identifier("gstin")}
+        />
         {registration === "cin" ? (
-          <KybTextField label={t("cin")} hint={t("cinHint")} error={errorText(errors.cin?.message)} maxLength={21} data-testid="field-cin" {...identifier("cin")} />
+          <KybTextField
+            label={t("cin")}
+            hint={t("cinHint")}
+            error={errorText(errors.cin?.message)}
+            maxLength={21}
+            data-testid="field-cin"
+            {...identifier("cin")}
+          />
         ) : null}
         {registration === "llpin" ? (
-          <KybTextField label={t("llpin")} hint={t("llpinHint")} error={errorText(errors.llpin?.message)} maxLength={8} data-testid="field-llpin" {...identifier("llpin")} />
+          <KybTextField
+            label={t("llpin")}
+            hint={t("llpinHint")}
+            error={errorText(errors.llpin?.message)}
+            maxLength={8}
+            data-testid="field-llpin"
+            {...identifier("llpin")}
+          />
         ) : null}
         {settings.udyam !== "hidden" ? (
           <KybTextField
@@ -121,11 +172,34 @@ export function BusinessDetailsStep({ sessionId, state, step, isLast, editing, o
 
         <fieldset className="space-y-4">
           <legend className="text-base font-semibold text-slate-900">{t("address")}</legend>
-          <KybTextField label={t("addressLine1")} error={errorText(errors.address?.line1?.message)} autoComplete="address-line1" data-testid="field-address-line1" {...register("address.line1")} />
-          <KybTextField label={`${t("addressLine2")} (${tc("optional")})`} error={errorText(errors.address?.line2?.message)} autoComplete="address-line2" {...register("address.line2")} />
+          <KybTextField
+            label={t("addressLine1")}
+            error={errorText(errors.address?.line1?.message)}
+            autoComplete="address-line1"
+            data-testid="field-address-line1"
+            {...register("address.line1")}
+          />
+          <KybTextField
+            label={`${t("addressLine2")} (${tc("optional")})`}
+            error={errorText(errors.address?.line2?.message)}
+            autoComplete="address-line2"
+            {...register("address.line2")}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
-            <KybTextField label={t("city")} error={errorText(errors.address?.city?.message)} autoComplete="address-level2" data-testid="field-city" {...register("address.city")} />
-            <KybTextField label={t("state")} error={errorText(errors.address?.state?.message)} autoComplete="address-level1" data-testid="field-state" {...register("address.state")} />
+            <KybTextField
+              label={t("city")}
+              error={errorText(errors.address?.city?.message)}
+              autoComplete="address-level2"
+              data-testid="field-city"
+              {...register("address.city")}
+            />
+            <KybTextField
+              label={t("state")}
+              error={errorText(errors.address?.state?.message)}
+              autoComplete="address-level1"
+              data-testid="field-state"
+              {...register("address.state")}
+            />
           </div>
           <KybTextField
             label={t("pincode")}

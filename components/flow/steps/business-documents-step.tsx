@@ -71,10 +71,17 @@ export function BusinessDocumentsStep({ sessionId, step, isLast, onDone }: StepP
       return;
     }
     try {
-      await submit.mutateAsync({ sessionId, step: step.name, values: { files: Object.fromEntries(Object.entries(uploaded).map(([type, f]) => [type, f.id])) } });
+      await submit.mutateAsync({
+        sessionId,
+        step: step.name,
+        values: { files: Object.fromEntries(Object.entries(uploaded).map(([type, f]) => [type, f.id])) },
+      });
       onDone();
     } catch (err) {
-      const { fieldIssues, formKey } = splitServerErrors(err, slots.map((s) => `files.${s.type}`));
+      const { fieldIssues, formKey } = splitServerErrors(
+        err,
+        slots.map((s) => `files.${s.type}`),
+      );
       setMissing(Object.fromEntries(fieldIssues.map((i) => [i.param.slice("files.".length), i.message])));
       setFormError(formKey);
     }
@@ -92,7 +99,12 @@ export function BusinessDocumentsStep({ sessionId, step, isLast, onDone }: StepP
           const name = catalog.type(slot.type);
           const errorId = `doc-${slot.type}-error`;
           return (
-            <li key={slot.type} className="rounded-xl border border-slate-200 p-4" data-testid={`business-document-${slot.type}`} data-uploaded={file ? "true" : "false"}>
+            <li
+              key={slot.type}
+              className="rounded-xl border border-slate-200 p-4"
+              data-testid={`business-document-${slot.type}`}
+              data-uploaded={file ? "true" : "false"}
+            >
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
                   <p className="font-medium text-slate-900">

@@ -14,7 +14,15 @@ type PersonForm = TKeyPeopleForm["people"][number];
 /** A person's inputs, for the server's field errors (`people.<i>.<field>`). */
 const PERSON_FIELDS = ["name", "role", "ownership_percent", "email", "phone", "din"] as const;
 
-const emptyPerson = (over: Partial<PersonForm> = {}): PersonForm => ({ name: "", role: "director", ownership_percent: "", email: "", phone: "", din: "", ...over });
+const emptyPerson = (over: Partial<PersonForm> = {}): PersonForm => ({
+  name: "",
+  role: "director",
+  ownership_percent: "",
+  email: "",
+  phone: "",
+  din: "",
+  ...over,
+});
 
 /** "ASHA VERMA" -> "Asha Verma": registry names are upper case. */
 const titleCase = (name: string) => name.toLowerCase().replace(/(^|[\s.'-])\p{L}/gu, (m) => m.toUpperCase());
@@ -67,13 +75,24 @@ export function KeyPeopleStep({ sessionId, state, step, isLast, onDone }: StepPr
                 <div className="flex items-center justify-between gap-3">
                   <legend className="text-base font-semibold text-slate-900">{t("person", { count: i + 1 })}</legend>
                   {people.fields.length > 1 ? (
-                    <Button variant="ghost" size="sm" onClick={() => people.remove(i)} aria-label={t("removePerson", { name: form.getValues(`people.${i}.name`) || t("person", { count: i + 1 }) })}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => people.remove(i)}
+                      aria-label={t("removePerson", { name: form.getValues(`people.${i}.name`) || t("person", { count: i + 1 }) })}
+                    >
                       ✕
                     </Button>
                   ) : null}
                 </div>
                 <div className="mt-3 space-y-4">
-                  <KybTextField label={t("personName")} error={errorText(e?.name?.message)} autoComplete="off" data-testid="person-name" {...register(`people.${i}.name`)} />
+                  <KybTextField
+                    label={t("personName")}
+                    error={errorText(e?.name?.message)}
+                    autoComplete="off"
+                    data-testid="person-name"
+                    {...register(`people.${i}.name`)}
+                  />
                   <div className="grid gap-4 sm:grid-cols-2">
                     <KybSelectField label={t("role")} error={errorText(e?.role?.message)} data-testid="person-role" {...register(`people.${i}.role`)}>
                       {KEY_PERSON_ROLES.map((r) => (
@@ -90,8 +109,23 @@ export function KeyPeopleStep({ sessionId, state, step, isLast, onDone }: StepPr
                       {...register(`people.${i}.ownership_percent`)}
                     />
                   </div>
-                  <KybTextField label={t("email")} error={errorText(e?.email?.message)} type="email" autoComplete="off" data-testid="person-email" {...register(`people.${i}.email`)} />
-                  <KybTextField label={t("phone")} error={errorText(e?.phone?.message)} type="tel" inputMode="tel" autoComplete="off" data-testid="person-phone" {...register(`people.${i}.phone`)} />
+                  <KybTextField
+                    label={t("email")}
+                    error={errorText(e?.email?.message)}
+                    type="email"
+                    autoComplete="off"
+                    data-testid="person-email"
+                    {...register(`people.${i}.email`)}
+                  />
+                  <KybTextField
+                    label={t("phone")}
+                    error={errorText(e?.phone?.message)}
+                    type="tel"
+                    inputMode="tel"
+                    autoComplete="off"
+                    data-testid="person-phone"
+                    {...register(`people.${i}.phone`)}
+                  />
                 </div>
               </fieldset>
             </li>

@@ -322,7 +322,12 @@ function CodeForm({
       <h1 className="text-2xl font-semibold text-slate-900 outline-none">{t("codeTitle")}</h1>
       <p className="mt-2 text-base text-slate-600">
         {t("sentTo", { destination: masked })}{" "}
-        <button type="button" onClick={onChange} className={cn("inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-4", focusRing)} data-testid="otp-change">
+        <button
+          type="button"
+          onClick={onChange}
+          className={cn("inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-4", focusRing)}
+          data-testid="otp-change"
+        >
           {channel === "phone" ? t("changePhone") : t("changeEmail")}
         </button>
       </p>

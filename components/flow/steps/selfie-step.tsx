@@ -88,7 +88,8 @@ export function SelfieStep({ sessionId, step, isLast, onDone }: StepProps) {
       await submit.mutateAsync({ sessionId, step: step.name, values: { files: [selfie], ...(frameIds.length ? { frames: frameIds } : {}) } });
       onDone();
     } catch (err) {
-      if (err instanceof UploadError && TRANSIENT_UPLOAD_ERRORS.has(err.code)) setFormError(err.code === "network" ? errorText("network")! : td("refusedScanner"));
+      if (err instanceof UploadError && TRANSIENT_UPLOAD_ERRORS.has(err.code))
+        setFormError(err.code === "network" ? errorText("network")! : td("refusedScanner"));
       else if (err instanceof UploadError) setPhase({ kind: "refused", code: err.code });
       else setFormError(errorText(splitServerErrors(err, []).formKey) ?? null);
     } finally {

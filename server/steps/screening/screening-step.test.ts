@@ -25,7 +25,10 @@ beforeAll(async () => {
 });
 
 async function processed(name: string, pan: string) {
-  const { id } = await sessionInProcessing(db, tenant, workflowId, { pan: { data: { pan, name, dob: "1970-01-01" } }, screening: { data: { acknowledged: true } } });
+  const { id } = await sessionInProcessing(db, tenant, workflowId, {
+    pan: { data: { pan, name, dob: "1970-01-01" } },
+    screening: { data: { acknowledged: true } },
+  });
   await runSessionChecks(db, id, { attempts: 4, baseDelayMs: 1 });
   return { id, status: await applyAutomaticDecision(db, id) };
 }
@@ -48,13 +51,23 @@ describe("screening step", () => {
     expect(result.names_screened).toBe(1);
     expect(result.candidates.map((c) => c.entry.external_id)).toEqual(["SANDBOX-SANCTIONS-1"]);
 
-    const out = await resolveScreeningCandidate(db, tenant, { type: "user", id: "usr_reviewer" }, {
-      checkId: check.id,
-      entryId: result.candidates[0]!.entry_id,
-      match: true,
-      note: "Same name and date of birth as the listing",
-    });
+    const out = await resolveScreeningCandidate(
+      db,
+      tenant,
+      { type: "user", id: "usr_reviewer" },
+      {
+        checkId: check.id,
+        entryId: result.candidates[0]!.entry_id,
+        match: true,
+        note: "Same name and date of birth as the listing",
+      },
+    );
     expect(out).toEqual({ checkId: check.id, status: "failed", open: 0, sessionStatus: "declined" });
-    expect(await getSession(db, tenant, id)).toMatchObject({ status: "declined", decision: "declined", decision_source: "auto", reason_code: "sanctions_match" });
+    expect(await getSession(db, tenant, id)).toMatchObject({
+      status: "declined",
+      decision: "declined",
+      decision_source: "auto",
+      reason_code: "sanctions_match",
+    });
   });
 });

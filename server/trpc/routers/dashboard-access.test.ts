@@ -195,7 +195,10 @@ const PROCEDURES: Record<string, { allowed: readonly Role[]; call: (c: ReturnTyp
     call: (c) => c.settings.setRegistryProvider({ ...tenantA(), checkKey: "in.pan.verify", adapter: null }),
   },
   "settings.riskReviewYears": { allowed: PERMISSIONS.readProject, call: (c) => c.settings.riskReviewYears(tenantA()) },
-  "settings.setRiskReviewYears": { allowed: PERMISSIONS.manageSettings, call: (c) => c.settings.setRiskReviewYears({ ...tenantA(), high: 2, medium: 8, low: 10 }) },
+  "settings.setRiskReviewYears": {
+    allowed: PERMISSIONS.manageSettings,
+    call: (c) => c.settings.setRiskReviewYears({ ...tenantA(), high: 2, medium: 8, low: 10 }),
+  },
   "settings.addOrigin": { allowed: PERMISSIONS.manageOrigins, call: (c) => c.settings.addOrigin({ ...tenantA(), origin: "https://shop.example.com" }) },
   "settings.removeOrigin": { allowed: PERMISSIONS.manageOrigins, call: (c) => c.settings.removeOrigin({ ...tenantA(), origin: "https://gone.example.com" }) },
   "members.list": { allowed: PERMISSIONS.readProject, call: (c) => c.members.list(tenantA()) },

@@ -32,7 +32,8 @@ beforeAll(async () => {
   db = demo.db;
   tenant = { projectId: demo.seed.projectId, mode: "test" };
   ownerId = (await db.user.findUniqueOrThrow({ where: { email: demo.seed.adminEmail }, select: { id: true } })).id;
-  earlier = (await createSession(db, tenant, { workflow_id: demo.seed.workflows.kyc, reference_id: "outputs-earlier" }, { type: "api_key", id: "key_test" })).id;
+  earlier = (await createSession(db, tenant, { workflow_id: demo.seed.workflows.kyc, reference_id: "outputs-earlier" }, { type: "api_key", id: "key_test" }))
+    .id;
 
   // a session in review (PAN not found) with an evidence file, a finished extraction and a duplicate
   const created = await createSession(db, tenant, { workflow_id: demo.seed.workflows.kyc, reference_id: "outputs-case" }, { type: "api_key", id: "key_test" });
@@ -44,7 +45,14 @@ beforeAll(async () => {
   await runSessionChecks(db, inReview, { attempts: 1, baseDelayMs: 1 });
   expect(await applyAutomaticDecision(db, inReview)).toBe("review");
 
-  evidenceId = await storeEvidence(db, { ...tenant, sessionId: inReview, step: "documents", kind: "pan_card_front", contentType: "image/jpeg", data: new Uint8Array([1, 2, 3]) });
+  evidenceId = await storeEvidence(db, {
+    ...tenant,
+    sessionId: inReview,
+    step: "documents",
+    kind: "pan_card_front",
+    contentType: "image/jpeg",
+    data: new Uint8Array([1, 2, 3]),
+  });
   const requested = await requestDocumentExtraction(db, tenant, { sessionId: inReview, step: "documents", documentType: "pan_card", fileIds: [evidenceId] });
   extractionId = requested.id;
   await runDocumentExtraction(db, extractionId, async () => ({
@@ -64,7 +72,9 @@ describe("the case view (sessions.get)", () => {
 
   it("keeps the API Session as it is and names the case's own fields in camelCase, timestamps as Date", () => {
     expect(view.session).toMatchObject({ id: inReview, object: "session", status: "review", reference_id: "outputs-case" });
-    expect(view.evidence).toEqual([{ id: evidenceId, step: "documents", kind: "pan_card_front", contentType: "image/jpeg", size: 3, createdAt: expect.any(Date) }]);
+    expect(view.evidence).toEqual([
+      { id: evidenceId, step: "documents", kind: "pan_card_front", contentType: "image/jpeg", size: 3, createdAt: expect.any(Date) },
+    ]);
     expect(view.documents).toEqual([
       {
         id: extractionId,
@@ -89,7 +99,14 @@ describe("the case view (sessions.get)", () => {
     expect(ZSessionCase.safeParse({ ...view, workflowName: 7 }).success).toBe(false);
     expect(ZSessionCase.safeParse({ ...view, enteredReviewAt: view.enteredReviewAt?.toISOString() }).success).toBe(false);
     const [file] = view.evidence;
-    const snake = { id: file!.id, step: file!.step, kind: file!.kind, content_type: file!.contentType, size: file!.size, created_at: file!.createdAt.toISOString() };
+    const snake = {
+      id: file!.id,
+      step: file!.step,
+      kind: file!.kind,
+      content_type: file!.contentType,
+      size: file!.size,
+      created_at: file!.createdAt.toISOString(),
+    };
     expect(ZSessionCase.safeParse({ ...view, evidence: [snake] }).success).toBe(false);
   });
 
@@ -97,7 +114,12 @@ describe("the case view (sessions.get)", () => {
     const caseModule = await import("../../sessions/session-case");
     const spy = vi.spyOn(caseModule, "getSessionCase").mockResolvedValueOnce({ ...view, debug: true } as TSessionCase);
     try {
-      const err = await owner().sessions.get({ ...tenant, id: inReview }).then(() => null, (e: unknown) => e);
+      const err = await owner()
+        .sessions.get({ ...tenant, id: inReview })
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
       expect(err).toBeInstanceOf(TRPCError);
       expect((err as TRPCError).code).toBe("INTERNAL_SERVER_ERROR");
       expect((err as TRPCError).message).toBe("Output validation failed");

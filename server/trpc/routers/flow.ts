@@ -44,7 +44,9 @@ export const flowRouter = createTRPCRouter({
   verifyOtp: flowProcedure.input(ZStepInput).mutation(({ ctx, input }) => verifyStepOtp(ctx.db, flowCtx(ctx, input.sessionId), input.step, input.values)),
   /** Queues the OCR of the documents step's uploaded files (server/intelligence/flow-document-extraction.ts). */
   extractDocument: flowProcedure
-    .input(ZSessionInput.extend({ step: z.string().min(1).max(64), document_type: z.string().min(1).max(64), files: z.array(z.string().max(64)).min(1).max(10) }))
+    .input(
+      ZSessionInput.extend({ step: z.string().min(1).max(64), document_type: z.string().min(1).max(64), files: z.array(z.string().max(64)).min(1).max(10) }),
+    )
     .output(ZFlowDocumentExtraction.nullable())
     .mutation(({ ctx, input }) => requestFlowDocumentExtraction(ctx.db, flowCtx(ctx, input.sessionId), input)),
   documentExtraction: flowProcedure

@@ -19,29 +19,35 @@ export const membersRouter = createTRPCRouter({
     .output(z.array(ZMember))
     .query(({ ctx }) => listMembers(ctx.db, ctx.organizationId)),
   invitations: manage.output(z.array(ZInvitation)).query(({ ctx }) => listInvitations(ctx.db, ctx.organizationId)),
-  invite: manage.input(ZInviteMemberRequest).output(ZInviteResult).mutation(({ ctx, input }) =>
-    inviteMember(ctx.db, {
-      organizationId: ctx.organizationId,
-      email: input.email,
-      role: input.role,
-      actor: { type: "user", id: ctx.userId, ip: ctx.ip },
-      actorRole: ctx.role,
-    }),
-  ),
+  invite: manage
+    .input(ZInviteMemberRequest)
+    .output(ZInviteResult)
+    .mutation(({ ctx, input }) =>
+      inviteMember(ctx.db, {
+        organizationId: ctx.organizationId,
+        email: input.email,
+        role: input.role,
+        actor: { type: "user", id: ctx.userId, ip: ctx.ip },
+        actorRole: ctx.role,
+      }),
+    ),
   revokeInvitation: manage
     .input(z.object({ invitationId: z.string().min(1) }))
     .mutation(({ ctx, input }) =>
       revokeInvitation(ctx.db, { organizationId: ctx.organizationId, invitationId: input.invitationId, actor: { type: "user", id: ctx.userId, ip: ctx.ip } }),
     ),
-  changeRole: manage.input(ZChangeRoleRequest).output(ZMember).mutation(({ ctx, input }) =>
-    changeMemberRole(ctx.db, {
-      organizationId: ctx.organizationId,
-      userId: input.userId,
-      role: input.role,
-      actor: { type: "user", id: ctx.userId, ip: ctx.ip },
-      actorRole: ctx.role,
-    }),
-  ),
+  changeRole: manage
+    .input(ZChangeRoleRequest)
+    .output(ZMember)
+    .mutation(({ ctx, input }) =>
+      changeMemberRole(ctx.db, {
+        organizationId: ctx.organizationId,
+        userId: input.userId,
+        role: input.role,
+        actor: { type: "user", id: ctx.userId, ip: ctx.ip },
+        actorRole: ctx.role,
+      }),
+    ),
   remove: manage.input(z.object({ userId: z.string().min(1) })).mutation(({ ctx, input }) =>
     removeMember(ctx.db, {
       organizationId: ctx.organizationId,

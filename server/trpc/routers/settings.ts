@@ -41,7 +41,9 @@ export const settingsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) =>
       setProjectLogo(ctx.db, ctx.tenant.projectId, Buffer.from(input.contentBase64, "base64"), { type: "user", id: ctx.userId, ip: ctx.ip }),
     ),
-  removeLogo: manage.output(ZProjectBranding).mutation(({ ctx }) => removeProjectLogo(ctx.db, ctx.tenant.projectId, { type: "user", id: ctx.userId, ip: ctx.ip })),
+  removeLogo: manage
+    .output(ZProjectBranding)
+    .mutation(({ ctx }) => removeProjectLogo(ctx.db, ctx.tenant.projectId, { type: "user", id: ctx.userId, ip: ctx.ip })),
   registryProviders: projectProcedure()
     .output(z.array(ZRegistryProviderChoice))
     .query(({ ctx }) => getRegistryProviders(ctx.db, ctx.tenant.projectId)),

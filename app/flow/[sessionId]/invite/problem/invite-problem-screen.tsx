@@ -16,7 +16,11 @@ export function InviteProblemScreen({ problem }: { problem: InviteProblem }) {
   return (
     <IntlProvider locale={locale} messages={MESSAGES[locale]} timeZone={FLOW_TIME_ZONE}>
       <FlowShell locale={locale} organizationName={problem.org ?? undefined} testMode={problem.testMode} languages={FLOW_LOCALES} onLocaleChange={setLocale}>
-        {problem.reason === "session_finished" ? <FinishedScreen org={problem.org} /> : <LinkProblemScreen problem={{ reason: problem.reason, org: problem.org }} />}
+        {problem.reason === "session_finished" ? (
+          <FinishedScreen org={problem.org} />
+        ) : (
+          <LinkProblemScreen problem={{ reason: problem.reason, org: problem.org }} />
+        )}
       </FlowShell>
     </IntlProvider>
   );

@@ -17,7 +17,13 @@ export const metadata: Metadata = {
  * the flow's frame and words. The same `k` is checked again, so the organization's name and the
  * session's language appear only for a genuine link; a link that works again is sent on.
  */
-export default async function InviteProblemPage({ params, searchParams }: { params: Promise<{ sessionId: string }>; searchParams: Promise<{ k?: string | string[] }> }) {
+export default async function InviteProblemPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ sessionId: string }>;
+  searchParams: Promise<{ k?: string | string[] }>;
+}) {
   const { sessionId } = await params;
   const { k } = await searchParams;
   const token = typeof k === "string" ? k : "";

@@ -6,5 +6,7 @@ import { endMonitoring } from "~/server/screening/monitoring";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = apiRoute({
-  DELETE: withApi(endSessionMonitoringEndpoint, ({ params, ctx }) => endMonitoring(ctx.db, ctx.tenant, { sessionId: params.id }, { type: "api_key", id: ctx.keyId, ip: ctx.ip })),
+  DELETE: withApi(endSessionMonitoringEndpoint, ({ params, ctx }) =>
+    endMonitoring(ctx.db, ctx.tenant, { sessionId: params.id }, { type: "api_key", id: ctx.keyId, ip: ctx.ip }),
+  ),
 });
