@@ -32,3 +32,4 @@ export const webhookDeliveryRequested = sdkEvent(internal.webhookDeliveryRequest
 export const checkRequested = sdkEvent(internal.checkRequested);
 export const documentExtractionRequested = sdkEvent(internal.documentExtractionRequested);
 export const ckycUploadRequested = sdkEvent(internal.ckycUploadRequested);
+export const screeningListImported = sdkEvent(internal.screeningListImported);

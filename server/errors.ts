@@ -92,6 +92,8 @@ export const ERROR_CODES = {
   session_claimed: { type: "conflict_error", status: 409, surface: "dashboard" },
   // Workflow builder (server/workflows/save-workflow-draft.ts): someone else saved the draft meanwhile
   draft_changed: { type: "conflict_error", status: 409, surface: "dashboard" },
+  // Screening review (server/screening/resolve-candidate.ts): the candidate was resolved meanwhile
+  candidate_resolved: { type: "conflict_error", status: 409, surface: "dashboard" },
 } as const satisfies Record<string, { type: ErrorType; status: number; surface?: "flow" | "dashboard" }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

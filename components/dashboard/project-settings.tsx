@@ -29,6 +29,7 @@ import { PageHeader } from "./page-header";
 import { DigilockerSettingsCard } from "./digilocker-settings";
 import { ProjectsCard } from "./projects-card";
 import { RegistryProvidersCard } from "./registry-providers";
+import { RiskReviewYearsCard } from "./risk-review-years";
 import { ReasonCodesSettings } from "./review/reason-codes-settings";
 import { ErrorCard, LoadingCard } from "./query-states";
 import { useWorkspace } from "./workspace";
@@ -57,6 +58,7 @@ export function SettingsView() {
       )}
       <RegistryProvidersCard />
       <DigilockerSettingsCard />
+      <RiskReviewYearsCard />
       <ReasonCodesSettings />
       <ProjectsCard />
     </div>

@@ -2,11 +2,14 @@
 import { advanceParent } from "./advance-parent-session";
 import { deliverWebhook } from "./deliver-webhook";
 import { disableFailingEndpoints } from "./disable-failing-endpoints";
+import { emitReviewsDue } from "./emit-reviews-due";
 import { enforceRetention } from "./enforce-retention";
 import { expireSessions } from "./expire-sessions";
 import { extractDocument } from "./extract-document";
 import { fanOutEvent } from "./fan-out-event";
 import { inviteKeyPerson } from "./invite-key-person";
+import { monitorListVersion } from "./monitor-list-version";
+import { monitorScreeningDaily } from "./monitor-screening-daily";
 import { processSession } from "./process-session";
 import { pruneEvents } from "./prune-events";
 import { pruneLoginThrottles } from "./prune-login-throttles";
@@ -29,4 +32,7 @@ export const functions = [
   advanceParent,
   inviteKeyPerson,
   uploadCkycRecord,
+  monitorListVersion,
+  monitorScreeningDaily,
+  emitReviewsDue,
 ];

@@ -34,6 +34,7 @@ describe("check catalog", () => {
       ["in.ckyc.search", "kyc_record.search", "registry"],
       ["in.ckyc.download", "kyc_record.download", "registry"],
       ["in.ckyc.upload", "kyc_record.upload", "registry"],
+      ["in.aml.screen", "aml.screen", "service"],
     ]);
     expect(new Set(CHECKS.map((c) => `${c.country}:${c.genericKey}`)).size).toBe(CHECKS.length);
   });

@@ -544,6 +544,42 @@ const ckycUpload: CheckDefinition<TCkycUploadInput> = {
   jobOnly: true,
 };
 
+// --- in.aml.screen (issue 20) ----------------------------------------------------------------
+
+export const ZAmlScreenInput = z.strictObject({
+  name: z.string().trim().min(1).max(300).meta({ description: "The person's full name, in any script or order (transliterated and normalized for matching)." }),
+  date_of_birth: z
+    .union([z.iso.date(), z.string().regex(/^\d{4}$/)])
+    .optional()
+    .meta({ description: "`YYYY-MM-DD`, or the year `YYYY`: lowers the score of a listed person born more than a year apart." }),
+  nationality: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, "An ISO 3166-1 alpha-2 country code.")
+    .transform((c) => c.toUpperCase())
+    .optional()
+    .meta({
+      description:
+        "The person's nationality or country of residence (ISO 3166-1 alpha-2): lowers the score of a listed person of another nationality. (`country` selects the check, as for every direct check.)",
+    }),
+  monitor: z.boolean().optional().meta({
+    description: "`true`: keep screening this person whenever a list changes and daily (ongoing monitoring; `session.screening_match` on a new candidate).",
+  }),
+  threshold: ZThreshold("Candidate score", 0.8),
+});
+export type TAmlScreenInput = z.infer<typeof ZAmlScreenInput>;
+
+const amlScreen: CheckDefinition<TAmlScreenInput> = {
+  key: "in.aml.screen",
+  genericKey: "aml.screen",
+  country: "IN",
+  description:
+    "Sanctions and PEP screening: the name (with date of birth and country, when given) against the active versions of the UN Security Council consolidated list, OFAC's SDN list, the MHA UAPA lists and the operator's PEP list (test mode adds the sandbox list). `passed`: no listed entry scores at the threshold (0.8 by default); it proves absence from the lists at that threshold, not identity. Measured (bench/README.md): 51 / 51 labelled spelling, transliteration, script and order variants matched, 0 / 35 innocent near-namesakes flagged, 1,000 / 1,000 synthetic variants found among 100,000 entries; a candidate is a signal, never a verdict. `needs_review`: the candidates (score, fields that matched, list entry, list and version) for a reviewer to mark true or false matches; a confirmed sanctions match fails the check (`sanctions_match`).",
+  answeredBy: "service",
+  cacheTtlSeconds: 0,
+  input: ZAmlScreenInput,
+  validate: () => null,
+};
+
 export const CHECKS: readonly CheckDefinition[] = [
   panVerify,
   panAadhaarLink,
@@ -563,6 +599,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   ckycSearch,
   ckycDownload,
   ckycUpload,
+  amlScreen,
 ];
 
 /**

@@ -266,6 +266,7 @@ export async function attemptCheck(db: Db, checkId: string, opts: AttemptOptions
       sessionId: row.sessionId,
       consent: (row.consent ?? null) as TRecordedConsent | null,
       purpose: row.purpose,
+      checkId: row.id,
     });
   } catch (err) {
     const final = err instanceof ProviderUnavailableError && (opts.final || !isRetryable(err));

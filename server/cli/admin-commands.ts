@@ -13,7 +13,7 @@ import { addMember, createOrganization, createProject, createUser } from "../org
 import { ZAddMember, ZCreateOrganization, ZCreateProject, ZCreateUser, ZSlug } from "../organizations/organization.schemas";
 import { allowOrigin, ensureProject } from "../projects/ensure-project";
 import { importListVersion, type ImportListResult } from "../screening/import-list-version";
-import { SOURCE_LABELS, ZIsoDate, ZScreeningSource } from "../screening/screening.schemas";
+import { SOURCE_LABELS, ZImportSource, ZIsoDate } from "../screening/screening.schemas";
 import { ensureDemoOrganization, ensureIndiaWorkflows } from "../seed/seed-demo";
 
 export const ZAdminCommand = z.discriminatedUnion("command", [
@@ -25,7 +25,7 @@ export const ZAdminCommand = z.discriminatedUnion("command", [
   z.strictObject({ command: z.literal("project.allow-origin"), project: z.string().min(1), org: ZSlug.optional(), origin: z.string().min(1) }),
   z.strictObject({
     command: z.literal("lists.import"),
-    source: ZScreeningSource,
+    source: ZImportSource,
     /** absolute path: the running app may have another working directory */
     file: z
       .string()

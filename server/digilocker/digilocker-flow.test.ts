@@ -50,6 +50,7 @@ beforeAll(async () => {
       },
     ],
     decision: { rules: [], otherwise: "approve" as const },
+    risk: { rules: [], otherwise: "low" as const },
   };
   ({ id: workflowId } = await createWorkflow(db, { projectId, name: "DigiLocker KYC", type: "kyc", country: "IN", definition }));
   await publishWorkflow(db, { projectId, workflowId, publishedBy: "test" });

@@ -29,13 +29,16 @@ export type TCheckEventType = (typeof CHECK_EVENT_TYPES)[number];
 
 export const CKYC_EVENT_TYPES = ["ckyc.upload_succeeded", "ckyc.upload_failed"] as const;
 
-export const PUBLIC_EVENT_TYPES = [...SESSION_EVENT_TYPES, ...CHECK_EVENT_TYPES, ...CKYC_EVENT_TYPES] as const;
+/** Events about sanctions and PEP monitoring and periodic re-KYC (issue 20), each with data of its own. */
+export const SCREENING_EVENT_TYPES = ["session.screening_match", "session.review_due"] as const;
+
+export const PUBLIC_EVENT_TYPES = [...SESSION_EVENT_TYPES, ...SCREENING_EVENT_TYPES, ...CHECK_EVENT_TYPES, ...CKYC_EVENT_TYPES] as const;
 export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
 
 export const ZEventType = z.enum(PUBLIC_EVENT_TYPES).meta({
   id: "EventType",
   description:
-    "`session.<status>` when a session enters that status, `session.pii_erased` after an erasure, `session.child_updated` on a KYB session when one of its key people's sessions changes status, `check.completed` when an asynchronous direct check finishes, `check.pii_erased` after a check's erasure (DELETE /v1/checks/{id}/pii), `ckyc.upload_succeeded` / `ckyc.upload_failed` when an approved session's KYC record was uploaded to CKYCR or could not be.",
+    "`session.<status>` when a session enters that status, `session.pii_erased` after an erasure, `session.child_updated` on a KYB session when one of its key people's sessions changes status, `session.screening_match` when ongoing monitoring finds a new sanctions or PEP candidate for a monitored session or direct check, `session.review_due` when a session's periodic re-KYC review falls due, `check.completed` when an asynchronous direct check finishes, `check.pii_erased` after a check's erasure (DELETE /v1/checks/{id}/pii), `ckyc.upload_succeeded` / `ckyc.upload_failed` when an approved session's KYC record was uploaded to CKYCR or could not be.",
 });
 
 const envelope = {
@@ -129,7 +132,44 @@ export const ZCkycUploadEvent = z
   });
 export type TCkycUploadEvent = z.infer<typeof ZCkycUploadEvent>;
 
-export const ZEvent = z.discriminatedUnion("type", [ZSessionEvent, ZCheckEvent, ZCkycUploadEvent]).meta({
+export const ZScreeningMatchEvent = z
+  .object({
+    ...envelope,
+    type: z.literal("session.screening_match"),
+    ...envelopeTail,
+    data: z.object({
+      session: ZEventSession.nullable().meta({ description: "The monitored session (null for a direct check with `monitor: true`)." }),
+      check: ZEventCheck.meta({ description: "The new `in.aml.screen` check holding the candidates (`needs_review`); retrieve it for them." }),
+      screening: z
+        .object({
+          candidates: z.int().min(1).meta({ description: "How many new candidates." }),
+          lists: z.array(z.string()).meta({ description: "The lists they are on: `un`, `ofac`, `mha`, `pep` (`sandbox` in test mode)." }),
+        })
+        .meta({ id: "EventScreening" }),
+    }),
+  })
+  .meta({ id: "ScreeningMatchEvent", description: "Ongoing monitoring found new sanctions or PEP candidates. No personal data: retrieve the check." });
+export type TScreeningMatchEvent = z.infer<typeof ZScreeningMatchEvent>;
+
+export const ZReviewDueEvent = z
+  .object({
+    ...envelope,
+    type: z.literal("session.review_due"),
+    ...envelopeTail,
+    data: z.object({
+      session: ZEventSession,
+      review: z
+        .object({
+          risk_level: z.enum(["low", "medium", "high"]),
+          next_review_at: ZTimestamp,
+        })
+        .meta({ id: "EventReview" }),
+    }),
+  })
+  .meta({ id: "ReviewDueEvent", description: "A session's periodic re-KYC review is due (its `next_review_at` passed)." });
+export type TReviewDueEvent = z.infer<typeof ZReviewDueEvent>;
+
+export const ZEvent = z.discriminatedUnion("type", [ZSessionEvent, ZScreeningMatchEvent, ZReviewDueEvent, ZCheckEvent, ZCkycUploadEvent]).meta({
   id: "Event",
   description: "An event: listed by GET /v1/events for 30 days and delivered to subscribed webhook endpoints.",
 });

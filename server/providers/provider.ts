@@ -50,6 +50,8 @@ export interface CheckContext {
   consent?: TRecordedConsent | null;
   /** Why the registry is asked, at least 20 characters (null when none was recorded). */
   purpose?: string | null;
+  /** the check being answered */
+  checkId?: string;
 }
 
 export interface CheckProvider {

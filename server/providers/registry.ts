@@ -6,6 +6,7 @@
  *   (server/providers/uidai-sandbox/, its private key is public) so integrators can sign test files;
  * - phone / email -> the OTP service's own records; document review -> manual (a reviewer);
  * - face match / passive liveness -> the service's own face models (server/providers/face.ts), in both modes;
+ * - sanctions and PEP screening -> the service's imported lists (server/providers/screening.ts), in both modes;
  * - registry checks: test mode -> the sandbox; live mode -> the live adapter the project selected
  *   for that check key (`projects.provider_config`, e.g. `{ "in.pan.verify": "quicko_sandbox" }`), else
  *   the first live adapter whose credentials the environment holds that answers the key (Sandbox
@@ -32,6 +33,7 @@ import { CKYC_CHECKS, createCkycProvider } from "./ckyc-cersai";
 import { privateKeyOf, publicKeyOf } from "./ckyc-xml";
 import { createQuickoSandboxProvider, QUICKO_SANDBOX_CHECKS } from "./quicko-sandbox";
 import { sandboxProvider } from "./sandbox";
+import { screeningProvider } from "./screening";
 
 const unconfigured: CheckProvider = {
   name: "unconfigured",
@@ -135,7 +137,7 @@ function liveRegistryFor(checkKey: string, config: ProviderConfig): CheckProvide
  * verified).
  */
 export function providerFor(mode: Mode, checkKey: string, config: ProviderConfig = {}): CheckProvider {
-  for (const p of [offlineDatasetProvider, otpServiceProvider, manualProvider, faceProvider]) if (p.supports(checkKey)) return p;
+  for (const p of [offlineDatasetProvider, otpServiceProvider, manualProvider, faceProvider, screeningProvider]) if (p.supports(checkKey)) return p;
   if (aadhaarCryptoProvider.supports(checkKey)) return mode === "test" ? testModeAadhaar : aadhaarCryptoProvider;
   if (mode === "test") return sandboxProvider.supports(checkKey) ? sandboxProvider : unconfigured;
   return liveRegistryFor(checkKey, config);

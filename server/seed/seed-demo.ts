@@ -8,6 +8,7 @@ import type { Db } from "../db";
 import type { Role } from "../generated/prisma/enums";
 import { newId } from "../ids";
 import { ensureProject } from "../projects/ensure-project";
+import { ensureSandboxList } from "../screening/sandbox-list";
 import { hashPassword } from "../users/passwords";
 import { INDIA_WORKFLOWS } from "../workflows/india-workflows";
 import { createWorkflow, publishWorkflow } from "../workflows/publish-workflow";
@@ -86,6 +87,8 @@ export async function seedDemo(db: Db) {
   await ensureMember(db, organizationId, { email: DEMO_ADMIN_EMAIL, name: "Demo Admin", password: DEMO_ADMIN_PASSWORD, role: "owner" });
   for (const { role, email, name, passwordHash } of DEMO_ROLE_USERS) await ensureMember(db, organizationId, { role, email, name, passwordHash });
   const workflows = await ensureIndiaWorkflows(db, project.id);
+  // the test-mode screening list with its magic subjects (server/screening/sandbox-list.ts)
+  await ensureSandboxList(db);
   return {
     organizationId,
     projectId: project.id,

@@ -11,6 +11,7 @@ import { deleteBlobs, queueBlobDeletions } from "../evidence/blob-deletions";
 import { eraseRunData } from "../events/executor-runs";
 import { emitEvent, outboxCommitted } from "../events/outbox";
 import { eraseIntelligencePii } from "../intelligence/erase-intelligence-pii";
+import { deleteScreeningSubjects } from "../screening/screening.queries";
 import { sql } from "../sql";
 import { type Tenant, tenantWhere } from "../tenant";
 import { hostedFlowUrl, issueClientToken } from "./client-tokens";
@@ -108,6 +109,8 @@ export async function eraseSessionPii(db: Db, tenant: Tenant, id: string, actor:
     // the executor's memo of finished runs about the session (before its extractions go: they name them)
     await eraseRunData(tx, { sessionId: id });
     await eraseIntelligencePii(tx, id);
+    // the screened name and date of birth: monitoring ends with them (issue 20)
+    await deleteScreeningSubjects(tx, { sessionId: id });
     await tx.session.update({
       where: { id },
       data: { prefill: Prisma.DbNull, applicant: Prisma.DbNull, business: Prisma.DbNull, redirectUrl: null, piiErasedAt: new Date() },

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { ZCheck } from "../checks/check.schemas";
 import { ZList, ZMode, ZTimestamp } from "../common.schemas";
-import { ZLocale, ZSignalKind, ZStepType, ZVerificationType } from "../workflows/workflow.schemas";
+import { ZLocale, ZRiskLevel, ZSignalKind, ZStepType, ZVerificationType } from "../workflows/workflow.schemas";
 import { SESSION_STATUSES } from "./session-status";
 
 export const ZSessionStatus = z.enum(SESSION_STATUSES).meta({
@@ -170,6 +170,25 @@ export const ZSession = z
         description:
           "Earlier sessions of the same project and mode that look like the same person or business: they share a PAN, an Aadhaar reference (last 4 digits with name and date of birth from a verified UIDAI document), a phone number, an email address, a GSTIN or a bank account. Found when the checks finish (sessions whose checks finished before), compared as keyed hashes; oldest first, at most 50; empty before then. The session's parent and children are not listed.",
       }),
+    risk_level: ZRiskLevel.nullable().meta({
+      description:
+        "`low`, `medium` or `high`, computed by the workflow's risk rules (check results, sanctions and PEP screening, business type, geography, `metadata`) when the checks finished; raised when a reviewer confirms a PEP or sanctions candidate or monitoring finds one. Null before the checks finished.",
+    }),
+    risk_rules: z
+      .array(
+        z
+          .object({
+            name: z.string().meta({ description: "The risk rule's name." }),
+            level: ZRiskLevel,
+            explanation: z.string().meta({ description: "Why it fired (no personal data)." }),
+          })
+          .meta({ id: "SessionRiskRule" }),
+      )
+      .meta({ description: "The risk rules that fired, highest level first." }),
+    next_review_at: ZTimestamp.nullable().meta({
+      description:
+        "When the periodic re-KYC review is due: the approval plus 2 / 8 / 10 years for a high / medium / low risk level (a project may set its own intervals); `session.review_due` is sent then. Null unless approved.",
+    }),
     related_sessions: z
       .array(z.object({ id: z.string(), role: z.string().nullable(), status: ZSessionStatus }))
       .meta({ description: "The parent session (role `parent`) and child sessions (e.g. the key people of a KYB session)." }),

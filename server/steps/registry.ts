@@ -17,6 +17,7 @@ import { keyPeopleStep } from "./key-people/key-people-step";
 import { emailStep, phoneStep } from "./otp/otp-step";
 import { panStep } from "./pan/pan-step";
 import { reviewStep } from "./review/review-step";
+import { screeningStep } from "./screening/screening-step";
 import { selfieStep } from "./selfie/selfie-step";
 import type { z } from "zod";
 import type { StepType } from "./step-type";
@@ -38,6 +39,7 @@ export const STEP_REGISTRY = {
   key_people: keyPeopleStep,
   bank_account: bankAccountStep,
   ckyc: ckycStep,
+  screening: screeningStep,
 } satisfies { [T in TStepType]: StepType<z.output<(typeof STEP_SETTINGS)[T]>> };
 
 /** The module of step type `type`, or undefined for a type the catalog does not have. */

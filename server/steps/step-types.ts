@@ -18,6 +18,7 @@ import { ZKeyPeopleSettings } from "./key-people/key-people.schemas";
 import { ZEmailSettings, ZPhoneSettings } from "./otp/otp.schemas";
 import { ZPanSettings } from "./pan/pan.schemas";
 import { ZReviewSettings } from "./review/review.schemas";
+import { ZScreeningSettings } from "./screening/screening.schemas";
 import { ZSelfieSettings } from "./selfie/selfie.schemas";
 
 /** The settings schema of each step type, by type. */
@@ -36,6 +37,7 @@ export const STEP_SETTINGS = {
   key_people: ZKeyPeopleSettings,
   bank_account: ZBankAccountSettings,
   ckyc: ZCkycSettings,
+  screening: ZScreeningSettings,
 } as const;
 
 /** A step type's name. */

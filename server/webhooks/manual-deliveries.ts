@@ -97,6 +97,27 @@ export function exampleEvent(type: PublicEventType, mode: Tenant["mode"], now = 
     };
     return { ...head, type, data: { ckyc_upload: upload } };
   }
+  const approved = {
+    id: TEST_SESSION_ID,
+    reference_id: "webhook_test",
+    status: "approved" as const,
+    decision: "approved" as const,
+    decision_source: "manual" as const,
+  };
+  if (type === "session.screening_match") {
+    const check = {
+      id: TEST_CHECK_ID,
+      check_key: "in.aml.screen",
+      generic_key: "aml.screen",
+      status: "needs_review" as const,
+      verified_by: "source" as const,
+      error_code: null,
+    };
+    return { ...head, type, data: { session: { ...approved, status: "review" }, check, screening: { candidates: 1, lists: ["un"] } } };
+  }
+  if (type === "session.review_due") {
+    return { ...head, type, data: { session: approved, review: { risk_level: "medium", next_review_at: now.toISOString() } } };
+  }
   const status = (type === "session.pii_erased" ? "approved" : type.slice("session.".length)) as TSessionStatus;
   const decided = status === "approved" || status === "declined" || status === "resubmission_requested";
   return {

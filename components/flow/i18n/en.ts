@@ -78,6 +78,7 @@ export const en = {
     dataSelfie: "A photo of your face (selfie), to compare with your documents",
     sourceCkyc:
       "Your KYC record is downloaded from the Central KYC Registry (CERSAI) with your PAN and date of birth; after approval, your verified record is uploaded there, as RBI requires.",
+    dataScreening: "Your verified name and date of birth, screened against sanctions and politically exposed persons (PEP) lists",
     sourcePan: "PAN details are checked against the Income Tax Department's records.",
     sourceOtp: "Your mobile number and email address are confirmed with a one-time code.",
     sourceAadhaar: "Aadhaar files are checked with UIDAI's digital signature, on our servers; UIDAI is not contacted.",
@@ -85,6 +86,8 @@ export const en = {
       "From your DigiLocker, with your permission there: your e-Aadhaar (name, date of birth, gender, address, photo and the last 4 digits of your Aadhaar number) and the issued documents this verification asks for, such as your PAN",
     sourceDigilocker: "DigiLocker sends them directly; the e-Aadhaar is checked with UIDAI's digital signature on our servers.",
     sourceDocuments: "Documents and photos are checked by {org}'s review team.",
+    sourceScreening:
+      "Names are compared with the UN Security Council, OFAC and Ministry of Home Affairs sanctions lists and a PEP list, as Indian KYC rules require; a possible match is checked by {org}'s review team.",
     introBusiness:
       "{org} needs to verify your business and the people behind it. Please read how the business's data and the personal data you enter will be used.",
     purposeBusiness:
@@ -289,6 +292,14 @@ export const en = {
     challengeFramesNote: "The {count, plural, one {picture} other {# pictures}} taken while you moved will be sent with your selfie.",
   },
 
+  screening: {
+    title: "Sanctions and PEP screening",
+    intro: "Indian KYC rules require {org} to check every customer against official sanctions lists and lists of politically exposed persons (PEP).",
+    what: "Once your identity is verified, your name and date of birth are compared with these lists automatically. You do not need to enter anything.",
+    match: "If your name looks like a listed name, {org}'s review team checks it before deciding. A similar name alone never declines you.",
+    continue: "Continue",
+  },
+
   review: {
     title: "Check and submit",
     intro: "Make sure everything is correct. You can change anything before you submit.",
@@ -311,6 +322,7 @@ export const en = {
       selfie: "Selfie",
       ckyc: "CKYC record",
       review: "Review",
+      screening: "Sanctions and PEP screening",
     },
   },
 
@@ -384,6 +396,7 @@ export const en = {
     date_invalid: "Enter a valid date.",
     value_invalid: "Choose one of the options.",
     review_confirm_required: "Confirm your details to submit.",
+    screening_acknowledge_required: "Please continue to confirm you have read this.",
     session_not_editable: "This verification can no longer be changed.",
     network: "We couldn't reach the server. Check your connection and try again.",
     generic: "Something went wrong. Please try again.",

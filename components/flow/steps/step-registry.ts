@@ -18,6 +18,7 @@ import { KeyPeopleStep } from "./key-people-step";
 import { otpNotice, OtpStep, OtpSummary } from "./otp-step";
 import { panNotice, PanStep, PanSummary } from "./pan-step";
 import { ReviewStep } from "./review-step";
+import { ScreeningStep } from "./screening-step";
 import { SelfieStep, SelfieSummary } from "./selfie-step";
 import type { StepView } from "./step-view";
 
@@ -39,6 +40,7 @@ const STEP_VIEWS: StepViews = {
   key_people: { component: KeyPeopleStep, collects: ["dataKeyPeople", "sourceKeyPeople"] },
   bank_account: { component: BankAccountStep, collects: ["dataBankAccount", "sourceBankAccount"] },
   ckyc: { component: CkycStep, summary: CkycSummary, collects: ["dataCkyc", "sourceCkyc"] },
+  screening: { component: ScreeningStep, summary: null, collects: ["dataScreening", "sourceScreening"] },
 };
 
 /** The view of step type `type`, or undefined for a type this version of the flow does not know. */

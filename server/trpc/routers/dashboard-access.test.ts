@@ -150,6 +150,10 @@ const PROCEDURES: Record<string, { allowed: readonly Role[]; call: (c: ReturnTyp
   "review.claim": { allowed: PERMISSIONS.decideSessions, call: (c) => c.review.claim({ ...tenantA(), id: "ses_missing" }) },
   "review.release": { allowed: PERMISSIONS.decideSessions, call: (c) => c.review.release({ ...tenantA(), id: "ses_missing" }) },
   "review.assign": { allowed: PERMISSIONS.assignReviews, call: (c) => c.review.assign({ ...tenantA(), id: "ses_missing", assigneeId: null }) },
+  "review.resolveCandidate": {
+    allowed: PERMISSIONS.decideSessions,
+    call: (c) => c.review.resolveCandidate({ ...tenantA(), checkId: "chk_missing", entryId: "sle_missing", match: false, note: "matrix" }),
+  },
   "review.evidenceAddress": {
     allowed: PERMISSIONS.readProject,
     call: (c) => c.review.evidenceAddress({ ...tenantA(), id: "ses_missing", evidenceId: "file_missing" }),
@@ -214,6 +218,11 @@ const PROCEDURES: Record<string, { allowed: readonly Role[]; call: (c: ReturnTyp
       }),
   },
   "settings.removeDigilocker": { allowed: PERMISSIONS.manageSettings, call: (c) => c.settings.removeDigilocker(tenantA()) },
+  "settings.riskReviewYears": { allowed: PERMISSIONS.readProject, call: (c) => c.settings.riskReviewYears(tenantA()) },
+  "settings.setRiskReviewYears": {
+    allowed: PERMISSIONS.manageSettings,
+    call: (c) => c.settings.setRiskReviewYears({ ...tenantA(), high: 2, medium: 8, low: 10 }),
+  },
   "settings.addOrigin": { allowed: PERMISSIONS.manageOrigins, call: (c) => c.settings.addOrigin({ ...tenantA(), origin: "https://shop.example.com" }) },
   "settings.removeOrigin": { allowed: PERMISSIONS.manageOrigins, call: (c) => c.settings.removeOrigin({ ...tenantA(), origin: "https://gone.example.com" }) },
   "members.list": { allowed: PERMISSIONS.readProject, call: (c) => c.members.list(tenantA()) },

@@ -1,7 +1,8 @@
 import "server-only";
 /**
  * Dashboard: project settings. Everyone in the organization reads them; owners and admins
- * change name, retention and branding; developers too may edit the allowed origins.
+ * change name, retention, branding and the re-KYC intervals by risk level; developers too may
+ * edit the allowed origins.
  */
 import { z } from "zod";
 import { getDigilockerSettings, removeDigilockerSettings, setDigilockerSettings } from "../../digilocker/digilocker-settings";
@@ -10,6 +11,8 @@ import { addAllowedOrigin, removeAllowedOrigin } from "../../projects/allowed-or
 import { removeProjectLogo, setProjectLogo } from "../../projects/project-logo";
 import { getProjectSettings, updateProjectSettings } from "../../projects/project-settings";
 import { getRegistryProviders, setRegistryProvider } from "../../projects/registry-providers";
+import { getRiskReviewYears, setRiskReviewYears } from "../../projects/risk-review-years";
+import { ZRiskReviewYears } from "../../risk/review-schedule";
 import { LIVE_REGISTRY_ADAPTER_NAMES } from "../../providers/registry";
 import { ZAllowedOriginRequest, ZProjectBranding, ZProjectSettings, ZProjectSettingsRequest, ZSetLogoRequest } from "../../projects/project-settings.schemas";
 import { ZRegistryProviderChoice } from "../../projects/registry-providers.schemas";
@@ -63,6 +66,13 @@ export const settingsRouter = createTRPCRouter({
   removeDigilocker: manage
     .output(ZDigilockerSettingsView)
     .mutation(({ ctx }) => removeDigilockerSettings(ctx.db, ctx.tenant.projectId, { type: "user", id: ctx.userId, ip: ctx.ip })),
+  riskReviewYears: projectProcedure()
+    .output(ZRiskReviewYears)
+    .query(({ ctx }) => getRiskReviewYears(ctx.db, ctx.tenant.projectId)),
+  setRiskReviewYears: manage
+    .input(ZRiskReviewYears)
+    .output(ZRiskReviewYears)
+    .mutation(({ ctx, input }) => setRiskReviewYears(ctx.db, ctx.tenant.projectId, input, { type: "user", id: ctx.userId, ip: ctx.ip })),
   addOrigin: origins
     .input(ZAllowedOriginRequest)
     .output(z.array(z.string()))
