@@ -7,7 +7,7 @@
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { eicar } from "../tests/fixtures/clamd";
-import { api, createSession, FAKE_CAMERA, fastForward, shot, workflowId } from "./fixtures/flow";
+import { api, createSession, documentPng, FAKE_CAMERA, fastForward, shot, workflowId } from "./fixtures/flow";
 
 const FAKE_CONTEXT = { viewport: { width: 360, height: 740 }, permissions: ["camera"] };
 
@@ -61,8 +61,16 @@ test("an infected upload is refused with its own screen, and another file goes t
   await page.getByRole("button", { name: "Continue", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Photo page of your Passport" })).toBeVisible();
 
-  // the EICAR anti-virus test file, disguised as a photo
-  await page.getByTestId("document-file-input").setInputFiles({ name: "passport.jpg", mimeType: "image/jpeg", buffer: eicar() });
+  // a text file named .jpg is refused for its type (checked before the scan), with a way to choose another file
+  await page.getByTestId("document-file-input").setInputFiles({ name: "passport.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a photo\n") });
+  await expect(page.getByTestId("upload-refused")).toHaveAttribute("data-code", "file_type_not_allowed");
+  await expect(page.getByTestId("upload-refused")).toContainText("This type of file isn't accepted.");
+  await expect(page.getByTestId("upload-retry-same")).toHaveCount(0);
+  await page.getByRole("button", { name: "Upload a different file" }).click();
+
+  // the EICAR anti-virus test file inside a real image
+  const infected = Buffer.concat([await documentPng(), eicar()]);
+  await page.getByTestId("document-file-input").setInputFiles({ name: "passport.png", mimeType: "image/png", buffer: infected });
   const refused = page.getByTestId("upload-refused");
   await expect(refused).toHaveAttribute("data-code", "file_infected");
   await expect(page.getByRole("heading", { name: "We couldn't accept this file" })).toBeVisible();

@@ -15,7 +15,7 @@ import { type Mailbox, openMailbox } from "./fixtures/mailbox";
 test.use({ viewport: { width: 390, height: 844 } });
 
 /** A key person's invitation link (server/kyb/key-person-invite.ts). */
-const INVITE_LINK = /https?:\/\/[^\s"<>]+\/flow\/ses_[0-9A-Za-z]+\/invite\?k=ki_[0-9a-f]{64}/;
+const INVITE_LINK = /https?:\/\/[^\s"<>]+\/flow\/ses_[0-9A-Za-z]+\/invite#k=ki_[0-9a-f]{64}/;
 
 let mailbox: Mailbox;
 test.beforeAll(async () => {

@@ -149,7 +149,8 @@ test("a reviewer approves, declines and asks for a resubmission; the applicant r
 
   // a reviewer has no audit log; an admin finds both decisions there and in the CSV
   expect(await nav.getByRole("link", { name: "Audit log" }).count()).toBe(0);
-  const denied = await request.get(`/dashboard/audit/export?${ws}`);
+  expect((await request.get(`/dashboard/audit/export?${ws}`)).status()).toBe(405); // the export writes an audit row: POST only
+  const denied = await request.post("/dashboard/audit/export", { form: Object.fromEntries(new URLSearchParams(ws)) });
   expect(denied.status()).toBe(401); // this request context has no dashboard session at all
   const adminPage = await signedInPage(browser, fx.admin);
   await adminPage.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Audit log" }).click();

@@ -31,3 +31,5 @@ export const keyPersonInviteRequested = sdkEvent(internal.keyPersonInviteRequest
 export const webhookDeliveryRequested = sdkEvent(internal.webhookDeliveryRequested);
 export const checkRequested = sdkEvent(internal.checkRequested);
 export const documentExtractionRequested = sdkEvent(internal.documentExtractionRequested);
+export const ckycUploadRequested = sdkEvent(internal.ckycUploadRequested);
+export const screeningListImported = sdkEvent(internal.screeningListImported);

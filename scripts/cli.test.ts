@@ -15,6 +15,7 @@ import { handleControlRequest } from "../server/cli/control-endpoint";
 import { sha256Hex } from "../server/crypto/hash";
 import { closeDb, getDb } from "../server/db";
 import { publishControlFile } from "../server/local-control";
+import { INDIA_WORKFLOWS } from "../server/workflows/india-workflows";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "..");
@@ -56,7 +57,7 @@ describe("admin CLI on the embedded database", () => {
       select: { project: { select: { slug: true, workflows: { select: { name: true } } } } },
     });
     expect(key?.project.slug).toBe("partner");
-    expect(key?.project.workflows.map((w) => w.name).sort()).toEqual(["India KYB", "India KYC", "India KYC (full)"]);
+    expect(key?.project.workflows.map((w) => w.name).sort()).toEqual(INDIA_WORKFLOWS.map((w) => w.name).sort());
 
     const origin = await cli("project", "allow-origin", "--project", "partner", "https://shop.example.com");
     expect(origin.stdout).toContain("https://shop.example.com");
@@ -64,11 +65,66 @@ describe("admin CLI on the embedded database", () => {
     expect(project.allowedOrigins).toEqual(["https://shop.example.com"]);
   });
 
+  it("sets an operator up: org create, user create, member add --role, project create (forwarded to the app), each audited", async () => {
+    const db = await getDb(); // still held: the commands go through the control channel
+    const org = await cli("org", "create", "--name", "Acme Lending");
+    expect(org.stdout).toMatch(/^Organization Acme Lending created: slug acme-lending \(org_\w+\)\n$/);
+    const user = await cli("user", "create", "--email", "Ops@Acme.test", "--password", "a long enough password", "--name", "Ops Lead");
+    expect(user.stdout).toContain("User ops@acme.test created");
+    expect(user.stdout).not.toContain("a long enough password");
+    await cli("member", "add", "--org", "acme-lending", "--email", "ops@acme.test", "--role", "owner");
+    const project = await cli("project", "create", "--org", "acme-lending", "--name", "Cards");
+    expect(project.stdout).toMatch(/^Project Cards created: slug cards \(proj_\w+\), with the India workflows\n$/);
+
+    const saved = await db.organization.findUniqueOrThrow({
+      where: { slug: "acme-lending" },
+      select: {
+        memberships: { select: { role: true, user: { select: { email: true, name: true } } } },
+        projects: { select: { slug: true, workflows: { select: { name: true } } } },
+      },
+    });
+    expect(saved.memberships).toEqual([{ role: "owner", user: { email: "ops@acme.test", name: "Ops Lead" } }]);
+    expect(saved.projects.map((p) => [p.slug, p.workflows.length])).toEqual([["cards", INDIA_WORKFLOWS.length]]);
+    const key = (await cli("api-key", "create", "--project", "cards", "--org", "acme-lending", "--mode", "test")).stdout.trim();
+    expect(
+      await db.apiKey.findUnique({
+        where: { hash: sha256Hex(key) },
+        select: { project: { select: { slug: true, organization: { select: { slug: true } } } } },
+      }),
+    ).toEqual({
+      project: { slug: "cards", organization: { slug: "acme-lending" } },
+    });
+    await expect(cli("api-key", "create", "--project", "nope", "--org", "acme-lending", "--mode", "test")).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("No such project"),
+    });
+    const audit = await db.auditLog.findMany({
+      where: { actorType: "system", actorId: "cli", action: { in: ["organization.created", "user.created", "member.added", "project.created"] } },
+    });
+    expect(audit).toHaveLength(4);
+
+    await expect(cli("member", "add", "--org", "acme-lending", "--email", "ops@acme.test", "--role", "boss")).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("role"),
+    });
+    await expect(cli("user", "create", "--email", "ops@acme.test", "--password", "a long enough password")).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("A user with the email ops@acme.test exists."),
+    });
+  });
+
+  it("lists every command with --help", async () => {
+    const { stdout } = await cli("--help");
+    for (const command of ["org create", "user create", "member add", "project create", "api-key create", "project allow-origin", "lists import"])
+      expect(stdout).toContain(command);
+    expect(stdout).toContain("--role owner|admin|developer|reviewer|viewer");
+  });
+
   it("explains bad usage on stderr with a non-zero exit", async () => {
     await closeDb();
     await expect(cli("api-key", "create", "--project", "demo", "--mode", "prod")).rejects.toMatchObject({
       code: 1,
-      stderr: expect.stringContaining("npm run --silent cli -- api-key create --project <slug> --mode test|live"),
+      stderr: expect.stringContaining("api-key create --project <slug> [--org <slug>] --mode test|live"),
     });
   });
 

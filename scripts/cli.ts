@@ -1,12 +1,13 @@
 /**
- * Admin CLI. `npm run --silent cli -- api-key create --project <slug> --mode test|live`
- * prints only the new secret key; `... project allow-origin --project <slug> <origin>`.
+ * Admin CLI: `npm run --silent cli -- --help` lists every command (server/cli/admin-commands.ts
+ * CLI_USAGE): organizations, users, memberships, projects, API keys, allowed origins, lists.
+ * `api-key create` prints only the new secret key.
  *
  * PostgreSQL (DATABASE_URL): runs directly. Embedded PGlite: runs directly when no app holds
  * the data directory; otherwise forwards the command to the running app over loopback
  * (server/local-control.ts), so one data directory is never opened by two processes.
  */
-import { parseAdminArgs, runAdminCommand, type TAdminCommand } from "../server/cli/admin-commands";
+import { CLI_USAGE, parseAdminArgs, runAdminCommand, type TAdminCommand, wantsHelp } from "../server/cli/admin-commands";
 import { closeDb, DatabaseLockedError, getDb, getSql } from "../server/db";
 import { applyMigrations } from "../server/db/migrate";
 import { env } from "../server/env";
@@ -27,6 +28,10 @@ async function viaRunningApp(cmd: TAdminCommand): Promise<string> {
 }
 
 async function main() {
+  if (wantsHelp(process.argv.slice(2))) {
+    process.stdout.write(`${CLI_USAGE}\n`);
+    return;
+  }
   const cmd = parseAdminArgs(process.argv.slice(2));
   let output: string;
   try {

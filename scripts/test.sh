@@ -383,6 +383,8 @@ else
     export E2E_SMTP_PORT=$(free_port)
     # Own session (setsid), so Ctrl-C reaches this script, which stops the whole group.
     # WEBHOOK_ALLOW_LOOPBACK: the suites' webhook receivers listen on 127.0.0.1.
+    # METRICS_TOKEN: GET /metrics is served to this bearer token (tests/api/health.test.ts).
+    export METRICS_TOKEN="kyc-test-metrics-token-0123456789"
     DATA_DIR="$WORK/app-data" PORT=$APP_PORT AUTH_SECRET="kyc-test-auth-secret-0123456789" AUTH_TRUST_HOST=true WEBHOOK_ALLOW_LOOPBACK=true \
       SMTP_URL="smtp://127.0.0.1:$E2E_SMTP_PORT" EMAIL_FROM="Verify <no-reply@verify.test>" \
       setsid npx next start -H 127.0.0.1 -p "$APP_PORT" >"$APP_LOG" 2>&1 < /dev/null &

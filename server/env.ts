@@ -17,8 +17,11 @@ import { OIDC_ENV } from "./auth/oidc-env";
 import { DATA_ENCRYPTION_ENV } from "./crypto/data-keys";
 import { BLOB_STORE_ENV } from "./evidence/blob-store-env";
 import { TRUSTED_PROXIES_ENV } from "./http/trusted-proxies";
+import { METRICS_ENV } from "./metrics/metrics-env";
 import { OTP_ENV, SMTP_ENV } from "./otp/otp-env";
 import { AADHAAR_ENV } from "./providers/aadhaar-env";
+import { DIGILOCKER_ENV } from "./providers/digilocker-env";
+import { CKYC_ENV } from "./providers/ckyc-env";
 import { UPLOAD_ENV } from "./uploads/upload-env";
 
 /** A boolean variable: `true`/`1` or `false`/`0`, false when unset. */
@@ -59,6 +62,8 @@ const SERVER_ENV = {
   /** Embedded executor tuning (inngest/executor): concurrent runs per process, poll interval. */
   INNGEST_EXECUTOR_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   INNGEST_EXECUTOR_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  /** Days a finished run of the embedded executor is kept before the daily `prune-runs` deletes it (server/events/executor-runs.ts). */
+  INNGEST_RUN_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** Age after which the embedded PGlite directory lock is taken over (a dead holder on this host: at once; server/db.ts). */
   PGLITE_LOCK_STALE_MS: z.coerce.number().int().min(2_000).default(15_000),
   /**
@@ -78,6 +83,8 @@ const SERVER_ENV = {
    * app instance on the database). Unset: `postgres` when DATABASE_URL is set, else `memory`.
    */
   RATE_LIMIT_STORE: z.enum(["memory", "postgres"]).optional(),
+  /** Bearer token of GET /metrics (Prometheus); unset = metrics off: server/metrics/metrics-env.ts. */
+  ...METRICS_ENV,
   /** Upload virus scanning (clamd): server/uploads/upload-env.ts. */
   ...UPLOAD_ENV,
   /** Evidence storage (S3-compatible when S3_BUCKET is set): server/evidence/blob-store-env.ts. */
@@ -89,6 +96,9 @@ const SERVER_ENV = {
   ...OIDC_ENV,
   /** UIDAI certificates and document ages of the Aadhaar offline checks: server/providers/aadhaar-env.ts. */
   ...AADHAAR_ENV,
+  /** DigiLocker's Authorized Partner API (the `digilocker` step): server/providers/digilocker-env.ts. */
+  ...DIGILOCKER_ENV,
+  ...CKYC_ENV,
   /**
    * Live registry adapter for PAN and GSTIN: Sandbox by Quicko (server/providers/quicko-sandbox.ts).
    * Unset key = no live registry: live PAN/GSTIN checks end in `error` provider_not_configured.

@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   body_invalid_json: { type: "invalid_request_error", status: 400 },
   api_version_invalid: { type: "invalid_request_error", status: 400 },
   workflow_not_published: { type: "invalid_request_error", status: 400 },
+  workflow_archived: { type: "invalid_request_error", status: 400 },
   redirect_url_not_allowed: { type: "invalid_request_error", status: 400 },
   locale_not_supported: { type: "invalid_request_error", status: 400 },
   webhook_endpoint_limit: { type: "invalid_request_error", status: 400 },
@@ -50,6 +51,7 @@ export const ERROR_CODES = {
   session_not_cancellable: { type: "conflict_error", status: 409 },
   session_not_resumable: { type: "conflict_error", status: 409 },
   session_not_editable: { type: "conflict_error", status: 409 },
+  check_in_session: { type: "conflict_error", status: 409 },
   step_not_available: { type: "conflict_error", status: 409, surface: "flow" },
   webhook_endpoint_disabled: { type: "conflict_error", status: 409 },
   idempotency_key_reused: { type: "idempotency_error", status: 400 },
@@ -64,6 +66,7 @@ export const ERROR_CODES = {
   otp_resend_too_soon: { type: "rate_limit_error", status: 429, surface: "flow" },
   // KYB: "email again" of a key person's invitation (server/kyb/key-person-invite.ts)
   invite_resend_too_soon: { type: "rate_limit_error", status: 429, surface: "flow" },
+  invite_revoked: { type: "conflict_error", status: 409, surface: "flow" },
   otp_delivery_failed: { type: "api_error", status: 502, surface: "flow" },
   // Applicant uploads (server/uploads/; decisions.md "Limits beyond interface.md": 15 MiB, JPEG/PNG/WebP/HEIC/PDF by content)
   file_too_large: { type: "invalid_request_error", status: 413, surface: "flow" },
@@ -71,16 +74,26 @@ export const ERROR_CODES = {
   file_unreadable: { type: "invalid_request_error", status: 422, surface: "flow" },
   file_infected: { type: "invalid_request_error", status: 422, surface: "flow" },
   scanner_unavailable: { type: "api_error", status: 503, surface: "flow" },
+  // DigiLocker step (server/digilocker/): live mode without the project's DigiLocker credentials
+  digilocker_not_configured: { type: "conflict_error", status: 409, surface: "flow" },
+  // no clamd address configured at all: the service cannot take files until its operator sets one (not a transient outage)
+  scanner_not_configured: { type: "api_error", status: 503, surface: "flow" },
   // Dashboard accounts (server/users/): reset links, invitations, memberships
   password_reset_invalid: { type: "invalid_request_error", status: 400, surface: "dashboard" },
   invitation_invalid: { type: "invalid_request_error", status: 400, surface: "dashboard" },
   already_member: { type: "conflict_error", status: 409, surface: "dashboard" },
+  user_exists: { type: "conflict_error", status: 409, surface: "dashboard" },
+  // the first-run setup page (server/organizations/create-organization.ts) once an organization exists
+  setup_already_done: { type: "conflict_error", status: 409, surface: "dashboard" },
   last_owner: { type: "conflict_error", status: 409, surface: "dashboard" },
+  last_project: { type: "conflict_error", status: 409, surface: "dashboard" },
   // Review in the dashboard (server/review/; decideSession's confirmOverride): /v1 never answers with these
   override_not_confirmed: { type: "conflict_error", status: 409, surface: "dashboard" },
   session_claimed: { type: "conflict_error", status: 409, surface: "dashboard" },
   // Workflow builder (server/workflows/save-workflow-draft.ts): someone else saved the draft meanwhile
   draft_changed: { type: "conflict_error", status: 409, surface: "dashboard" },
+  // Screening review (server/screening/resolve-candidate.ts): the candidate was resolved meanwhile
+  candidate_resolved: { type: "conflict_error", status: 409, surface: "dashboard" },
 } as const satisfies Record<string, { type: ErrorType; status: number; surface?: "flow" | "dashboard" }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

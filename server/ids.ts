@@ -46,6 +46,8 @@ export const ID_PREFIX = {
   screeningListVersion: "slv_",
   screeningListEntry: "sle_",
   screeningSubject: "scs_",
+  digilockerAuthorization: "dla_",
+  ckycUpload: "cku_",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

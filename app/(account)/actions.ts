@@ -9,6 +9,8 @@ import type { ActionFailure } from "~/components/dashboard/account-actions.schem
 import { signIn } from "~/server/auth/auth";
 import { getDb } from "~/server/db";
 import { DomainError } from "~/server/errors";
+import { setupFirstOrganization } from "~/server/organizations/create-organization";
+import { ZSetupRequest } from "~/server/organizations/organization.schemas";
 import { clientIp } from "~/server/http/client-ip";
 import { ZAcceptInvitationRequest, ZForgotPasswordRequest, ZJoinWithAccountRequest, ZResetPasswordRequest } from "~/server/users/account.schemas";
 import { authenticateUser } from "~/server/users/authenticate-user";
@@ -108,5 +110,22 @@ export async function joinWithAccountAction(input: unknown): Promise<ActionFailu
     return failure(err);
   }
   await signIn("credentials", { email, password: parsed.data.password, redirectTo: "/dashboard" });
+  return invalid();
+}
+
+/**
+ * The first-run setup (/setup): creates the first organization and its owner
+ * (setupFirstOrganization: refused with `setup_already_done` once any organization exists),
+ * then signs the owner in.
+ */
+export async function setupAction(input: unknown): Promise<ActionFailure> {
+  const parsed = ZSetupRequest.safeParse(input);
+  if (!parsed.success) return invalid();
+  try {
+    await setupFirstOrganization(await getDb(), parsed.data, clientIp(await headers()));
+  } catch (err) {
+    return failure(err);
+  }
+  await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: "/dashboard" });
   return invalid();
 }

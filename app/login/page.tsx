@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "~/components/dashboard/login-form";
 import { auth, ssoProvider } from "~/server/auth/auth";
+import { getDb } from "~/server/db";
+import { needsFirstRunSetup } from "~/server/organizations/create-organization";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in" };
@@ -15,6 +17,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const { error } = await searchParams;
   const session = await auth();
   if (session?.user?.id) redirect("/dashboard");
+  // a fresh installation: nobody can sign in before the first organization and owner exist
+  if (await needsFirstRunSetup(await getDb())) redirect("/setup");
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center px-4 py-12">
       <div className="w-full max-w-sm">

@@ -1,14 +1,22 @@
 "use client";
 /**
  * Forms of the signed-out account pages: forgot password, reset password (token from the
- * link's fragment) and accepting an invitation (new account, or an existing one's password).
+ * link's fragment), accepting an invitation (new account, or an existing one's password) and the
+ * first-run setup (the first organization and its owner).
  * Each uses the same zod schema as its server action (app/(account)/actions.ts).
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { type ReactNode, useEffect, useState, useTransition } from "react";
 import { useForm, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
-import { acceptInvitationAction, forgotPasswordAction, joinWithAccountAction, lookupInvitationAction, resetPasswordAction } from "~/app/(account)/actions";
+import {
+  acceptInvitationAction,
+  forgotPasswordAction,
+  joinWithAccountAction,
+  lookupInvitationAction,
+  resetPasswordAction,
+  setupAction,
+} from "~/app/(account)/actions";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { describedBy, Field } from "~/components/ui/field";
 import { FormError } from "~/components/ui/field-error";
@@ -25,6 +33,7 @@ import {
   type TJoinWithAccountRequest,
   type TResetPasswordRequest,
 } from "~/server/users/account.schemas";
+import { type TSetupRequest, ZSetupRequest } from "~/server/organizations/organization.schemas";
 import { ROLE_LABELS } from "~/server/users/permissions";
 import type { ActionFailure } from "./account-actions.schemas";
 import { AuthCard, readFragmentToken } from "./auth-card";
@@ -287,6 +296,32 @@ function JoinForm({ token }: { token: string }) {
           Forgot your password?
         </Link>
       </p>
+    </form>
+  );
+}
+
+/** The first-run setup (/setup): organization name, the owner's email and password; signs the owner in. */
+export function SetupForm() {
+  const form = useForm<TSetupRequest>({
+    resolver: zodResolver(ZSetupRequest),
+    defaultValues: { organizationName: "", email: "", password: "", confirmPassword: "" },
+  });
+  const [pending, startTransition] = useTransition();
+  const error = useActionError(form, ["organizationName", "email", "password", "confirmPassword"]);
+  const onSubmit = form.handleSubmit((values) => {
+    error.clear();
+    startTransition(async () => error.show(await setupAction(values)));
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid="setup-form">
+      <FormError>{error.message}</FormError>
+      <TextField form={form} name="organizationName" label="Organization name" autoComplete="organization" autoFocus />
+      <TextField form={form} name="email" label="Your email (the owner's)" type="email" autoComplete="username" />
+      <TextField form={form} name="password" label="Password" type="password" autoComplete="new-password" hint="At least 10 characters." />
+      <TextField form={form} name="confirmPassword" label="Repeat the password" type="password" autoComplete="new-password" />
+      <Button type="submit" block loading={pending}>
+        Create organization and sign in
+      </Button>
     </form>
   );
 }

@@ -122,6 +122,18 @@ const NAV: NavItem[] = [
     icon: <path strokeLinecap="round" strokeLinejoin="round" d="M3.75 13.5 10.5 6.75 14.25 10.5 20.25 4.5M20.25 4.5h-4.5m4.5 0v4.5M3.75 19.5h16.5" />,
   },
   {
+    label: "CKYC uploads",
+    path: "/dashboard/ckyc",
+    isActive: (p) => p.startsWith("/dashboard/ckyc"),
+    icon: (
+      <path
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M12 16.5V3.75m0 0L7.5 8.25M12 3.75l4.5 4.5M3.75 15v3.75A2.25 2.25 0 0 0 6 21h12a2.25 2.25 0 0 0 2.25-2.25V15"
+      />
+    ),
+  },
+  {
     label: "Audit log",
     path: "/dashboard/audit",
     permission: "readAuditLog",

@@ -1,7 +1,8 @@
 "use client";
 /**
  * Settings page: the project's name and data retention, and the hosted flow's branding (logo
- * and accent colour, with a live preview). Every role reads them; owners and admins change them.
+ * and accent colour, with a live preview). Every role reads them; owners and admins change them,
+ * and create and archive projects (./projects-card.tsx).
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -25,7 +26,10 @@ import {
 } from "~/server/projects/project-settings.schemas";
 import { applyServerError } from "./mutation-errors";
 import { PageHeader } from "./page-header";
+import { DigilockerSettingsCard } from "./digilocker-settings";
+import { ProjectsCard } from "./projects-card";
 import { RegistryProvidersCard } from "./registry-providers";
+import { RiskReviewYearsCard } from "./risk-review-years";
 import { ReasonCodesSettings } from "./review/reason-codes-settings";
 import { ErrorCard, LoadingCard } from "./query-states";
 import { useWorkspace } from "./workspace";
@@ -53,7 +57,10 @@ export function SettingsView() {
         <SettingsForm key={settings.data.id} settings={settings.data} />
       )}
       <RegistryProvidersCard />
+      <DigilockerSettingsCard />
+      <RiskReviewYearsCard />
       <ReasonCodesSettings />
+      <ProjectsCard />
     </div>
   );
 }

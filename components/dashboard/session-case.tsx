@@ -28,6 +28,7 @@ import { useWorkspace } from "./workspace";
 import { DescriptionList, type DescriptionRow } from "~/components/ui/description-list";
 import { CaseAssignee, DocumentFieldsCard, DuplicatesCard, RelatedSessionsCard, ReviewReasonsCard, useQueueNeighbours } from "./review/case-panels";
 import { EvidenceViewer } from "./review/evidence-viewer";
+import { ScreeningCard } from "./review/screening-candidates";
 import { ShortcutsHelp, useShortcuts } from "./review/shortcuts";
 
 const CASE_SHORTCUTS = [
@@ -123,6 +124,7 @@ export function SessionCaseView({ id }: { id: string }) {
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_20rem] 2xl:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)_21rem]">
         <div className="min-w-0 space-y-5 lg:col-start-1 lg:row-start-1">
           <ReviewReasonsCard reasons={data.reasons} />
+          <ScreeningCard session={session} />
           <CaseSteps session={session} steps={data.steps} />
           <DocumentFieldsCard documents={data.documents} />
         </div>

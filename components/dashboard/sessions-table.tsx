@@ -33,21 +33,25 @@ const TABS: { label: string; status?: TSessionStatus }[] = [
   { label: "Cancelled", status: "cancelled" },
 ];
 
-export function SessionsView({ status }: { status?: TSessionStatus }) {
+export function SessionsView({ status, reviewDue = false }: { status?: TSessionStatus; reviewDue?: boolean }) {
   const ws = useWorkspace();
   return (
     <div>
       <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-xl font-semibold text-slate-900">{status === "review" ? "Review queue" : "Sessions"}</h1>
+          <h1 className="text-xl font-semibold text-slate-900">{reviewDue ? "Re-KYC due" : status === "review" ? "Review queue" : "Sessions"}</h1>
           <p className="mt-0.5 text-sm text-slate-500">
-            {status === "review" ? "Sessions waiting for a reviewer's decision, newest first." : "Every verification of this project, newest first."}
+            {reviewDue
+              ? "Approved customers whose periodic KYC update is due (every 2, 8 or 10 years by risk level), newest first."
+              : status === "review"
+                ? "Sessions waiting for a reviewer's decision, newest first."
+                : "Every verification of this project, newest first."}
           </p>
         </div>
       </div>
       <nav aria-label="Filter by status" className="-mx-1 mb-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-1">
         {TABS.map((tab) => {
-          const active = tab.status === status;
+          const active = !reviewDue && tab.status === status;
           return (
             <Link
               key={tab.label}
@@ -63,20 +67,36 @@ export function SessionsView({ status }: { status?: TSessionStatus }) {
             </Link>
           );
         })}
+        <Link
+          href={ws.href("/dashboard/sessions", { due: "1" })}
+          aria-current={reviewDue ? "page" : undefined}
+          data-testid="sessions-review-due"
+          className={cn(
+            "-mb-px flex h-10 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap",
+            focusRing,
+            reviewDue ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",
+          )}
+        >
+          Re-KYC due
+        </Link>
       </nav>
       {/* a new filter or workspace starts again from the first page */}
-      <SessionsTable key={`${ws.project.id}:${ws.mode}:${status ?? "all"}`} status={status} />
+      <SessionsTable
+        key={`${ws.project.id}:${ws.mode}:${reviewDue ? "due" : (status ?? "all")}`}
+        status={reviewDue ? undefined : status}
+        reviewDue={reviewDue}
+      />
     </div>
   );
 }
 
-function SessionsTable({ status }: { status?: TSessionStatus }) {
+function SessionsTable({ status, reviewDue }: { status?: TSessionStatus; reviewDue: boolean }) {
   const ws = useWorkspace();
   const trpc = useTRPC();
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const pages = useQueries({
     queries: cursors.map((startingAfter) =>
-      trpc.sessions.list.queryOptions({ projectId: ws.project.id, mode: ws.mode, status, limit: PAGE_SIZE, startingAfter }),
+      trpc.sessions.list.queryOptions({ projectId: ws.project.id, mode: ws.mode, status, reviewDue, limit: PAGE_SIZE, startingAfter }),
     ),
   });
   const rows = pages.flatMap((p) => p.data?.data ?? []);
@@ -94,6 +114,13 @@ function SessionsTable({ status }: { status?: TSessionStatus }) {
     return <FormError>Could not load sessions: {first.error.message}</FormError>;
   }
   if (rows.length === 0) {
+    if (reviewDue) {
+      return (
+        <Card className="px-6 py-12 text-center">
+          <p className="text-sm font-medium text-slate-900">No KYC update is due</p>
+        </Card>
+      );
+    }
     return status ? (
       <Card className="px-6 py-12 text-center">
         <p className="text-sm font-medium text-slate-900">No {SESSION_STATUS_META[status].label.toLowerCase()} sessions</p>

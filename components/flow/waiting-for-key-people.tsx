@@ -27,7 +27,8 @@ const STATUS_TONE: Record<string, string> = {
  * person verifies with their own link. Lists the people with their session's status (the page
  * polls the flow state), and per person still to finish: show and copy their invitation link
  * (server/kyb/key-person-invite.ts: the same link the email carries, working until they finish),
- * or email it again.
+ * email it again, make a new one (the old link stops working) or withdraw it; both after a
+ * confirmation, since whoever is using the link at that moment is stopped.
  */
 export function WaitingForKeyPeople({ sessionId, kyb }: { sessionId: string; kyb: NonNullable<FlowState["kyb"]> }) {
   const t = useTranslations("kyb");
@@ -55,14 +56,28 @@ function PersonRow({ sessionId, person, emailEnabled }: { sessionId: string; per
   const onError = (err: unknown) => (refreshesState(err) ? void refresh() : undefined);
   const link = useMutation(trpc.flow.keyPersonLink.mutationOptions({ onError }));
   const resend = useMutation(trpc.flow.resendKeyPersonEmail.mutationOptions({ onError }));
+  const change = useMutation(
+    trpc.flow.changeKeyPersonInvite.mutationOptions({
+      onError,
+      onSuccess: () => {
+        link.reset();
+        resend.reset();
+        setConfirming(null);
+        void refresh();
+      },
+    }),
+  );
   const [copied, setCopied] = useState(false);
+  const [confirming, setConfirming] = useState<"revoke" | "rotate" | null>(null);
   const open = person.status === "created" || person.status === "started" || person.status === "in_progress" || person.status === "resubmission_requested";
   const input = { sessionId, childSessionId: person.session_id };
   const linkId = `link-${person.session_id}`;
+  // the link shown: a new one just made wins over the one shown before
+  const url = (change.data?.url ?? null) || link.data?.url;
 
-  async function copy(url: string) {
+  async function copy(value: string) {
     try {
-      await navigator.clipboard.writeText(url);
+      await navigator.clipboard.writeText(value);
       setCopied(true);
       window.setTimeout(() => setCopied(false), 2000);
     } catch {
@@ -71,7 +86,12 @@ function PersonRow({ sessionId, person, emailEnabled }: { sessionId: string; per
   }
 
   return (
-    <li className="rounded-xl border border-slate-200 p-4" data-testid="waiting-person" data-status={person.status}>
+    <li
+      className="rounded-xl border border-slate-200 p-4"
+      data-testid="waiting-person"
+      data-status={person.status}
+      data-invite={person.invite_revoked ? "revoked" : "active"}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
           <p className="font-medium text-slate-900">{person.name}</p>
@@ -86,37 +106,83 @@ function PersonRow({ sessionId, person, emailEnabled }: { sessionId: string; per
       </div>
       {open ? (
         <div className="mt-3 space-y-2">
-          {link.data ? (
+          {person.invite_revoked && !url ? (
+            <p className="text-sm text-slate-600" data-testid="waiting-person-revoked">
+              {t("linkRevoked", { name: person.name })}
+            </p>
+          ) : null}
+          {url && !person.invite_revoked ? (
             <div className="flex gap-2">
               <label htmlFor={linkId} className="sr-only">
                 {t("linkLabel", { name: person.name })}
               </label>
-              <Input
-                id={linkId}
-                readOnly
-                value={link.data.url}
-                onFocus={(e) => e.target.select()}
-                className="font-mono text-xs"
-                data-testid="waiting-person-link"
-              />
-              <Button variant="secondary" onClick={() => void copy(link.data.url)}>
+              <Input id={linkId} readOnly value={url} onFocus={(e) => e.target.select()} className="font-mono text-xs" data-testid="waiting-person-link" />
+              <Button variant="secondary" onClick={() => void copy(url)}>
                 {copied ? t("copied") : t("copyLink")}
               </Button>
             </div>
           ) : null}
-          <div className="flex flex-wrap gap-2">
-            {link.data ? null : (
-              <Button variant="secondary" size="sm" loading={link.isPending} onClick={() => link.mutate(input)} data-testid="waiting-person-get-link">
-                {t("getLink")}
-              </Button>
-            )}
-            {emailEnabled ? (
-              <Button variant="ghost" size="sm" loading={resend.isPending} disabled={resend.isSuccess} onClick={() => resend.mutate(input)}>
-                {resend.isSuccess ? t("resent") : t("resend")}
-              </Button>
-            ) : null}
-          </div>
-          <FormError>{link.isError || resend.isError ? errorText("generic") : null}</FormError>
+          {change.data?.url ? (
+            <p className="text-sm text-slate-600" role="status">
+              {t("linkRotated")}
+            </p>
+          ) : null}
+          {confirming ? (
+            <div
+              className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900"
+              role="alertdialog"
+              aria-label={t(confirming === "revoke" ? "revokeLink" : "rotateLink")}
+            >
+              <p>{t(confirming === "revoke" ? "confirmRevoke" : "confirmRotate", { name: person.name })}</p>
+              <div className="mt-2 flex gap-2">
+                <Button
+                  size="sm"
+                  loading={change.isPending}
+                  onClick={() => change.mutate({ ...input, change: confirming })}
+                  data-testid="waiting-person-confirm"
+                >
+                  {t("confirmYes")}
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => setConfirming(null)}>
+                  {t("confirmNo")}
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <div className="flex flex-wrap gap-2">
+              {person.invite_revoked ? (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  loading={change.isPending}
+                  onClick={() => change.mutate({ ...input, change: "rotate" })}
+                  data-testid="waiting-person-rotate"
+                >
+                  {t("rotateLink")}
+                </Button>
+              ) : (
+                <>
+                  {url ? null : (
+                    <Button variant="secondary" size="sm" loading={link.isPending} onClick={() => link.mutate(input)} data-testid="waiting-person-get-link">
+                      {t("getLink")}
+                    </Button>
+                  )}
+                  {emailEnabled ? (
+                    <Button variant="ghost" size="sm" loading={resend.isPending} disabled={resend.isSuccess} onClick={() => resend.mutate(input)}>
+                      {resend.isSuccess ? t("resent") : t("resend")}
+                    </Button>
+                  ) : null}
+                  <Button variant="ghost" size="sm" onClick={() => setConfirming("rotate")} data-testid="waiting-person-rotate">
+                    {t("rotateLink")}
+                  </Button>
+                  <Button variant="ghost" size="sm" onClick={() => setConfirming("revoke")} data-testid="waiting-person-revoke">
+                    {t("revokeLink")}
+                  </Button>
+                </>
+              )}
+            </div>
+          )}
+          <FormError>{link.isError || resend.isError || change.isError ? errorText("generic") : null}</FormError>
         </div>
       ) : null}
     </li>

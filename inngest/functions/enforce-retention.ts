@@ -1,9 +1,11 @@
 /**
- * Every hour: erase the personal data of sessions whose project's retention period ended
- * (server/sessions/retention.ts). Batches of `RETENTION_BATCH`, each its own step, until a batch
- * comes back short (at most 20 batches per run; the next hour's run continues). Then retry the
- * evidence blobs an erasure could not delete from the store (server/evidence/blob-deletions.ts).
+ * Every hour: erase the personal data of sessions, then of direct checks, whose project's
+ * retention period ended (server/sessions/retention.ts, server/checks/erase-check-pii.ts).
+ * Batches of `RETENTION_BATCH`, each its own step, until a batch comes back short (at most 20
+ * batches of each per run; the next hour's run continues). Then retry the evidence blobs an
+ * erasure could not delete from the store (server/evidence/blob-deletions.ts).
  */
+import { eraseDirectChecksPastRetention } from "../../server/checks/erase-check-pii";
 import { getDb } from "../../server/db";
 import { retryBlobDeletions } from "../../server/evidence/blob-deletions";
 import { eraseSessionsPastRetention, RETENTION_BATCH } from "../../server/sessions/retention";
@@ -20,7 +22,13 @@ export const enforceRetention = inngest.createFunction(
       erased += batch.erased;
       if (batch.erased < RETENTION_BATCH) break;
     }
+    let checksErased = 0;
+    for (let n = 1; n <= MAX_BATCHES; n++) {
+      const batch = await step.run(`erase-checks-batch-${n}`, async () => eraseDirectChecksPastRetention(await getDb()));
+      checksErased += batch.erased;
+      if (batch.erased < RETENTION_BATCH) break;
+    }
     const blobs = await step.run("retry-blob-deletions", async () => retryBlobDeletions(await getDb()));
-    return { erased, blobs };
+    return { erased, checksErased, blobs };
   },
 );

@@ -65,4 +65,16 @@ it("extracts a requested document in the background", async () => {
   }
   expect(done.status).toBe("completed");
   expect(done.fields?.epic_number?.value).toBe("XYZ1234567");
+
+  // the executor memoized a reference to the extraction, never the fields it read
+  let memo = null;
+  for (let i = 0; i < 100 && !memo; i++) {
+    memo = await db.inngestRun.findFirst({
+      where: { functionId: { endsWith: "extract-document" }, status: "completed", event: { path: ["data", "extractionId"], equals: req.id } },
+    });
+    if (!memo) await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(memo).not.toBeNull();
+  expect(Object.values(memo!.steps as Record<string, unknown>)).toEqual([{ type: "data", data: { id: req.id, status: "completed", errorCode: null } }]);
+  expect(JSON.stringify([memo!.steps, memo!.output])).not.toContain("XYZ1234567");
 });

@@ -3,6 +3,7 @@
  * records the request (server/intelligence/document-extractions.ts `requestDocumentExtraction`,
  * an outbox message) and this function runs the OCR in one step. The OCR worker and models load
  * once per process (lazy singletons), so only the first extraction of a process pays ~1-2 s.
+ * The fields read stay in the extraction's row; the step returns a reference to it.
  * Concurrency 2 per project: OCR is CPU-bound (one worker thread per language set).
  */
 import { getDb } from "../../server/db";
@@ -29,7 +30,11 @@ export const extractDocument = inngest.createFunction(
   },
   async ({ event, step }) => {
     const { extractionId } = event.data;
-    const done = await step.run("extract-fields", async () => runDocumentExtraction(await getDb(), extractionId));
-    return { extractionId, status: done.status, errorCode: done.error_code };
+    // the step's output is memoized by the executor: the extraction's id and status, never the fields read
+    const done = await step.run("extract-fields", async () => {
+      const { id, status, error_code } = await runDocumentExtraction(await getDb(), extractionId);
+      return { id, status, errorCode: error_code };
+    });
+    return { extractionId, status: done.status, errorCode: done.errorCode };
   },
 );

@@ -32,7 +32,8 @@ export interface ApiKeyContext {
  * Resolves `Authorization: Bearer <key>` to its project and mode. The lookup is by hash (an
  * index probe that reveals nothing about near matches), confirmed with a constant-time
  * compare. Client tokens are refused explicitly (decisions.md "Client tokens").
- * @throws DomainError authentication_required, client_token_not_allowed, api_key_invalid (401).
+ * @throws DomainError authentication_required, client_token_not_allowed, api_key_invalid (401;
+ *   also for a key of an archived project).
  */
 export async function authenticateApiKey(db: Db, authorization: string | null): Promise<ApiKeyContext> {
   if (!authorization) {
@@ -54,12 +55,13 @@ export async function authenticateApiKey(db: Db, authorization: string | null): 
       revokedAt: true,
       lastUsedAt: true,
       projectId: true,
-      project: { select: { organizationId: true, apiVersion: true, allowedOrigins: true } },
+      project: { select: { organizationId: true, apiVersion: true, allowedOrigins: true, archivedAt: true } },
     },
   });
   if (!row || row.revokedAt || !digestsEqual(row.hash, hash) || !key.startsWith(`sk_${row.mode}_`)) {
     throw new DomainError("api_key_invalid", "Invalid API key provided.");
   }
+  if (row.project.archivedAt) throw new DomainError("api_key_invalid", "The project of this API key is archived.");
   touchLastUsed(db, row.id, row.lastUsedAt);
   return {
     keyId: row.id,

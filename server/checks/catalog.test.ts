@@ -20,6 +20,7 @@ describe("check catalog", () => {
       ["in.pan.aadhaar_link", "tax_id.national_id_link", "registry"],
       ["in.aadhaar.offline_ekyc", "national_id.verify", "cryptographic"],
       ["in.aadhaar.secure_qr", "national_id.qr_verify", "cryptographic"],
+      ["in.aadhaar.digilocker", "national_id.digilocker", "cryptographic"],
       ["in.gstin.verify", "business_tax_id.verify", "registry"],
       ["in.cin.verify", "business_registration.verify", "registry"],
       ["in.udyam.verify", "msme_registration.verify", "registry"],
@@ -30,6 +31,10 @@ describe("check catalog", () => {
       ["in.document.review", "document.review", "manual"],
       ["in.face.match", "face.match", "service"],
       ["in.liveness.check", "liveness.check", "service"],
+      ["in.ckyc.search", "kyc_record.search", "registry"],
+      ["in.ckyc.download", "kyc_record.download", "registry"],
+      ["in.ckyc.upload", "kyc_record.upload", "registry"],
+      ["in.aml.screen", "aml.screen", "service"],
     ]);
     expect(new Set(CHECKS.map((c) => `${c.country}:${c.genericKey}`)).size).toBe(CHECKS.length);
   });
@@ -43,8 +48,21 @@ describe("check catalog", () => {
     expect(def.input.safeParse({ unexpected: 1 }).success).toBe(false);
   });
 
-  it("keeps registry answers a day and never reuses cryptographic, OTP, manual or offline answers", () => {
-    for (const c of CHECKS) expect(c.cacheTtlSeconds).toBe(c.answeredBy === "registry" ? 86_400 : 0);
+  it("keeps registry answers a day and never reuses CKYC, cryptographic, OTP, manual or offline answers", () => {
+    // a CKYC answer rests on one consent and one authentication factor: every search, download and upload asks the registry
+    for (const c of CHECKS) expect(c.cacheTtlSeconds).toBe(c.answeredBy === "registry" && !c.key.startsWith("in.ckyc.") ? 86_400 : 0);
+  });
+
+  it("validates CKYC inputs offline and asks for the authentication factor's fields", () => {
+    const search = resolveCheck("in.ckyc.search");
+    const parsed = search.input.parse({ id_number: " abcpe 1234f" });
+    expect(parsed).toEqual({ id_type: "pan", id_number: "ABCPE1234F" });
+    expect(search.validate(parsed)).toBeNull();
+    expect(search.validate(search.input.parse({ id_type: "ckyc_number", id_number: "1234" }))).toBe("ckyc_number_invalid");
+    const download = resolveCheck("in.ckyc.download").input;
+    expect(download.safeParse({ ckyc_reference_id: "CKYCSBX-ABCPE1234F", auth_factor: "dob", dob: "1990-01-01" }).success).toBe(true);
+    const missing = download.safeParse({ ckyc_reference_id: "CKYCSBX-ABCPE1234F", auth_factor: "pincode_year_of_birth", pincode: "560001" });
+    expect(missing.success ? [] : missing.error.issues.map((i) => i.path.join("."))).toEqual(["year_of_birth"]);
   });
 
   it("asks for a country with a generic key and refuses unknown keys", () => {

@@ -14,7 +14,14 @@ import { DOCUMENT_TYPES } from "../documents/document-types";
 import { DomainError } from "../errors";
 import { ZEmailAddress, ZIndianMobile } from "../otp/otp.schemas";
 import { normalizePan, panProblem } from "./pan";
-import { OFFLINE_EKYC_MAX_BASE64, offlineEkycProblem, SECURE_QR_MAX_DIGITS, SECURE_QR_MIN_DIGITS, secureQrProblem } from "./validators/aadhaar-offline";
+import {
+  EAADHAAR_MAX_BYTES,
+  OFFLINE_EKYC_MAX_BASE64,
+  offlineEkycProblem,
+  SECURE_QR_MAX_DIGITS,
+  SECURE_QR_MIN_DIGITS,
+  secureQrProblem,
+} from "./validators/aadhaar-offline";
 import { bankAccountNumberProblem, normalizeBankAccountNumber } from "./validators/bank-account";
 import { cinProblem, llpinProblem, normalizeCin, normalizeLlpin } from "./validators/cin";
 import { gstinProblem, normalizeGstin } from "./validators/gstin";
@@ -33,6 +40,14 @@ export interface CheckDefinition<I = unknown> {
   input: z.ZodType<I>;
   /** Offline validation after parsing; returns an error_code or null. */
   validate(input: I): string | null;
+  /**
+   * Set when the input holds a one-time secret that must never be stored (the Aadhaar offline
+   * e-KYC share code): the check row keeps only what this returns, the check is answered in the
+   * request that received the input (server/checks/run-check.ts `runCheck`) and never from a cache.
+   */
+  storedInput?(input: I): Record<string, unknown>;
+  /** Run only by the service's own jobs (the CKYC upload after approval), never by POST /v1/checks/{key}. */
+  jobOnly?: true;
 }
 
 const DAY = 24 * 3600;
@@ -103,6 +118,10 @@ export const ZAadhaarOfflineEkycInput = z.strictObject({
     .trim()
     .max(16)
     .meta({ description: "The 4-character share code the resident chose (the ZIP password; case-sensitive, so not upper-cased)." }),
+  mobile: ZIndianMobile.optional().meta({
+    description:
+      "The applicant's verified mobile number (the hosted flow passes the session's OTP-verified phone), compared with the e-KYC's mobile hash: `result.mobile_matches`, a signal that never changes the status.",
+  }),
 });
 export type TAadhaarOfflineEkycInput = z.infer<typeof ZAadhaarOfflineEkycInput>;
 
@@ -111,11 +130,13 @@ const aadhaarOfflineEkyc: CheckDefinition<TAadhaarOfflineEkycInput> = {
   genericKey: "national_id.verify",
   country: "IN",
   description:
-    "UIDAI Paperless Offline e-KYC: the resident's ZIP is decrypted with the share code and its UIDAI signature verified. No Aadhaar number is involved.",
+    "UIDAI Paperless Offline e-KYC: the resident's ZIP is decrypted with the share code and its UIDAI signature verified, when the check is received (also with `async=true`). No Aadhaar number is involved; neither the ZIP nor the share code is kept, only the verified result.",
   answeredBy: "cryptographic",
   cacheTtlSeconds: 0,
   input: ZAadhaarOfflineEkycInput,
   validate: (i) => offlineEkycProblem(i.zip_base64, i.share_code),
+  // the share code opens the ZIP once; the ZIP (readable by anyone who tries the 4-character codes) goes with it
+  storedInput: () => ({}),
 };
 
 export const ZAadhaarSecureQrInput = z.strictObject({
@@ -144,6 +165,26 @@ const aadhaarSecureQr: CheckDefinition<TAadhaarSecureQrInput> = {
   cacheTtlSeconds: 0,
   input: ZAadhaarSecureQrInput,
   validate: (i) => secureQrProblem(i.qr_payload),
+};
+
+export const ZAadhaarDigilockerInput = z.strictObject({
+  ekyc_xml: z.string().min(1).max(EAADHAAR_MAX_BYTES).meta({
+    description:
+      "The e-Aadhaar XML (UIDAI's signed e-KYC response, `KycRes`) as DigiLocker's Authorized Partner API returned it for the applicant's account, with their consent.",
+  }),
+});
+export type TAadhaarDigilockerInput = z.infer<typeof ZAadhaarDigilockerInput>;
+
+const aadhaarDigilocker: CheckDefinition<TAadhaarDigilockerInput> = {
+  key: "in.aadhaar.digilocker",
+  genericKey: "national_id.digilocker",
+  country: "IN",
+  description:
+    "Aadhaar from DigiLocker: the e-Aadhaar XML fetched from the applicant's DigiLocker with their consent (the hosted flow's `digilocker` step), its UIDAI signature verified like an Offline e-KYC and refused when older than 72 hours. Only the last 4 digits of the Aadhaar number are in it.",
+  answeredBy: "cryptographic",
+  cacheTtlSeconds: 0,
+  input: ZAadhaarDigilockerInput,
+  validate: () => null,
 };
 
 // --- in.gstin.verify -------------------------------------------------------------------------
@@ -365,11 +406,186 @@ const livenessCheck: CheckDefinition<TLivenessCheckInput> = {
   validate: () => null,
 };
 
+// --- in.ckyc.search / in.ckyc.download / in.ckyc.upload (issue 19 item 2) -----------------------
+
+/** The officially valid documents CKYCR searches by (CERSAI Search API `ID_TYPE`). */
+export const CKYC_ID_TYPES = ["pan", "passport", "voter_id", "driving_licence", "ckyc_number"] as const;
+
+export const ZCkycSearchInput = z.strictObject({
+  id_type: z
+    .enum(CKYC_ID_TYPES)
+    .default("pan")
+    .meta({ description: "The document searched by: `pan` (default), `passport`, `voter_id`, `driving_licence` or a `ckyc_number` (14 digits)." }),
+  id_number: code(30, (raw) => raw.replace(/[\s-]+/g, "").toUpperCase()).meta({ description: "The document's number as printed." }),
+});
+export type TCkycSearchInput = z.infer<typeof ZCkycSearchInput>;
+
+/** Offline problem of a CKYC search's identifier, or null. */
+function ckycIdProblem(i: TCkycSearchInput): string | null {
+  if (i.id_type === "pan") return panProblem(i.id_number);
+  if (i.id_type === "ckyc_number") return /^[0-9]{14}$/.test(i.id_number) ? null : "ckyc_number_invalid";
+  return /^[A-Z0-9/]{5,20}$/.test(i.id_number) ? null : "id_number_invalid";
+}
+
+const ckycSearch: CheckDefinition<TCkycSearchInput> = {
+  key: "in.ckyc.search",
+  genericKey: "kyc_record.search",
+  country: "IN",
+  description:
+    "Searches the Central KYC Records Registry (CKYCR, CERSAI) by PAN or another officially valid document: whether a KYC record exists, its masked CKYC number, the reference to download it with (`ckyc_reference_id`) and the date of the KYC. No personal details beyond the registry's name.",
+  answeredBy: "registry",
+  cacheTtlSeconds: 0,
+  input: ZCkycSearchInput,
+  validate: ckycIdProblem,
+};
+
+/** How the applicant proves the record is theirs when it is downloaded (CKYCR `AUTH_FACTOR_TYPE` 01, 02, 03). */
+export const CKYC_AUTH_FACTORS = ["dob", "pincode_year_of_birth", "mobile"] as const;
+
+export const ZCkycDownloadInput = z
+  .strictObject({
+    ckyc_reference_id: z
+      .string()
+      .trim()
+      .min(1)
+      .max(40)
+      .meta({ description: "`ckyc_reference_id` of an `in.ckyc.search` answer (or the 14-digit CKYC number)." }),
+    auth_factor: z.enum(CKYC_AUTH_FACTORS).meta({
+      description:
+        "The authentication factor the registry checks: `dob` (date of birth), `pincode_year_of_birth` (the record's PIN code and year of birth) or `mobile` (the mobile number registered with the record).",
+    }),
+    dob: z.iso.date().optional().meta({ description: "With `auth_factor: dob`: date of birth (or incorporation), YYYY-MM-DD." }),
+    pincode: z
+      .string()
+      .regex(/^[1-9][0-9]{5}$/)
+      .optional()
+      .meta({ description: "With `pincode_year_of_birth`: the 6-digit PIN code of the record's address." }),
+    year_of_birth: z
+      .string()
+      .regex(/^(19|20)[0-9]{2}$/)
+      .optional()
+      .meta({ description: "With `pincode_year_of_birth`: YYYY." }),
+    mobile: ZIndianMobile.optional().meta({ description: "With `auth_factor: mobile`: the mobile number registered with the record." }),
+  })
+  .superRefine((i, ctx) => {
+    const needs: Record<(typeof CKYC_AUTH_FACTORS)[number], ("dob" | "pincode" | "year_of_birth" | "mobile")[]> = {
+      dob: ["dob"],
+      pincode_year_of_birth: ["pincode", "year_of_birth"],
+      mobile: ["mobile"],
+    };
+    for (const field of needs[i.auth_factor]) {
+      if (i[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message: `'${field}' is needed with auth_factor '${i.auth_factor}'.` });
+    }
+  });
+export type TCkycDownloadInput = z.infer<typeof ZCkycDownloadInput>;
+
+const ckycDownload: CheckDefinition<TCkycDownloadInput> = {
+  key: "in.ckyc.download",
+  genericKey: "kyc_record.download",
+  country: "IN",
+  description:
+    "Downloads the applicant's KYC record from CKYCR with their consent and the authentication factor the registry requires (date of birth, PIN code and year of birth, or the registered mobile): name, date of birth, gender, address, identity documents and the photo (stored as evidence, the reference photo for face match). `passed` when the registry released the record.",
+  answeredBy: "registry",
+  cacheTtlSeconds: 0,
+  input: ZCkycDownloadInput,
+  validate: () => null,
+};
+
+const ZUploadText = (max: number) => z.string().trim().min(1).max(max);
+
+/** The KYC record the service uploads to CKYCR after approving a session (built by server/ckyc/ckyc-record.ts). */
+export const ZCkycUploadInput = z.strictObject({
+  session_id: z.string().min(1),
+  /** The CKYC number of the record when it was downloaded: the upload then updates it. */
+  ckyc_number: z
+    .string()
+    .regex(/^[0-9]{14}$/)
+    .nullable(),
+  name: ZRegistryName,
+  father_or_spouse_name: ZRegistryName.nullable(),
+  gender: z.enum(["M", "F", "T"]).nullable(),
+  dob: z.iso.date(),
+  pan: z
+    .string()
+    .regex(/^[A-Z]{5}[0-9]{4}[A-Z]$/)
+    .nullable(),
+  address: z.strictObject({
+    line1: ZUploadText(200),
+    line2: ZUploadText(200).nullable(),
+    city: ZUploadText(100).nullable(),
+    district: ZUploadText(100).nullable(),
+    state: ZUploadText(100).nullable(),
+    pincode: z.string().regex(/^[1-9][0-9]{5}$/),
+    country: z.literal("IN"),
+  }),
+  mobile: z
+    .string()
+    .regex(/^[6-9][0-9]{9}$/)
+    .nullable(),
+  email: z.string().max(200).nullable(),
+  /** Documents the verification proved: CKYCR identity type and number. */
+  identities: z.array(z.strictObject({ type: z.enum(["pan", "aadhaar_offline", "ckyc_download", "document"]), number: ZUploadText(40) })).max(10),
+  /** Base64 JPEG/PNG photo of the applicant (the selfie or the verified reference photo). */
+  photo_base64: z.base64().max(2_000_000).nullable(),
+  kyc_date: z.iso.date(),
+});
+export type TCkycUploadInput = z.infer<typeof ZCkycUploadInput>;
+
+const ckycUpload: CheckDefinition<TCkycUploadInput> = {
+  key: "in.ckyc.upload",
+  genericKey: "kyc_record.upload",
+  country: "IN",
+  description:
+    "Uploads (or updates) the approved applicant's KYC record to CKYCR within 7 days of onboarding (RBI KYC Directions): run by the service itself after approval, tracked in the dashboard's CKYC upload queue, with the events `ckyc.upload_succeeded` / `ckyc.upload_failed`. Not callable through POST /v1/checks/{key}.",
+  answeredBy: "registry",
+  cacheTtlSeconds: 0,
+  input: ZCkycUploadInput,
+  validate: () => null,
+  jobOnly: true,
+};
+
+// --- in.aml.screen (issue 20) ----------------------------------------------------------------
+
+export const ZAmlScreenInput = z.strictObject({
+  name: z.string().trim().min(1).max(300).meta({ description: "The person's full name, in any script or order (transliterated and normalized for matching)." }),
+  date_of_birth: z
+    .union([z.iso.date(), z.string().regex(/^\d{4}$/)])
+    .optional()
+    .meta({ description: "`YYYY-MM-DD`, or the year `YYYY`: lowers the score of a listed person born more than a year apart." }),
+  nationality: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, "An ISO 3166-1 alpha-2 country code.")
+    .transform((c) => c.toUpperCase())
+    .optional()
+    .meta({
+      description:
+        "The person's nationality or country of residence (ISO 3166-1 alpha-2): lowers the score of a listed person of another nationality. (`country` selects the check, as for every direct check.)",
+    }),
+  monitor: z.boolean().optional().meta({
+    description: "`true`: keep screening this person whenever a list changes and daily (ongoing monitoring; `session.screening_match` on a new candidate).",
+  }),
+  threshold: ZThreshold("Candidate score", 0.8),
+});
+export type TAmlScreenInput = z.infer<typeof ZAmlScreenInput>;
+
+const amlScreen: CheckDefinition<TAmlScreenInput> = {
+  key: "in.aml.screen",
+  genericKey: "aml.screen",
+  country: "IN",
+  description:
+    "Sanctions and PEP screening: the name (with date of birth and country, when given) against the active versions of the UN Security Council consolidated list, OFAC's SDN list, the MHA UAPA lists and the operator's PEP list (test mode adds the sandbox list). `passed`: no listed entry scores at the threshold (0.8 by default); it proves absence from the lists at that threshold, not identity. Measured (bench/README.md): 51 / 51 labelled spelling, transliteration, script and order variants matched, 0 / 35 innocent near-namesakes flagged, 1,000 / 1,000 synthetic variants found among 100,000 entries; a candidate is a signal, never a verdict. `needs_review`: the candidates (score, fields that matched, list entry, list and version) for a reviewer to mark true or false matches; a confirmed sanctions match fails the check (`sanctions_match`).",
+  answeredBy: "service",
+  cacheTtlSeconds: 0,
+  input: ZAmlScreenInput,
+  validate: () => null,
+};
+
 export const CHECKS: readonly CheckDefinition[] = [
   panVerify,
   panAadhaarLink,
   aadhaarOfflineEkyc,
   aadhaarSecureQr,
+  aadhaarDigilocker,
   gstinVerify,
   cinVerify,
   udyamVerify,
@@ -380,6 +596,10 @@ export const CHECKS: readonly CheckDefinition[] = [
   documentReview,
   faceMatch,
   livenessCheck,
+  ckycSearch,
+  ckycDownload,
+  ckycUpload,
+  amlScreen,
 ];
 
 /**

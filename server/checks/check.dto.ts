@@ -1,5 +1,5 @@
 /** The Check object of the API (interface.md 2.4; schema `ZCheck`). */
-import type { TCheck, TCheckStatus } from "./check.schemas";
+import type { TCheck, TCheckStatus, TRecordedConsent } from "./check.schemas";
 
 export const checkSelect = {
   id: true,
@@ -14,6 +14,8 @@ export const checkSelect = {
   errorCode: true,
   fromCache: true,
   result: true,
+  consent: true,
+  purpose: true,
   createdAt: true,
   finishedAt: true,
 } as const;
@@ -31,6 +33,8 @@ export interface CheckRow {
   errorCode: string | null;
   fromCache: boolean;
   result: unknown;
+  consent: unknown;
+  purpose: string | null;
   createdAt: Date;
   finishedAt: Date | null;
 }
@@ -50,6 +54,8 @@ export function toCheckDto(c: CheckRow): TCheck {
     error_code: c.errorCode,
     from_cache: c.fromCache,
     result: (c.result ?? null) as Record<string, unknown> | null,
+    consent: (c.consent ?? null) as TRecordedConsent | null,
+    purpose: c.purpose,
     created_at: c.createdAt.toISOString(),
     finished_at: c.finishedAt?.toISOString() ?? null,
   };

@@ -19,6 +19,47 @@ export const ZVerifiedBy = z.enum(["source", "reviewer"]).meta({
     "`source`: the issuing registry or a cryptographic verification answered; `reviewer`: provider `manual`, a reviewer compared the uploaded document without a registry call.",
 });
 
+/** Minimum length of a registry call's `purpose` (decisions.md 2026-11-24 "Consent on live registry calls"). */
+export const PURPOSE_MIN_LENGTH = 20;
+
+/**
+ * The applicant's consent a registry call rests on (decisions.md 2026-11-24, DPDP Act 2023 s.6):
+ * a direct check in live mode must send it; hosted-flow checks take it from the session's
+ * consent step.
+ */
+export const ZCheckConsent = z
+  .strictObject({
+    obtained: z.literal(true, { error: "Consent must have been obtained (`obtained: true`)." }),
+    at: z.iso.datetime({ offset: true }).meta({ description: "When the applicant gave consent (ISO 8601)." }),
+    method: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .meta({ description: "How consent was taken, e.g. `web_checkbox`, `otp`, `signed_form`, `voice_recording`.", examples: ["web_checkbox"] }),
+    notice_version: z.string().trim().min(1).max(64).meta({ description: "Version of the privacy notice the applicant accepted." }),
+  })
+  .meta({ id: "CheckConsent", description: "The applicant's consent a registry call rests on." });
+export type TCheckConsent = z.infer<typeof ZCheckConsent>;
+
+export const ZCheckPurpose = z
+  .string()
+  .trim()
+  .min(PURPOSE_MIN_LENGTH, { error: `A purpose of at least ${PURPOSE_MIN_LENGTH} characters.` })
+  .max(500)
+  .meta({
+    description: `Why the registry is asked (at least ${PURPOSE_MIN_LENGTH} characters); passed to the registry where its API takes one.`,
+    examples: ["KYC of a new savings account holder"],
+  });
+
+/** The consent recorded on a check: the direct check's `consent`, or the session's consent step (`source`). */
+export const ZRecordedConsent = ZCheckConsent.extend({
+  source: z
+    .enum(["request", "session"])
+    .meta({ description: "`request`: sent with a direct check; `session`: the applicant's consent step in the hosted flow." }),
+}).meta({ id: "RecordedConsent" });
+export type TRecordedConsent = z.infer<typeof ZRecordedConsent>;
+
 export const ZCheck = z
   .object({
     id: z.string().meta({ description: "`chk_...`", examples: ["chk_7TnB3xQ9mLk2VpR5wZc8YdHf"] }),
@@ -36,6 +77,10 @@ export const ZCheck = z
       description: "True when a registry answer for the same normalized input (same project and mode, younger than the check's cache TTL) was reused.",
     }),
     result: z.record(z.string(), z.unknown()).nullable().meta({ description: "Free-form answer of the provider; null until finished and after PII erasure." }),
+    consent: ZRecordedConsent.nullable().meta({
+      description: "The consent the registry call rests on; null when none was given (test mode, or a check that asks no registry).",
+    }),
+    purpose: z.string().nullable().meta({ description: "Why the registry was asked; null when none was given." }),
     created_at: ZTimestamp,
     finished_at: ZTimestamp.nullable(),
   })
@@ -44,11 +89,18 @@ export type TCheck = z.infer<typeof ZCheck>;
 
 /** POST /v1/checks/{key} body (interface.md 2.6): `country` plus the check's own input. */
 export const ZRunCheckRequest = z
-  .looseObject({ country: z.string().length(2).optional().meta({ description: "Needed with a generic key; ISO 3166-1 alpha-2." }) })
+  .looseObject({
+    country: z.string().length(2).optional().meta({ description: "Needed with a generic key; ISO 3166-1 alpha-2." }),
+    consent: ZCheckConsent.optional().meta({
+      description:
+        "The applicant's consent. Required in live mode for a check that asks a registry (`answered_by: registry`): without it 400 `parameter_missing`, `param: consent`.",
+    }),
+    purpose: ZCheckPurpose.optional().meta({ description: "Why the registry is asked. Required with `consent` (live mode, registry checks)." }),
+  })
   .meta({
     id: "RunCheckRequest",
     description:
-      '`country` and the check\'s input properties, which depend on the key (`GET /v1/capabilities` lists each check\'s input as JSON Schema). Example for `in.pan.verify`: `{ "pan": "ABCPE1234F", "name": "Ravi Kumar" }`.',
+      '`country`, `consent`, `purpose` and the check\'s input properties, which depend on the key (`GET /v1/capabilities` lists each check\'s input as JSON Schema). Example for `in.pan.verify`: `{ "pan": "ABCPE1234F", "name": "Ravi Kumar", "consent": { "obtained": true, "at": "2026-11-24T10:00:00Z", "method": "web_checkbox", "notice_version": "2026-10-01" }, "purpose": "KYC of a new savings account holder" }`.',
   });
 
 export const ZCapabilities = z
@@ -85,3 +137,20 @@ export const ZCapabilities = z
     description: "What each country supports: checks (with their input schemas and sandbox values), step types, document types, languages.",
   });
 export type TCapabilities = z.infer<typeof ZCapabilities>;
+
+/** DELETE /v1/checks/{id}/pii: the same contract as the session's erasure (ZPiiErasure). */
+export const ZCheckPiiErasure = z
+  .object({
+    id: z.string(),
+    object: z.literal("check"),
+    erased: z.literal(true),
+    files_deleted: z
+      .number()
+      .int()
+      .min(0)
+      .meta({
+        description: "Evidence files deleted by this call: always 0, a direct check keeps none (its answer's files, such as an Aadhaar photo, are not stored).",
+      }),
+  })
+  .meta({ id: "CheckPiiErasure", description: "The personal data of the check is erased; its skeleton (id, keys, status, timestamps) is kept." });
+export type TCheckPiiErasure = z.infer<typeof ZCheckPiiErasure>;

@@ -2,7 +2,8 @@
  * Direct checks (interface.md 4.2, decisions.md "Checks"): `POST /v1/checks/{key}` runs one
  * check without a hosted session, synchronously (200 with the finished Check) or with
  * `async=true` (202 with the Check `pending`, then the event `check.completed`).
- * `GET /v1/checks/{id}` retrieves any check of the tenant.
+ * `GET /v1/checks/{id}` retrieves any check of the tenant. A live registry check must carry the
+ * applicant's `consent` and a `purpose` (server/checks/check-consent.ts).
  */
 import type { Db, Tx } from "../db";
 import { DomainError, notFound } from "../errors";
@@ -11,6 +12,7 @@ import { checkRequested } from "../events/internal-events";
 import { emitEvent, enqueue, outboxCommitted } from "../events/outbox";
 import { type Tenant, tenantWhere } from "../tenant";
 import { CHECKS, resolveCheck } from "./catalog";
+import { directCheckConsent } from "./check-consent";
 import { checkSelect, type CheckRow, toCheckDto } from "./check.dto";
 import { attemptCheck, giveUpCheck, prepareCheck, runCheck } from "./run-check";
 
@@ -28,9 +30,9 @@ function resolveForApi(key: string, country?: string) {
   }
 }
 
-/** `check.completed` (decisions.md: `data.check = { id, check_key, generic_key, status, verified_by, error_code }`). */
-export async function emitCheckCompleted(tx: Tx, tenant: Tenant, check: CheckRow): Promise<void> {
-  const data: TEventCheck = {
+/** The `data.check` of a check event: `{ id, check_key, generic_key, status, verified_by, error_code }`, no personal data. */
+export function eventCheck(check: CheckRow): TEventCheck {
+  return {
     id: check.id,
     check_key: check.checkKey,
     generic_key: check.genericKey,
@@ -38,19 +40,33 @@ export async function emitCheckCompleted(tx: Tx, tenant: Tenant, check: CheckRow
     verified_by: check.verifiedBy,
     error_code: check.errorCode,
   };
-  await emitEvent(tx, { ...tenantWhere(tenant), type: "check.completed", checkId: check.id, data: { check: data } });
 }
 
+/** `check.completed` (decisions.md: `data.check` as `eventCheck`). */
+export async function emitCheckCompleted(tx: Tx, tenant: Tenant, check: CheckRow): Promise<void> {
+  await emitEvent(tx, { ...tenantWhere(tenant), type: "check.completed", checkId: check.id, data: { check: eventCheck(check) } });
+}
+
+/**
+ * `POST /v1/checks/{key}`: sync (200, the finished Check) or `async` (202, the Check as created,
+ * then `check.completed`; a check whose input is never stored, `CheckDefinition.storedInput`, is
+ * answered before the 202). `body` is `country`, `consent`, `purpose` and the check's input.
+ * @throws DomainError parameter_missing `consent` / `purpose` for a live registry check without them;
+ *   parameter_invalid (`key`, `country`) and the input's 400s (run-check.ts `prepareCheck`).
+ */
 export async function runDirectCheck(db: Db, tenant: Tenant, key: string, body: Record<string, unknown>, opts: { async: boolean }) {
-  const { country, ...input } = body as { country?: string } & Record<string, unknown>;
+  const { country, consent, purpose, ...input } = body as { country?: string; consent?: unknown; purpose?: unknown } & Record<string, unknown>;
   const def = resolveForApi(key, country);
   if (country && def.country !== country.toUpperCase()) {
     throw new DomainError("parameter_invalid", `Check '${def.key}' is for country ${def.country}, not ${country}.`, { param: "country" });
   }
-  const req = { ...tenantWhere(tenant), key: def.key, input };
+  if (def.jobOnly)
+    throw new DomainError("parameter_invalid", `'${def.key}' is run by the service after a session is approved; it cannot be requested.`, { param: "key" });
+  const req = { ...tenantWhere(tenant), key: def.key, input, consent: directCheckConsent(tenant.mode, def, { consent, purpose }) };
   if (!opts.async) return { status: 200, check: toCheckDto(await runCheck(db, req)) };
 
-  const check = await prepareCheck(db, req);
+  // a check whose input is never stored is answered now; `check.completed` still follows
+  const check = def.storedInput ? await runCheck(db, req) : await prepareCheck(db, req);
   await db.$transaction(async (tx) => {
     if (check.status === "pending") await enqueue(tx, checkRequested, { checkId: check.id, projectId: tenant.projectId, mode: tenant.mode });
     else await emitCheckCompleted(tx, tenant, check);

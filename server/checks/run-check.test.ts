@@ -1,10 +1,13 @@
 /** The check runner's parts (prepare, one attempt, give up) that the Inngest steps call. */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, getSql, type Db } from "../db";
 import { applyMigrations } from "../db/migrate";
 import { ProviderUnavailableError } from "../providers/provider";
 import { sandboxProvider } from "../providers/sandbox";
 import { seedDemo } from "../seed/seed-demo";
+import { offlineXml, referenceIdAt, signOfflineXml, zipBase64 } from "./aadhaar/fixtures/aadhaar-fixtures";
 import { runDirectCheck } from "./direct-check";
 import { attemptCheck, executeCheck, giveUpCheck, prepareCheck } from "./run-check";
 
@@ -82,5 +85,56 @@ describe("a direct PAN check without a name (decisions.md 2026-11-24)", () => {
     expect(JSON.stringify(check)).not.toContain("RAVI KUMAR");
     const dob = await runDirectCheck(db, tenant, "tax_id.verify", { country: "IN", pan: "ABCPE1234F", dob: "1991-02-03" }, { async: false });
     expect(dob.check).toMatchObject({ status: "failed", error_code: "dob_mismatch" });
+  });
+});
+
+describe("a check whose input holds a one-time secret (the Aadhaar offline e-KYC share code)", () => {
+  const SHARE_CODE = "Zq7#";
+  const offlineZip = () =>
+    zipBase64(
+      "offlineaadhaar.xml",
+      signOfflineXml(
+        offlineXml(referenceIdAt("4321", new Date()), SHARE_CODE),
+        readFileSync(path.resolve("server/providers/uidai-sandbox/sandbox-key.pem"), "utf8"),
+      ),
+      SHARE_CODE,
+    );
+
+  it.each([false, true])("is answered when received (async: %s) and keeps neither the ZIP nor the share code", async (async) => {
+    const zip = await offlineZip();
+    const { status, check } = await runDirectCheck(db, tenant, "in.aadhaar.offline_ekyc", { zip_base64: zip, share_code: SHARE_CODE }, { async });
+    expect(status).toBe(async ? 202 : 200);
+    expect(check).toMatchObject({ status: "passed", verified_by: "source" });
+    const row = await db.check.findUniqueOrThrow({ where: { id: check.id }, select: { input: true, inputHash: true, result: true } });
+    expect(row).toMatchObject({ input: {}, inputHash: null });
+    expect(JSON.stringify(row)).not.toContain(SHARE_CODE);
+    const events = await db.event.findMany({ where: { payload: { path: ["data", "check", "id"], equals: check.id } }, select: { type: true } });
+    expect(events).toEqual(async ? [{ type: "check.completed" }] : []);
+  });
+
+  it("ends in error (input_not_kept) when attempted without the input, never from what is stored", async () => {
+    const created = await prepareCheck(db, { ...tenant, key: "in.aadhaar.offline_ekyc", input: { zip_base64: await offlineZip(), share_code: SHARE_CODE } });
+    expect(created.status).toBe("pending");
+    expect(await attemptCheck(db, created.id)).toMatchObject({ status: "error", errorCode: "input_not_kept" });
+  });
+});
+
+describe("the data fix 20261124150500_discard_aadhaar_share_codes", () => {
+  it("removes the share code and the ZIP that earlier versions stored in check inputs", async () => {
+    const legacy = await db.check.create({
+      data: {
+        id: "chk_legacy_aadhaar",
+        ...tenant,
+        checkKey: "in.aadhaar.offline_ekyc",
+        genericKey: "national_id.verify",
+        input: { zip_base64: "UEsDBA==", share_code: "Ab1#" },
+        inputHash: "x",
+      },
+    });
+    const pan = await prepare("ABCPE1234F");
+    const sqlText = readFileSync(path.resolve("prisma/migrations/20261124150500_discard_aadhaar_share_codes/migration.sql"), "utf8");
+    await (await getSql()).exec(sqlText);
+    expect(await db.check.findUniqueOrThrow({ where: { id: legacy.id }, select: { input: true, inputHash: true } })).toEqual({ input: {}, inputHash: null });
+    expect((await db.check.findUniqueOrThrow({ where: { id: pan.id }, select: { input: true } })).input).toMatchObject({ pan: "ABCPE1234F" });
   });
 });

@@ -13,6 +13,7 @@
  * backoff (inngest/functions/process-session.ts, run-direct-check.ts); `executeCheck` and
  * `runCheck` retry in the caller's request instead (synchronous direct checks, scripts).
  */
+import { recordCheckCall } from "../metrics/metrics";
 import { createHash } from "node:crypto";
 import type { Db, Tx } from "../db";
 import { type DomainError, fromZodError } from "../errors";
@@ -23,7 +24,9 @@ import { storeEvidence } from "../evidence/evidence";
 import { ProviderUnavailableError, type ProviderEvidence } from "../providers/provider";
 import { parseProviderConfig, providerFor, providerNamed } from "../providers/registry";
 import { resolveCheck } from "./catalog";
+import { type CallConsent, needsConsent, sessionConsent } from "./check-consent";
 import { checkSelect, type CheckRow } from "./check.dto";
+import type { TRecordedConsent } from "./check.schemas";
 
 export interface RunCheckInput {
   projectId: string;
@@ -33,6 +36,11 @@ export interface RunCheckInput {
   input: unknown;
   sessionId?: string;
   step?: string;
+  /**
+   * The consent and purpose the registry call rests on (server/checks/check-consent.ts); a
+   * direct check passes what its body sent. When omitted, a session's check takes its consent step's.
+   */
+  consent?: CallConsent;
 }
 
 export interface RetryPolicy {
@@ -74,11 +82,23 @@ function invalidParams(err: DomainError): string[] {
  *   Offline validation failures are recorded as a `failed` check instead: they are an answer
  *   about the data.
  * @throws DomainError resource_missing / parameter_missing when the key resolves to no check.
+ *
+ * A registry check records the consent and purpose it rests on (`req.consent`, else the session's
+ * consent step); a live registry check of a session without consent is recorded `failed` with
+ * `error_code: consent_missing`, without a provider call.
  */
 export async function prepareCheck(db: Db | Tx, req: RunCheckInput, opts: PrepareOptions = {}): Promise<CheckRow> {
+  return (await prepare(db, req, opts)).check;
+}
+
+/** `prepareCheck`, also returning the parsed input (undefined when it did not parse). */
+async function prepare(db: Db | Tx, req: RunCheckInput, opts: PrepareOptions): Promise<{ check: CheckRow; input?: unknown }> {
   const def = resolveCheck(req.key, req.country);
+  const consent = req.consent ?? (req.sessionId && needsConsent(def) ? await sessionConsent(db, req.sessionId) : null);
   // whose check it is and which: every row below starts with these
   const identity = {
+    consent: (consent?.consent ?? undefined) as InputJsonValue | undefined,
+    purpose: consent?.purpose ?? null,
     projectId: req.projectId,
     mode: req.mode,
     sessionId: req.sessionId ?? null,
@@ -91,7 +111,7 @@ export async function prepareCheck(db: Db | Tx, req: RunCheckInput, opts: Prepar
   if (!parsed.success) {
     const err = fromZodError(parsed.error);
     if (!opts.recordInvalidInput) throw err;
-    return db.check.create({
+    const check = await db.check.create({
       data: {
         id: newId("check"),
         ...identity,
@@ -103,44 +123,51 @@ export async function prepareCheck(db: Db | Tx, req: RunCheckInput, opts: Prepar
       },
       select: checkSelect,
     });
+    return { check };
   }
   const input = parsed.data;
-  const base = { ...identity, input: input as InputJsonValue };
+  // an input holding a one-time secret is never stored, only what `storedInput` keeps of it
+  const base = { ...identity, input: (def.storedInput ? def.storedInput(input) : input) as InputJsonValue };
 
-  const problem = def.validate(input);
+  const problem = def.validate(input) ?? (req.mode === "live" && needsConsent(def) && !consent?.consent ? "consent_missing" : null);
   if (problem) {
-    return db.check.create({
+    const check = await db.check.create({
       data: { id: newId("check"), ...base, provider: null, status: "failed", errorCode: problem, finishedAt: new Date() },
       select: checkSelect,
     });
+    return { check, input };
   }
 
-  const inputHash = hashInput(input);
-  const cached = await db.check.findFirst({
-    where: {
-      projectId: req.projectId,
-      mode: req.mode,
-      checkKey: def.key,
-      inputHash,
-      status: { in: ["passed", "failed", "needs_review"] },
-      verifiedBy: "source",
-      finishedAt: { gte: new Date(Date.now() - def.cacheTtlSeconds * 1000) },
-    },
-    orderBy: { finishedAt: "desc" },
-    select: { provider: true, status: true, errorCode: true, score: true, result: true, verifiedBy: true },
-  });
+  // nor is it hashed: no answer of such a check is ever reused
+  const inputHash = def.storedInput ? null : hashInput(input);
+  const cached = !inputHash
+    ? null
+    : await db.check.findFirst({
+        where: {
+          projectId: req.projectId,
+          mode: req.mode,
+          checkKey: def.key,
+          inputHash,
+          status: { in: ["passed", "failed", "needs_review"] },
+          verifiedBy: "source",
+          finishedAt: { gte: new Date(Date.now() - def.cacheTtlSeconds * 1000) },
+        },
+        orderBy: { finishedAt: "desc" },
+        select: { provider: true, status: true, errorCode: true, score: true, result: true, verifiedBy: true },
+      });
   if (cached) {
-    return db.check.create({
+    const check = await db.check.create({
       data: { id: newId("check"), ...base, ...cached, result: cached.result ?? undefined, inputHash, fromCache: true, finishedAt: new Date() },
       select: checkSelect,
     });
+    return { check, input };
   }
   // the project's live registry selection matters only for live registry checks
   const project =
     req.mode === "live" && def.answeredBy === "registry"
       ? await db.project.findUnique({ where: { id: req.projectId }, select: { providerConfig: true } })
       : null;
-  return db.check.create({
+  const check = await db.check.create({
     data: {
       id: newId("check"),
       ...base,
@@ -150,6 +177,7 @@ export async function prepareCheck(db: Db | Tx, req: RunCheckInput, opts: Prepar
     },
     select: checkSelect,
   });
+  return { check, input };
 }
 
 type FinishData = Parameters<Db["check"]["updateMany"]>[0]["data"];
@@ -186,6 +214,12 @@ export interface AttemptOptions {
   final?: boolean;
   /** Runs in the transaction that records the answer (e.g. to emit `check.completed`). */
   onFinished?: (tx: Tx, check: CheckRow) => Promise<void>;
+  /**
+   * The parsed input to verify, for a check whose input is not stored (`CheckDefinition.storedInput`):
+   * only the request that received it can answer it. Without it such a check ends in `error`,
+   * `error_code: input_not_kept` (e.g. the request died between creating and answering it).
+   */
+  input?: unknown;
 }
 
 /**
@@ -204,19 +238,45 @@ export async function attemptCheck(db: Db, checkId: string, opts: AttemptOptions
   const [row] = await db.check.updateManyAndReturn({
     where: { id: checkId, status: { in: ["pending", "running"] } },
     data: { status: "running", attempts: { increment: 1 } },
-    select: { id: true, checkKey: true, step: true, mode: true, input: true, projectId: true, sessionId: true, attempts: true, provider: true },
+    select: {
+      id: true,
+      checkKey: true,
+      step: true,
+      mode: true,
+      input: true,
+      projectId: true,
+      sessionId: true,
+      attempts: true,
+      provider: true,
+      consent: true,
+      purpose: true,
+    },
   });
   if (!row) return db.check.findUniqueOrThrow({ where: { id: checkId }, select: checkSelect });
+  if (opts.input === undefined && resolveCheck(row.checkKey).storedInput) {
+    return finishCheck(db, checkId, { status: "error", errorCode: "input_not_kept", attempts: row.attempts }, opts.onFinished);
+  }
   const provider = providerNamed(row.mode, row.checkKey, row.provider);
+  const started = Date.now();
   let answer: Awaited<ReturnType<typeof provider.verify>>;
   try {
-    answer = await provider.verify(row.checkKey, row.input, { projectId: row.projectId, mode: row.mode, sessionId: row.sessionId });
+    answer = await provider.verify(row.checkKey, opts.input ?? row.input, {
+      projectId: row.projectId,
+      mode: row.mode,
+      sessionId: row.sessionId,
+      consent: (row.consent ?? null) as TRecordedConsent | null,
+      purpose: row.purpose,
+      checkId: row.id,
+    });
   } catch (err) {
+    const final = err instanceof ProviderUnavailableError && (opts.final || !isRetryable(err));
+    recordCheckCall(row.checkKey, provider.name, final ? "error" : "unavailable", started);
     if (!(err instanceof ProviderUnavailableError)) throw err;
-    if (opts.final || !isRetryable(err)) return finishCheck(db, checkId, { status: "error", errorCode: err.errorCode }, opts.onFinished);
+    if (final) return finishCheck(db, checkId, { status: "error", errorCode: err.errorCode }, opts.onFinished);
     await db.check.updateMany({ where: { id: checkId, status: "running" }, data: { errorCode: err.errorCode } });
     throw err;
   }
+  recordCheckCall(row.checkKey, provider.name, answer.status, started);
   const evidenceIds = await storeAnswerEvidence(db, row, answer.evidence ?? []);
   return finishCheck(
     db,
@@ -249,17 +309,12 @@ export async function giveUpCheck(db: Db, checkId: string, onFinished?: (tx: Tx,
  * Asks the provider for a `pending` (or interrupted `running`) check, retrying an outage in
  * this call (`retry.attempts` calls in all, waiting `baseDelayMs * 2^(n-1)` between them), and
  * records the answer. A check that is already finished is returned as it is.
- * @param onFinished runs in the transaction that records the answer (e.g. to emit an event).
+ * @param opts `onFinished` and `input` as for `attemptCheck`.
  */
-export async function executeCheck(
-  db: Db,
-  checkId: string,
-  retry: RetryPolicy = DEFAULT_RETRY,
-  onFinished?: (tx: Tx, check: CheckRow) => Promise<void>,
-): Promise<CheckRow> {
+export async function executeCheck(db: Db, checkId: string, retry: RetryPolicy = DEFAULT_RETRY, opts: Omit<AttemptOptions, "final"> = {}): Promise<CheckRow> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await attemptCheck(db, checkId, { final: attempt >= retry.attempts, onFinished });
+      return await attemptCheck(db, checkId, { ...opts, final: attempt >= retry.attempts });
     } catch (err) {
       if (!(err instanceof ProviderUnavailableError)) throw err;
       await sleep(retry.baseDelayMs * 2 ** (attempt - 1));
@@ -290,8 +345,12 @@ async function storeAnswerEvidence(
   );
 }
 
-/** Prepares and, when needed, executes a check in the caller's request. */
+/**
+ * Prepares and, when needed, executes a check in the caller's request: the only way to answer a
+ * check whose input is not stored (`CheckDefinition.storedInput`, the Aadhaar offline e-KYC
+ * share code), which is verified with the input in memory.
+ */
 export async function runCheck(db: Db, req: RunCheckInput, retry: RetryPolicy = DEFAULT_RETRY): Promise<CheckRow> {
-  const check = await prepareCheck(db, req);
-  return check.status === "pending" ? executeCheck(db, check.id, retry) : check;
+  const { check, input } = await prepare(db, req, {});
+  return check.status === "pending" ? executeCheck(db, check.id, retry, { input }) : check;
 }

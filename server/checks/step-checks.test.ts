@@ -3,7 +3,7 @@ import { checksForStep } from "./step-checks";
 
 describe("checksForStep", () => {
   it("plans nothing for step types without checks, nor for a type the registry does not have", () => {
-    for (const type of ["consent", "review", "key_people", "digilocker"]) expect(checksForStep(type, {}, {})).toEqual([]);
+    for (const type of ["consent", "review", "key_people", "video_kyc"]) expect(checksForStep(type, {}, {})).toEqual([]);
   });
 
   it("parses the step's settings with its type's schema (defaults apply; invalid settings throw)", () => {

@@ -8,18 +8,24 @@ import path from "node:path";
 import { z } from "zod";
 import { createNamedApiKey } from "../api-keys/manage-api-keys";
 import type { Db } from "../db";
-import { DomainError } from "../errors";
+import { DomainError, notFound } from "../errors";
+import { addMember, createOrganization, createProject, createUser } from "../organizations/create-organization";
+import { ZAddMember, ZCreateOrganization, ZCreateProject, ZCreateUser, ZSlug } from "../organizations/organization.schemas";
 import { allowOrigin, ensureProject } from "../projects/ensure-project";
 import { importListVersion, type ImportListResult } from "../screening/import-list-version";
-import { SOURCE_LABELS, ZIsoDate, ZScreeningSource } from "../screening/screening.schemas";
+import { SOURCE_LABELS, ZImportSource, ZIsoDate } from "../screening/screening.schemas";
 import { ensureDemoOrganization, ensureIndiaWorkflows } from "../seed/seed-demo";
 
 export const ZAdminCommand = z.discriminatedUnion("command", [
-  z.strictObject({ command: z.literal("api-key.create"), project: z.string().min(1), mode: z.enum(["test", "live"]) }),
-  z.strictObject({ command: z.literal("project.allow-origin"), project: z.string().min(1), origin: z.string().min(1) }),
+  z.strictObject({ command: z.literal("org.create"), ...ZCreateOrganization.shape }),
+  z.strictObject({ command: z.literal("user.create"), ...ZCreateUser.shape }),
+  z.strictObject({ command: z.literal("project.create"), org: ZSlug, ...ZCreateProject.shape }),
+  z.strictObject({ command: z.literal("member.add"), org: ZSlug, ...ZAddMember.shape }),
+  z.strictObject({ command: z.literal("api-key.create"), project: z.string().min(1), org: ZSlug.optional(), mode: z.enum(["test", "live"]) }),
+  z.strictObject({ command: z.literal("project.allow-origin"), project: z.string().min(1), org: ZSlug.optional(), origin: z.string().min(1) }),
   z.strictObject({
     command: z.literal("lists.import"),
-    source: ZScreeningSource,
+    source: ZImportSource,
     /** absolute path: the running app may have another working directory */
     file: z
       .string()
@@ -31,10 +37,19 @@ export const ZAdminCommand = z.discriminatedUnion("command", [
 ]);
 export type TAdminCommand = z.infer<typeof ZAdminCommand>;
 
-export const CLI_USAGE = `Usage:
-  npm run --silent cli -- api-key create --project <slug> --mode test|live
-  npm run --silent cli -- project allow-origin --project <slug> <origin>
-  npm run --silent cli -- lists import --source un|ofac|mha|pep [--published YYYY-MM-DD] [--allow-removals] <file>`;
+export const CLI_USAGE = `Usage: npm run --silent cli -- <command> (--help prints this)
+  org create --name <name> [--slug <slug>]                          a new organization
+  user create --email <email> --password <password> [--name <name>] a dashboard user (at least 10 characters)
+  member add --org <slug> --email <email> --role owner|admin|developer|reviewer|viewer
+  project create --org <slug> --name <name> [--slug <slug>]         a project with the India workflows
+  api-key create --project <slug> [--org <slug>] --mode test|live  prints only the new secret key
+  project allow-origin --project <slug> [--org <slug>] <origin>     an allowed redirect_url origin
+  lists import --source un|ofac|mha|pep [--published YYYY-MM-DD] [--allow-removals] <file>`;
+
+/** True when argv asks for the usage (`--help`, `-h`, `help`, or nothing). */
+export function wantsHelp(argv: readonly string[]): boolean {
+  return argv.length === 0 || argv.some((a) => a === "--help" || a === "-h") || argv[0] === "help";
+}
 
 /** Flags that take no value. */
 const BOOLEAN_FLAGS = new Set(["allow-removals"]);
@@ -71,17 +86,37 @@ export function parseAdminArgs(argv: readonly string[]): TAdminCommand {
 /** Who the CLI acts as in the audit log. */
 export const CLI_ACTOR = { type: "system" as const, id: "cli" };
 
-/** Runs a command; returns exactly what the CLI prints on stdout. Keys it creates are audited (`api_key.created`). */
+/**
+ * Runs a command; returns exactly what the CLI prints on stdout. Every change is audited with
+ * the actor `system`/`cli` (`organization.created`, `user.created`, `project.created`,
+ * `member.added`, `api_key.created`).
+ */
 export async function runAdminCommand(db: Db, cmd: TAdminCommand): Promise<string> {
   switch (cmd.command) {
+    case "org.create": {
+      const org = await createOrganization(db, { name: cmd.name, slug: cmd.slug }, CLI_ACTOR);
+      return `Organization ${org.name} created: slug ${org.slug} (${org.id})`;
+    }
+    case "user.create": {
+      const user = await createUser(db, { email: cmd.email, password: cmd.password, name: cmd.name }, CLI_ACTOR);
+      return `User ${user.email} created (${user.id}); add them to an organization with member add`;
+    }
+    case "project.create": {
+      const project = await createProject(db, { organizationSlug: cmd.org, name: cmd.name, slug: cmd.slug }, CLI_ACTOR);
+      return `Project ${project.name} created: slug ${project.slug} (${project.id}), with the India workflows`;
+    }
+    case "member.add": {
+      await addMember(db, { organizationSlug: cmd.org, email: cmd.email, role: cmd.role }, CLI_ACTOR);
+      return `${cmd.email} is now ${cmd.role} of ${cmd.org}`;
+    }
     case "api-key.create": {
-      const project = await cliProject(db, cmd.project);
+      const project = await cliProject(db, cmd.project, cmd.org);
       await ensureIndiaWorkflows(db, project.id);
       const { secret } = await createNamedApiKey(db, { projectId: project.id, mode: cmd.mode }, { name: "cli" }, CLI_ACTOR);
       return secret;
     }
     case "project.allow-origin": {
-      const project = await cliProject(db, cmd.project);
+      const project = await cliProject(db, cmd.project, cmd.org);
       const origins = await allowOrigin(db, { projectId: project.id, origin: cmd.origin });
       return `Allowed origins of ${project.slug}: ${origins.join(", ")}`;
     }
@@ -102,8 +137,22 @@ export async function runAdminCommand(db: Db, cmd: TAdminCommand): Promise<strin
 }
 
 /** A CLI project: created in the demo organization when missing. */
-async function cliProject(db: Db, slug: string) {
-  return ensureProject(db, { organizationId: await ensureDemoOrganization(db), slug });
+/**
+ * The project `slug` of the CLI's `--project`: in organization `org` when given (it must exist);
+ * else the one project of that slug in any organization; else (none) created in the demo
+ * organization, as before organizations could be created (README "Admin CLI").
+ * @throws DomainError resource_missing (no such project in `org`), parameter_invalid (the slug
+ *   names projects of several organizations: `--org` is needed).
+ */
+async function cliProject(db: Db, slug: string, org?: string) {
+  if (org) {
+    const project = await db.project.findFirst({ where: { slug, organization: { slug: org } }, select: { id: true, slug: true } });
+    if (!project) throw notFound("project", `${org}/${slug}`, "project");
+    return project;
+  }
+  const matches = await db.project.findMany({ where: { slug }, select: { id: true, slug: true }, take: 2 });
+  if (matches.length > 1) throw new DomainError("parameter_invalid", `Several organizations have a project '${slug}': add --org <slug>.`, { param: "org" });
+  return matches[0] ?? ensureProject(db, { organizationId: await ensureDemoOrganization(db), slug });
 }
 
 /** What `lists import` prints: the version, its counts and its diff. */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { DATA_ENCRYPTION_ENV, dataKey, parseDataKeys } from "./data-keys";
-import { configuredKeyring, isSealed, keyring, openText, sealText } from "./encryption";
+import { configuredKeyring, isSealed, isSealedWithCurrentKey, keyring, openText, sealText } from "./encryption";
 
 const key = () => dataKey(randomBytes(32));
 
@@ -17,6 +17,14 @@ describe("sealText / openText", () => {
     expect(isSealed(text)).toBe(false);
     expect(openText(sealed, "idem_1", keys)).toBe(text);
     expect(sealText(text, "idem_1", keys)).not.toBe(sealed); // a new IV every time
+  });
+
+  it("tells a value sealed with the current key from one due for re-sealing", () => {
+    const old = key();
+    const rotated = keyring(key(), [old]);
+    expect(isSealedWithCurrentKey(sealText("s", "a", rotated), rotated)).toBe(true);
+    expect(isSealedWithCurrentKey(sealText("s", "a", keyring(old)), rotated)).toBe(false);
+    expect(isSealedWithCurrentKey("whsec_clear", rotated)).toBe(false);
   });
 
   it("refuses a value sealed for another row, altered, or malformed", () => {

@@ -50,6 +50,11 @@ export function isSealed(value: string): boolean {
   return value.startsWith(`${PREFIX}.`);
 }
 
+/** True when `value` is a sealed envelope of the keyring's current key (a value sealed with an older key is due for re-sealing). */
+export function isSealedWithCurrentKey(value: string, keys: Keyring = configuredKeyring()): boolean {
+  return isSealed(value) && value.split(".")[1] === keys.current.id;
+}
+
 /** `plaintext` sealed with the current key, bound to `aad`. */
 export function sealText(plaintext: string, aad: string, keys: Keyring = configuredKeyring()): string {
   const iv = randomBytes(12);

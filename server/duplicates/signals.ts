@@ -5,7 +5,7 @@
  * | kind | value hashed | taken from |
  * |---|---|---|
  * | `pan` | the PAN, upper case | input of `in.pan.verify` / `in.pan.aadhaar_link` |
- * | `aadhaar` | last 4 digits of the Aadhaar number, name (normalized by `normalizeName`), date of birth | result of a verified `in.aadhaar.offline_ekyc` / `in.aadhaar.secure_qr` (the UIDAI-signed data; never the full number, which the service never sees) |
+ * | `aadhaar` | last 4 digits of the Aadhaar number, name (normalized by `normalizeName`), date of birth | result of a verified `in.aadhaar.offline_ekyc` / `in.aadhaar.secure_qr` / `in.aadhaar.digilocker` (the UIDAI-signed data; never the full number, which the service never sees) |
  * | `phone` | `+91XXXXXXXXXX` | input of `in.phone.verify` |
  * | `email` | the address, lower case | input of `in.email.verify` |
  * | `gstin` | the GSTIN, upper case | input of `in.gstin.verify` |
@@ -49,7 +49,8 @@ function fromCheck(c: SignalSourceCheck): Signal | null {
       return pan ? { kind: "pan", value: pan.toUpperCase() } : null;
     }
     case "in.aadhaar.offline_ekyc":
-    case "in.aadhaar.secure_qr": {
+    case "in.aadhaar.secure_qr":
+    case "in.aadhaar.digilocker": {
       // only data whose UIDAI signature verified (a stale document still verified)
       if (result.signature_valid !== true) return null;
       const last4 = str(result.reference_id_last4);

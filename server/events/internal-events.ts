@@ -55,3 +55,8 @@ export const documentExtractionRequested = internalEvent(
   "app/document.extraction_requested",
   z.object({ extractionId: z.string(), projectId: z.string(), mode: ZMode }),
 );
+
+/** An approved session's KYC record to upload to CKYCR within 7 days (server/ckyc/ckyc-upload.ts). */
+export const ckycUploadRequested = internalEvent("app/ckyc.upload_requested", z.object({ uploadId: z.string(), projectId: z.string(), mode: ZMode }));
+/** A sanctions or PEP list version was imported: screen its changes against the monitored subjects (server/screening/monitoring.ts). */
+export const screeningListImported = internalEvent("app/screening.list_imported", z.object({ versionId: z.string() }));

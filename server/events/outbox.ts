@@ -17,11 +17,16 @@ import { API_VERSION } from "../api-version";
 import { newId } from "../ids";
 import { sql, sqlJson, sqlTimestamp, type Sql } from "../sql";
 import { subscribedEndpointExistsSql } from "../webhooks/webhook-endpoints";
-import type { PublicEventType, TCheckCompletedEvent, TEvent, TSessionEvent } from "./event.schemas";
+import type { PublicEventType, TCheckEvent, TCkycUploadEvent, TEvent, TReviewDueEvent, TScreeningMatchEvent, TSessionEvent } from "./event.schemas";
 import { type InternalEvent, PUBLIC_EVENT_RELAYS } from "./internal-events";
 
-/** What `emitEvent` writes: a session event or `check.completed`, with its data. */
-export type EventPayload = Pick<TSessionEvent, "type" | "data"> | Pick<TCheckCompletedEvent, "type" | "data">;
+/** What `emitEvent` writes: a session, screening, review-due, check or CKYC upload event, with its data. */
+export type EventPayload =
+  | Pick<TSessionEvent, "type" | "data">
+  | Pick<TScreeningMatchEvent, "type" | "data">
+  | Pick<TReviewDueEvent, "type" | "data">
+  | Pick<TCheckEvent, "type" | "data">
+  | Pick<TCkycUploadEvent, "type" | "data">;
 
 /**
  * A stored envelope in its documented key order (jsonb storage does not keep key order):
@@ -31,7 +36,7 @@ export type EventPayload = Pick<TSessionEvent, "type" | "data"> | Pick<TCheckCom
 export function orderedEnvelope(stored: unknown): TEvent {
   const e = stored as TEvent;
   const data =
-    "session" in e.data
+    "session" in e.data && e.data.session
       ? {
           ...e.data,
           session: {

@@ -1,12 +1,15 @@
 /**
  * Evidence download addresses (server/evidence/evidence.ts): the download is audited as the
  * actor who was issued the address (a dashboard user, or the API key of a /v1 call), and a
- * forged, altered or expired address opens nothing.
+ * forged, altered or expired address opens nothing. The dashboard's `display` variant serves the
+ * EXIF-stripped display copy (a PDF as it is, nothing for a file without a copy); `original` the
+ * uploaded bytes; both audited with the variant.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { demoDb } from "~/tests/fixtures/demo-db";
 import type { Db } from "../db";
 import { createSession } from "../sessions/create-session";
+import { blobStore } from "./blob-store";
 import { EVIDENCE_URL_TTL_SECONDS, issueEvidenceAddress, openEvidence, storeEvidence } from "./evidence";
 
 let db: Db;
@@ -46,7 +49,12 @@ describe("evidence addresses", () => {
     const file = await openEvidence(db, tokenOf(address.url), "198.51.100.4");
     expect(file?.headers["Content-Type"]).toBe("image/png");
     expect(file?.body.equals(PNG)).toBe(true);
-    expect((await downloads()).at(-1)).toEqual({ actorType: "user", actorId: reviewerId, ip: "198.51.100.4", data: { session_id: sessionId } });
+    expect((await downloads()).at(-1)).toEqual({
+      actorType: "user",
+      actorId: reviewerId,
+      ip: "198.51.100.4",
+      data: { session_id: sessionId, variant: "original" },
+    });
   });
 
   it("an address issued through /v1 keeps its API key", async () => {
@@ -66,5 +74,48 @@ describe("evidence addresses", () => {
     vi.useFakeTimers({ now: Date.now() + (EVIDENCE_URL_TTL_SECONDS + 1) * 1000, toFake: ["Date"] });
     expect(await openEvidence(db, tokenOf(address.url), null)).toBeNull();
     expect(await downloads()).toHaveLength(before);
+  });
+});
+
+describe("display and original variants", () => {
+  const reviewer = () => ({ type: "user" as const, id: reviewerId });
+  const WEBP = Buffer.from("RIFF\x1a\x00\x00\x00WEBPVP8 display copy", "latin1");
+
+  /** A stored file of `contentType`, with a display copy when `display` is given. */
+  async function file(contentType: string, data: Buffer, display?: Buffer): Promise<string> {
+    const id = await storeEvidence(db, { projectId: tenant.projectId, sessionId, step: "documents", kind: "pan_card_front", contentType, data });
+    if (display) {
+      const row = await db.evidenceFile.findUniqueOrThrow({ where: { id }, select: { storageKey: true } });
+      await blobStore().put(`${row.storageKey}.display.webp`, display);
+      await db.evidenceFile.update({ where: { id }, data: { displayKey: `${row.storageKey}.display.webp` } });
+    }
+    return id;
+  }
+
+  it("the display variant serves the display copy, not the original bytes; the original variant the bytes; each audited with its variant", async () => {
+    const id = await file("image/png", PNG, WEBP);
+    const shown = await openEvidence(db, tokenOf((await issueEvidenceAddress(db, tenant, sessionId, id, reviewer(), "display")).url), null);
+    expect(shown?.headers["Content-Type"]).toBe("image/webp");
+    expect(shown?.body.equals(WEBP)).toBe(true);
+    const original = await openEvidence(db, tokenOf((await issueEvidenceAddress(db, tenant, sessionId, id, reviewer(), "original")).url), null);
+    expect(original?.headers["Content-Type"]).toBe("image/png");
+    expect(original?.body.equals(PNG)).toBe(true);
+    const audit = await db.auditLog.findMany({ where: { objectId: id }, orderBy: { createdAt: "asc" }, select: { action: true, data: true } });
+    expect(audit.map((a) => [a.action, (a.data as { variant?: string }).variant])).toEqual([
+      ["evidence.address_issued", "display"],
+      ["evidence.downloaded", "display"],
+      ["evidence.address_issued", "original"],
+      ["evidence.downloaded", "original"],
+    ]);
+  });
+
+  it("a PDF has no display copy and is shown as it is; an image without one is not shown at all", async () => {
+    const pdf = Buffer.from("%PDF-1.4\n%%EOF\n");
+    const pdfId = await file("application/pdf", pdf);
+    expect(
+      (await openEvidence(db, tokenOf((await issueEvidenceAddress(db, tenant, sessionId, pdfId, reviewer(), "display")).url), null))?.body.equals(pdf),
+    ).toBe(true);
+    const heicId = await file("image/heic", Buffer.from("not displayable"));
+    expect(await openEvidence(db, tokenOf((await issueEvidenceAddress(db, tenant, sessionId, heicId, reviewer(), "display")).url), null)).toBeNull();
   });
 });

@@ -5,6 +5,13 @@
  * and download is audited. The payload names the file, the expiry and who asked for the
  * address (actor type and id: the API key of a /v1 call, the dashboard user of the case view),
  * so the download's audit row names that actor, whoever's browser follows the link.
+ *
+ * Variants: an address serves either the `original` bytes (what /v1 integrators get, and an
+ * owner's or admin's explicit "Open original" in the dashboard) or the `display` copy (what
+ * every reviewer's viewer shows): the EXIF-stripped WebP re-encoding of an image upload
+ * (server/uploads/display-copy.ts), the PDF itself for a PDF (pdf.js renders it; it has no
+ * display copy), and nothing for a file that has neither (e.g. a HEIC without a copy). The
+ * variant is part of the signed claims and of both audit rows.
  */
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
@@ -16,6 +23,7 @@ import { newId } from "../ids";
 import { type Actor, writeAudit } from "../audit/write-audit";
 import { ActorType } from "../generated/prisma/enums";
 import { type Tenant, tenantWhere } from "../tenant";
+import { DISPLAY_CONTENT_TYPE } from "../uploads/display-copy";
 import { blobStore } from "./blob-store";
 import type { TEvidenceAddress } from "./evidence.schemas";
 
@@ -31,8 +39,20 @@ function sign(payload: string): string {
   return createHmac("sha256", signingKey()).update(payload).digest("base64url");
 }
 
-/** The signed claims of an address: file id, expiry (Unix seconds), and the issuing actor's type and id. */
-const ZAddressClaims = z.object({ f: z.string(), e: z.number(), a: z.enum(ActorType), u: z.string().nullable() });
+/** Which bytes an address serves (see the module comment). */
+export type EvidenceVariant = "original" | "display";
+
+/**
+ * The signed claims of an address: file id, expiry (Unix seconds), the issuing actor's type and
+ * id, and the variant (`v`; absent in addresses issued before variants existed: the original).
+ */
+const ZAddressClaims = z.object({
+  f: z.string(),
+  e: z.number(),
+  a: z.enum(ActorType),
+  u: z.string().nullable(),
+  v: z.enum(["original", "display"]).optional(),
+});
 type AddressClaims = z.infer<typeof ZAddressClaims>;
 
 /** The claims of a correctly signed `<payload>.<hmac>` token, else null. */
@@ -80,18 +100,26 @@ export async function storeEvidence(
 }
 
 /**
- * GET /v1/sessions/{id}/evidence/{evidence_id} and the case view's evidence viewer: a download
- * address valid for 300 s, carrying `actor` (type and id) for the download's audit row.
+ * GET /v1/sessions/{id}/evidence/{evidence_id} (`original`) and the case view's evidence viewer
+ * (`display`; `original` for owners and admins, checked by the caller): a download address
+ * valid for 300 s, carrying `actor` (type and id) for the download's audit row.
  * @throws DomainError resource_missing (session or file not the tenant's, or not of that session).
  */
-export async function issueEvidenceAddress(db: Db, tenant: Tenant, sessionId: string, evidenceId: string, actor: Actor): Promise<TEvidenceAddress> {
+export async function issueEvidenceAddress(
+  db: Db,
+  tenant: Tenant,
+  sessionId: string,
+  evidenceId: string,
+  actor: Actor,
+  variant: EvidenceVariant = "original",
+): Promise<TEvidenceAddress> {
   const file = await db.evidenceFile.findFirst({
     where: { id: evidenceId, sessionId, session: { ...tenantWhere(tenant) } },
     select: { id: true },
   });
   if (!file) throw notFound("evidence file", evidenceId, "evidence_id");
   const exp = Math.floor(Date.now() / 1000) + EVIDENCE_URL_TTL_SECONDS;
-  const claims: AddressClaims = { f: file.id, e: exp, a: actor.type, u: actor.id ?? null };
+  const claims: AddressClaims = { f: file.id, e: exp, a: actor.type, u: actor.id ?? null, v: variant };
   const payload = Buffer.from(JSON.stringify(claims)).toString("base64url");
   await db.$transaction((tx) =>
     writeAudit(tx, {
@@ -100,7 +128,7 @@ export async function issueEvidenceAddress(db: Db, tenant: Tenant, sessionId: st
       objectType: "evidence_file",
       objectId: file.id,
       ...tenantWhere(tenant),
-      data: { session_id: sessionId },
+      data: { session_id: sessionId, variant },
     }),
   );
   return { url: `${appUrl()}/evidence/${payload}.${sign(payload)}`, expires_at: new Date(exp * 1000).toISOString() };
@@ -120,10 +148,19 @@ export async function openEvidence(db: Db, token: string, ip: string | null): Pr
   if (!claims || claims.e < Date.now() / 1000) return null;
   const file = await db.evidenceFile.findUnique({
     where: { id: claims.f },
-    select: { id: true, contentType: true, storageKey: true, projectId: true, sessionId: true, session: { select: { mode: true } } },
+    select: { id: true, contentType: true, storageKey: true, displayKey: true, projectId: true, sessionId: true, session: { select: { mode: true } } },
   });
   if (!file) return null;
-  const body = await blobStore().get(file.storageKey);
+  const variant: EvidenceVariant = claims.v ?? "original";
+  // the display variant: the display copy, else a PDF as it is, else nothing to show
+  const served =
+    variant === "original" || (!file.displayKey && file.contentType === "application/pdf")
+      ? { key: file.storageKey, contentType: file.contentType }
+      : file.displayKey
+        ? { key: file.displayKey, contentType: DISPLAY_CONTENT_TYPE }
+        : null;
+  if (!served) return null;
+  const body = await blobStore().get(served.key);
   if (!body) return null;
   await db.$transaction((tx) =>
     writeAudit(tx, {
@@ -133,14 +170,14 @@ export async function openEvidence(db: Db, token: string, ip: string | null): Pr
       objectId: file.id,
       projectId: file.projectId,
       mode: file.session.mode,
-      data: { session_id: file.sessionId },
+      data: { session_id: file.sessionId, ...(claims.v ? { variant } : {}) },
     }),
   );
-  const inline = (INLINE_TYPES as readonly string[]).includes(file.contentType);
+  const inline = (INLINE_TYPES as readonly string[]).includes(served.contentType);
   return {
     body,
     headers: {
-      "Content-Type": inline ? file.contentType : "application/octet-stream",
+      "Content-Type": inline ? served.contentType : "application/octet-stream",
       "Content-Disposition": inline ? "inline" : `attachment; filename="${file.id}"`,
       "Content-Security-Policy": "sandbox; default-src 'none'",
       "X-Content-Type-Options": "nosniff",

@@ -9,6 +9,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { offlineXml, referenceIdAt, signOfflineXml, zipBase64 } from "../checks/aadhaar/fixtures/aadhaar-fixtures";
 import type { Db } from "../db";
+import { planSessionChecks } from "../sessions/process-session";
 import { cancelSession, reissueClientToken } from "../sessions/session-actions";
 import { sendStepOtp, verifyStepOtp } from "./flow-otp";
 import type { FlowContext } from "./flow-session";
@@ -69,7 +70,8 @@ describe("India KYC (full)", () => {
     expect((await domainError(submitStep(db, ctx, "aadhaar", { method: "offline_ekyc", zip_base64: "aGVsbG8=", share_code: "Ab1#" }))).message).toBe(
       "aadhaar_zip_invalid",
     );
-    await submitStep(db, ctx, "aadhaar", { method: "offline_ekyc", zip_base64: await offlineZip(), share_code: SHARE_CODE });
+    const zip = await offlineZip();
+    await submitStep(db, ctx, "aadhaar", { method: "offline_ekyc", zip_base64: zip, share_code: SHARE_CODE });
 
     const front = await uploadStepFile(db, ctx, { step: "documents", kind: "passport_data_page", bytes: png });
     const back = await uploadStepFile(db, ctx, { step: "documents", kind: "passport_address_page", bytes: png });
@@ -107,7 +109,17 @@ describe("India KYC (full)", () => {
     const stored = Object.fromEntries(row.steps.map((s) => [s.name, s.data as Record<string, unknown>]));
     expect(stored.phone).toEqual({ phone: "+919876543210", challenge_id: expect.stringMatching(/^otp_/) });
     expect(stored.email).toEqual({ email: "Asha@example.com", challenge_id: expect.stringMatching(/^otp_/) });
-    expect(stored.aadhaar).toMatchObject({ method: "offline_ekyc", share_code: SHARE_CODE });
+    // the Offline e-KYC was verified at submission: neither the share code nor the ZIP is kept anywhere
+    expect(stored.aadhaar).toEqual({ method: "offline_ekyc", check_id: expect.stringMatching(/^chk_/) });
+    const checks = await db.check.findMany({ where: { sessionId: ctx.id }, select: { id: true, checkKey: true, status: true, input: true, inputHash: true } });
+    expect(checks).toEqual([{ id: stored.aadhaar!.check_id, checkKey: "in.aadhaar.offline_ekyc", status: "passed", input: {}, inputHash: null }]);
+    const kept = JSON.stringify([row.steps, checks, await db.evidenceFile.findMany({ where: { sessionId: ctx.id } })]);
+    expect(kept).not.toContain(SHARE_CODE);
+    expect(kept).not.toContain(zip.slice(0, 64));
+    // and that check is the step's check in the session pipeline: none is planned again
+    const plan = await planSessionChecks(db, ctx.id);
+    expect(plan.checkIds).toContain(stored.aadhaar!.check_id);
+    expect(await db.check.count({ where: { sessionId: ctx.id, checkKey: "in.aadhaar.offline_ekyc" } })).toBe(1);
     expect(stored.selfie).toEqual({ files: [selfie.id] });
     expect((await domainError(submitStep(db, ctx, "pan", { pan: "ABCPE1234F", name: "Ravi Kumar", dob: "1990-01-01" }))).code).toBe("session_not_editable");
   });

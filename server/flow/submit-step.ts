@@ -5,6 +5,7 @@
  * starts the checks (decisions.md "Session lifecycle"), unless a step type holds it (a KYB
  * session whose key people are not all decided stays `in_progress`).
  */
+import { runCheck } from "../checks/run-check";
 import type { Db, Tx } from "../db";
 import { DomainError } from "../errors";
 import { outboxCommitted } from "../events/outbox";
@@ -34,7 +35,7 @@ async function heldByAStep(tx: Tx, s: FlowSessionRow): Promise<boolean> {
 /**
  * Stores a step's data as `submitted` and moves the session on (`in_progress`, then
  * `processing` once no required step is open and no step type holds it). Shared by submitStep
- * and the OTP verification.
+ * and the OTP verification. `submittedAt` (default now): `Submission.submittedAt`.
  */
 export async function recordStep(
   db: Db,
@@ -44,12 +45,13 @@ export async function recordStep(
   data: Record<string, unknown>,
   method: string,
   prepare?: Submission["prepare"],
+  submittedAt: Date = new Date(),
 ): Promise<void> {
   const actor = applicantActor(ctx);
   await db.$transaction(async (tx) => {
     await tx.sessionStep.update({
       where: { sessionId_name: { sessionId: s.id, name: step.name } },
-      data: { status: "submitted", data: (prepare ? await prepare(tx) : data) as InputJsonValue, method, attempts: { increment: 1 }, submittedAt: new Date() },
+      data: { status: "submitted", data: (prepare ? await prepare(tx) : data) as InputJsonValue, method, attempts: { increment: 1 }, submittedAt },
     });
     let status = s.status;
     if (status === "started" || status === "resubmission_requested") {
@@ -81,7 +83,7 @@ export async function submitStep(db: Db, ctx: FlowContext, stepName: string, pay
   const settings = type.settings.parse(await stepSettings(db, s, stepName));
   const parsed = type.input({ settings, session: s }).safeParse(payload);
   if (!parsed.success) throw validationError(parsed.error);
-  const { data, method, prepare, afterCommit } = await type.submit({
+  const { data, method, prepare, afterCommit, submittedAt } = await type.submit({
     db,
     flow: ctx,
     session: s,
@@ -90,7 +92,8 @@ export async function submitStep(db: Db, ctx: FlowContext, stepName: string, pay
     input: parsed.data,
     actor: applicantActor(ctx),
     checkFiles: (ids, kinds) => checkFiles(db, s, step.name, ids, kinds),
+    runCheck: (key, input) => runCheck(db, { projectId: s.projectId, mode: s.mode, key, country: s.country, input, sessionId: s.id, step: step.name }),
   });
-  await recordStep(db, ctx, s, step, data, method, prepare);
+  await recordStep(db, ctx, s, step, data, method, prepare, submittedAt);
   await afterCommit?.();
 }

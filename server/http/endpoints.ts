@@ -7,7 +7,7 @@ import "server-only";
  * `API_ENDPOINTS`, so the docs cannot drift (STYLE.md 3).
  */
 import { z } from "zod";
-import { ZCapabilities, ZCheck, ZRunCheckRequest } from "../checks/check.schemas";
+import { ZCapabilities, ZCheck, ZCheckPiiErasure, ZRunCheckRequest } from "../checks/check.schemas";
 import { ZList } from "../common.schemas";
 import { ZDocumentTypeList } from "../documents/document-type.schemas";
 import { ZEvent } from "../events/event.schemas";
@@ -24,6 +24,7 @@ import {
   ZSessionStatus,
 } from "../sessions/session.schemas";
 import { SESSION_EXPANDS } from "../sessions/session.dto";
+import { ZMonitoringEnded } from "../screening/screening.schemas";
 import { ZMode } from "../common.schemas";
 import {
   ZCreatedWebhookEndpoint,
@@ -34,7 +35,7 @@ import {
   ZUpdateWebhookEndpointRequest,
   ZWebhookEndpoint,
 } from "../webhooks/webhook-endpoint.schemas";
-import { ZWorkflow } from "../workflows/workflow.schemas";
+import { ZRiskLevel, ZWorkflow } from "../workflows/workflow.schemas";
 import type { Endpoint, SuccessResponses } from "./pipeline/endpoint";
 
 /** Error statuses an endpoint's domain can answer, besides those of the withApi pipeline (server/http/openapi.ts). */
@@ -124,6 +125,7 @@ export const listSessionsEndpoint = endpoint({
   query: ZListQuery.extend({
     status: ZSessionStatus.optional(),
     reference_id: z.string().max(128).optional().meta({ description: "Only sessions with this `reference_id`." }),
+    risk_level: ZRiskLevel.optional().meta({ description: "Only sessions at this risk level (`low`, `medium`, `high`)." }),
   }),
   responses: { 200: ZList(ZSession, "SessionList", "sessions") },
   errors: [404],
@@ -201,6 +203,18 @@ export const erasePiiEndpoint = endpoint({
   errors: [404],
 });
 
+export const endSessionMonitoringEndpoint = endpoint({
+  operationId: "endSessionMonitoring",
+  method: "DELETE",
+  path: "/v1/sessions/{id}/monitoring",
+  summary: "End a session's sanctions and PEP monitoring",
+  description:
+    "The business relationship ended: the session's applicant is no longer screened against list changes and the daily run (an approved session with a `screening` step is monitored until then), and the screened name and date of birth are deleted. Erasure (`DELETE /v1/sessions/{id}/pii`) also ends it. Idempotent.",
+  params: ZId,
+  responses: { 200: ZMonitoringEnded },
+  errors: [404],
+});
+
 export const runCheckEndpoint = endpoint({
   operationId: "runCheck",
   method: "POST",
@@ -232,7 +246,32 @@ export const retrieveCheckEndpoint = endpoint({
   errors: [404],
 });
 
+export const eraseCheckPiiEndpoint = endpoint({
+  operationId: "eraseCheckPii",
+  method: "DELETE",
+  // the same path segment as retrieveCheck (`{key}`, a check id here): one route folder in Next
+  path: "/v1/checks/{key}/pii",
+  summary: "Erase a direct check's personal data",
+  description:
+    "DPDP erasure of a direct check: deletes its input and result (and the screening subjects it created); keeps the skeleton (id, keys, provider, status, error code, timestamps). A check still pending ends in `error` (`pii_erased`). Emits `check.pii_erased`. Idempotent: a repeated call answers the same and emits nothing. A session's check is erased with its session (409 `check_in_session`: DELETE /v1/sessions/{id}/pii). The project's retention erases direct checks the same way.",
+  params: z.strictObject({ key: z.string().min(1).meta({ description: "The check's id (`chk_...`)." }) }),
+  responses: { 200: ZCheckPiiErasure },
+  errors: [404, 409],
+});
+
 const ZCountryQuery = z.strictObject({ country: z.string().length(2).optional().meta({ description: "Only this country (ISO 3166-1 alpha-2)." }) });
+
+export const endCheckMonitoringEndpoint = endpoint({
+  operationId: "endCheckMonitoring",
+  method: "DELETE",
+  path: "/v1/checks/{key}/monitoring",
+  summary: "End a direct screening check's monitoring",
+  description:
+    "Stops the ongoing monitoring that an `in.aml.screen` direct check with `monitor: true` started, and deletes the screened name and date of birth. Idempotent.",
+  params: z.strictObject({ key: z.string().min(1).meta({ description: "The check's id (`chk_...`)." }) }),
+  responses: { 200: ZMonitoringEnded },
+  errors: [404],
+});
 
 export const capabilitiesEndpoint = endpoint({
   operationId: "listCapabilities",
@@ -403,8 +442,11 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
   issueClientTokenEndpoint,
   retrieveEvidenceAddressEndpoint,
   erasePiiEndpoint,
+  endSessionMonitoringEndpoint,
   runCheckEndpoint,
   retrieveCheckEndpoint,
+  eraseCheckPiiEndpoint,
+  endCheckMonitoringEndpoint,
   capabilitiesEndpoint,
   documentTypesEndpoint,
   listWorkflowsEndpoint,

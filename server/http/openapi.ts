@@ -15,7 +15,16 @@ import { z } from "zod";
 import { API_VERSION, SUPPORTED_API_VERSIONS } from "../api-version";
 import { API_ERROR_CODES, ERROR_CODES } from "../errors";
 import { IDEMPOTENCY_TTL_MS, MAX_KEY_LENGTH } from "./idempotency";
-import { PUBLIC_EVENT_TYPES, ZCheckCompletedEvent, ZSessionEvent } from "../events/event.schemas";
+import {
+  CHECK_EVENT_TYPES,
+  CKYC_EVENT_TYPES,
+  PUBLIC_EVENT_TYPES,
+  ZCheckEvent,
+  ZCkycUploadEvent,
+  ZReviewDueEvent,
+  ZScreeningMatchEvent,
+  ZSessionEvent,
+} from "../events/event.schemas";
 import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER } from "../webhooks/sign";
 import { RATE_LIMITS } from "./rate-limit";
 import { ZError } from "./api-error";
@@ -223,12 +232,23 @@ const EVENT_DESCRIPTIONS: Partial<Record<(typeof PUBLIC_EVENT_TYPES)[number], st
   "session.child_updated":
     "A child session of this KYB session (a key person's KYC, `data.related_session` with its `role`) changed status; `data.session` is the KYB session.",
   "check.completed": "An asynchronous direct check (`POST /v1/checks/{key}?async=true`) finished; retrieve it for the result.",
+  "check.pii_erased": "The personal data of a check was erased (DELETE /v1/checks/{id}/pii, or the project's retention).",
+  "session.screening_match":
+    "Ongoing monitoring (an imported list version's changes, or the daily run) found new sanctions or PEP candidates for a monitored subject: an approved session (it moves to `review`) or a direct check with `monitor: true` (`data.session` null). `data.check` is the new `in.aml.screen` check holding the candidates; no personal data is in the event.",
+  "session.review_due": "The session's periodic re-KYC review is due: its `next_review_at` (set by its risk level) has passed.",
 };
 
 /** The OpenAPI 3.1 `webhooks`: one POST per event type, signed with `Service-Signature`. */
 function webhooks(schemas: SchemaCollector): Json {
   const sessionEvent = schemas.convert(ZSessionEvent, "output");
-  const checkEvent = schemas.convert(ZCheckCompletedEvent, "output");
+  const checkEvent = schemas.convert(ZCheckEvent, "output");
+  const ckycEvent = schemas.convert(ZCkycUploadEvent, "output");
+  const schemaOf: Partial<Record<(typeof PUBLIC_EVENT_TYPES)[number], Json>> = {
+    ...Object.fromEntries(CHECK_EVENT_TYPES.map((type) => [type, checkEvent])),
+    ...Object.fromEntries(CKYC_EVENT_TYPES.map((type) => [type, ckycEvent])),
+    "session.screening_match": schemas.convert(ZScreeningMatchEvent, "output"),
+    "session.review_due": schemas.convert(ZReviewDueEvent, "output"),
+  };
   return Object.fromEntries(
     PUBLIC_EVENT_TYPES.map((type) => [
       type,
@@ -262,7 +282,7 @@ function webhooks(schemas: SchemaCollector): Json {
             required: true,
             content: {
               "application/json": {
-                schema: { allOf: [type === "check.completed" ? checkEvent : sessionEvent, { type: "object", properties: { type: { const: type } } }] },
+                schema: { allOf: [schemaOf[type] ?? sessionEvent, { type: "object", properties: { type: { const: type } } }] },
               },
             },
           },

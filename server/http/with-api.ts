@@ -34,6 +34,7 @@ export function withApi<P extends z.ZodType, Q extends z.ZodType, B extends z.Zo
 ) {
   return async (req: Request, route: RouteContext): Promise<Response> => {
     const x = openExchange(req); // request id
+    x.route = endpoint.path;
     try {
       x.version = requestedVersion(req.headers); // Service-Version
       const db = await getDb();

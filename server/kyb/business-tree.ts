@@ -19,7 +19,7 @@ export interface BusinessTreePerson {
   role: string;
   ownership_percent: number | null;
   /** Their KYC session; null when their role is not verified by the workflow. */
-  session: { id: string; status: SessionStatus; decision: DecisionOutcome | null } | null;
+  session: { id: string; status: SessionStatus; decision: DecisionOutcome | null; invite_revoked: boolean } | null;
 }
 
 export interface BusinessTree {
@@ -48,7 +48,7 @@ export async function getBusinessTree(db: Db, tenant: Tenant, id: string): Promi
       business: true,
       piiErasedAt: true,
       steps: { select: { type: true, data: true }, orderBy: { position: "asc" } },
-      children: { select: { id: true, role: true, status: true, decision: true }, orderBy: { createdAt: "asc" } },
+      children: { select: { id: true, role: true, status: true, decision: true, inviteRevokedAt: true }, orderBy: { createdAt: "asc" } },
     },
   });
   const byId = new Map(root.children.map((c) => [c.id, c]));
@@ -61,7 +61,7 @@ export async function getBusinessTree(db: Db, tenant: Tenant, id: string): Promi
       name: p.name,
       role: p.role,
       ownership_percent: p.ownership_percent ?? null,
-      session: child ? { id: child.id, status: child.status, decision: child.decision } : null,
+      session: child ? { id: child.id, status: child.status, decision: child.decision, invite_revoked: child.inviteRevokedAt !== null } : null,
     };
   });
   const named = new Set(listed.map((p) => p.session_id));

@@ -13,7 +13,10 @@
  * - Settled: `approved`, `declined`, `expired`, `cancelled`. A child in `review` is not: the
  *   business waits for the reviewer.
  * - Links: a key person's link is their invitation link (server/kyb/key-person-invite.ts): the
- *   same link in every email and every copy, working for as long as their session is active.
+ *   same link in every email and every copy, working for as long as their session is active,
+ *   until the business's applicant or a reviewer withdraws or replaces it
+ *   (`changeKeyPersonInviteAsBusiness`, `changeKeyPersonInviteAsReviewer`). A new child's own
+ *   client token (minted with every session) is revoked at once: the invitation is the only way in.
  */
 import type { Db, Tx } from "../db";
 import { DomainError } from "../errors";
@@ -21,10 +24,13 @@ import { SYSTEM_ACTOR, type Actor, writeAudit } from "../audit/write-audit";
 import { keyPersonInviteRequested } from "../events/internal-events";
 import { enqueue, outboxCommitted } from "../events/outbox";
 import type { SessionStatus } from "../generated/prisma/enums";
+import { sql } from "../sql";
 import { createSession } from "../sessions/create-session";
+import { revokeClientTokens } from "../sessions/client-tokens";
 import { cancelWithTokens } from "../sessions/session-actions";
 import { ACTIVE_STATUSES, transitionSession } from "../sessions/session-state";
-import { admitInviteResend, keyPersonInviteUrl } from "./key-person-invite";
+import { type Tenant, tenantWhere } from "../tenant";
+import { admitInviteResend, changeKeyPersonInvite, type InviteChange, keyPersonInviteUrl } from "./key-person-invite";
 import { findKycWorkflow } from "./key-people-workflow";
 import type { TKeyPeopleSettings, TKeyPeopleStepInput, TKeyPerson } from "../steps/key-people/key-people.schemas";
 
@@ -109,6 +115,7 @@ export async function syncKeyPeople(
       actor,
       { parent: { sessionId: parent.id, role: person.role } },
     );
+    await revokeClientTokens(tx, created.id);
     await enqueue(tx, keyPersonInviteRequested, { sessionId: created.id, projectId: parent.projectId });
     kept.add(created.id);
     people.push({ ...person, session_id: created.id });
@@ -167,6 +174,8 @@ export interface KeyPersonStatus {
   name: string;
   role: string;
   status: SessionStatus;
+  /** Their invitation was withdrawn: no link works until a new one is made. */
+  invite_revoked: boolean;
 }
 
 /** The key people of a business with a session, in the order entered, with their session's status. */
@@ -174,36 +183,54 @@ export async function keyPeopleStatuses(db: Db | Tx, parentId: string, steps: re
   const people = steps.filter((st) => st.type === "key_people").flatMap((st) => (st.data as StoredKeyPeople | null)?.people ?? []);
   const ids = people.map((p) => p.session_id).filter((id): id is string => !!id);
   if (!ids.length) return [];
-  const rows = await db.session.findMany({ where: { id: { in: ids }, parentSessionId: parentId }, select: { id: true, status: true } });
-  const status = new Map(rows.map((r) => [r.id, r.status]));
-  return people.flatMap((p) =>
-    p.session_id && status.has(p.session_id) ? [{ session_id: p.session_id, name: p.name, role: p.role, status: status.get(p.session_id)! }] : [],
-  );
+  const rows = await db.session.findMany({ where: { id: { in: ids }, parentSessionId: parentId }, select: { id: true, status: true, inviteRevokedAt: true } });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return people.flatMap((p) => {
+    const row = p.session_id ? byId.get(p.session_id) : undefined;
+    return row ? [{ session_id: row.id, name: p.name, role: p.role, status: row.status, invite_revoked: row.inviteRevokedAt !== null }] : [];
+  });
 }
 
-/** The child `childId` of `parentId` when it is still active. @throws DomainError session_not_resumable otherwise (resource_missing when not a child). */
-async function activeChild(tx: Tx, parentId: string, childId: string) {
-  const child = await tx.session.findFirst({
-    where: { id: childId, parentSessionId: parentId },
-    select: { id: true, status: true, projectId: true, mode: true },
-  });
+/** Who acts on a key person's session: the business's applicant (their session is the parent) or a dashboard user of the project. */
+export type KeyPersonScope = { parentId: string } | { tenant: Tenant };
+
+/**
+ * The key person's session `childId` in `scope`, its row locked, when it is still active.
+ * @throws DomainError resource_missing (not a key person's session in scope), session_not_resumable (no longer active).
+ */
+async function activeChild(tx: Tx, scope: KeyPersonScope, childId: string) {
+  const where = "parentId" in scope ? { parentSessionId: scope.parentId } : { ...tenantWhere(scope.tenant), parentSessionId: { not: null } };
+  const child = await tx.session.findFirst({ where: { id: childId, ...where }, select: { id: true } });
   if (!child) throw new DomainError("resource_missing", `No key person's session '${childId}'.`, { param: "child_session_id" });
-  if (!ACTIVE_STATUSES.includes(child.status)) {
-    throw new DomainError("session_not_resumable", `This person's verification is ${child.status.replace("_", " ")}: it needs no link.`, {
+  await tx.$queryRaw(sql`SELECT id FROM sessions WHERE id = ${childId} FOR UPDATE`);
+  const locked = await tx.session.findUniqueOrThrow({
+    where: { id: childId },
+    select: { id: true, status: true, projectId: true, mode: true, inviteGeneration: true, inviteRevokedAt: true },
+  });
+  if (!ACTIVE_STATUSES.includes(locked.status)) {
+    throw new DomainError("session_not_resumable", `This person's verification is ${locked.status.replace("_", " ")}: it needs no link.`, {
       param: "child_session_id",
     });
   }
-  return child;
+  return locked;
+}
+
+/** An active child whose invitation is not withdrawn. @throws DomainError invite_revoked otherwise. */
+function assertInviteNotRevoked(child: { inviteRevokedAt: Date | null }): void {
+  if (child.inviteRevokedAt) {
+    throw new DomainError("invite_revoked", "This person's link was withdrawn. Make a new link to invite them again.", { param: "child_session_id" });
+  }
 }
 
 /**
  * The invitation link of a key person's session (server/kyb/key-person-invite.ts), for the
  * business's applicant to share; audited as `session.key_person_link_shown`.
- * @throws DomainError resource_missing, session_not_resumable.
+ * @throws DomainError resource_missing, session_not_resumable, invite_revoked.
  */
 export async function issueKeyPersonLink(db: Db, parentId: string, childId: string, actor: Actor): Promise<{ url: string }> {
-  await db.$transaction(async (tx) => {
-    const child = await activeChild(tx, parentId, childId);
+  return db.$transaction(async (tx) => {
+    const child = await activeChild(tx, { parentId }, childId);
+    assertInviteNotRevoked(child);
     await writeAudit(tx, {
       actor,
       action: "session.key_person_link_shown",
@@ -212,21 +239,39 @@ export async function issueKeyPersonLink(db: Db, parentId: string, childId: stri
       projectId: child.projectId,
       mode: child.mode,
     });
+    return { url: keyPersonInviteUrl(childId, child.inviteGeneration) };
   });
-  return { url: keyPersonInviteUrl(childId) };
 }
 
 /**
  * Queues the invitation email of a key person again (the applicant's "resend"), within the
  * limits of `admitInviteResend`.
- * @throws DomainError resource_missing, session_not_resumable, invite_resend_too_soon.
+ * @throws DomainError resource_missing, session_not_resumable, invite_revoked, invite_resend_too_soon.
  */
 export async function resendKeyPersonInvite(db: Db, parentId: string, childId: string): Promise<{ queued: true }> {
   await db.$transaction(async (tx) => {
-    const child = await activeChild(tx, parentId, childId);
+    const child = await activeChild(tx, { parentId }, childId);
+    assertInviteNotRevoked(child);
     await admitInviteResend(tx, child, { type: "applicant", id: parentId });
     await enqueue(tx, keyPersonInviteRequested, { sessionId: child.id, projectId: child.projectId });
   });
   outboxCommitted();
   return { queued: true };
+}
+
+/**
+ * Withdraws (`revoke`) or replaces (`rotate`) a key person's invitation: by the business's
+ * applicant (`{ parentId }`, the flow) or by a dashboard user (`{ tenant }`, the case view).
+ * See `changeKeyPersonInvite` (server/kyb/key-person-invite.ts) for what changes; audited.
+ * @returns the new link after a rotation, null after a revocation.
+ * @throws DomainError resource_missing, session_not_resumable.
+ */
+export async function changeKeyPersonInviteIn(
+  db: Db,
+  scope: KeyPersonScope,
+  childId: string,
+  change: InviteChange,
+  actor: Actor,
+): Promise<{ url: string | null }> {
+  return db.$transaction(async (tx) => changeKeyPersonInvite(tx, await activeChild(tx, scope, childId), change, actor));
 }

@@ -66,7 +66,9 @@ describe("erasing a KYB business's personal data", () => {
 
     // the reviewer's tree still shows the business's people, by role and without a name
     const tree = await getBusinessTree(db, tenant, parentId);
-    expect(tree?.people).toEqual([{ name: null, role: "director", ownership_percent: null, session: { id: childId, status: "cancelled", decision: null } }]);
+    expect(tree?.people).toEqual([
+      { name: null, role: "director", ownership_percent: null, session: { id: childId, status: "cancelled", decision: null, invite_revoked: false } },
+    ]);
     expect(tree?.removed).toEqual([]);
   });
 

@@ -1,13 +1,14 @@
 /**
  * The hosted flow's KYB calls besides submitting steps (client token of the business's
  * session): the bank of an IFSC as the applicant types it, and a key person's invitation link
- * (copy or email again) while the business waits for them.
+ * (copy, email again, withdraw or replace) while the business waits for them.
  */
 import type { Db } from "../db";
 import { ifscProblem, normalizeIfsc } from "../checks/validators/ifsc";
 import { type FlowContext, authenticateFlow } from "../flow/flow-session";
 import { lookupIfsc } from "../providers/offline-dataset";
-import { issueKeyPersonLink, resendKeyPersonInvite } from "./key-people";
+import { changeKeyPersonInviteIn, issueKeyPersonLink, resendKeyPersonInvite } from "./key-people";
+import type { InviteChange } from "./key-person-invite";
 
 /**
  * The bank of an IFSC from the RBI list (the offline dataset that answers `in.ifsc.lookup`, the
@@ -33,4 +34,10 @@ export async function keyPersonLink(db: Db, ctx: FlowContext, childId: string): 
 export async function resendKeyPersonEmail(db: Db, ctx: FlowContext, childId: string): Promise<{ queued: true }> {
   await authenticateFlow(db, ctx);
   return resendKeyPersonInvite(db, ctx.sessionId, childId);
+}
+
+/** Withdraws or replaces a key person's invitation (server/kyb/key-people.ts `changeKeyPersonInviteIn`), audited as the applicant. */
+export async function changeKeyPersonInviteFromFlow(db: Db, ctx: FlowContext, childId: string, change: InviteChange): Promise<{ url: string | null }> {
+  await authenticateFlow(db, ctx);
+  return changeKeyPersonInviteIn(db, { parentId: ctx.sessionId }, childId, change, { type: "applicant", id: ctx.sessionId, ip: ctx.ip });
 }

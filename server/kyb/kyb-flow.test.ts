@@ -25,7 +25,7 @@ import { INDIA_WORKFLOWS } from "../workflows/india-workflows";
 import { createWorkflow, publishWorkflow } from "../workflows/publish-workflow";
 import { getBusinessTree } from "./business-tree";
 import { issueKeyPersonLink, waitsForKeyPeople } from "./key-people";
-import { redeemKeyPersonInvite } from "./key-person-invite";
+import { openKeyPersonInvite } from "./key-person-invite";
 
 let db: Db;
 let executor: Executor;
@@ -93,8 +93,8 @@ const children = (parentId: string) =>
 /** A key person completes their own KYC (consent + PAN) with the invitation link the applicant gets. */
 async function completeChild(parentId: string, childId: string, pan: string, name: string) {
   const { url } = await issueKeyPersonLink(db, parentId, childId, { type: "applicant", id: parentId });
-  const redeemed = await redeemKeyPersonInvite(db, childId, new URL(url).searchParams.get("k")!, null);
-  if (!("url" in redeemed)) throw new Error(`invite refused: ${redeemed.problem.reason}`);
+  const redeemed = await openKeyPersonInvite(db, childId, new URLSearchParams(new URL(url).hash.slice(1)).get("k")!, null);
+  if (redeemed.outcome !== "opened") throw new Error(`invite not opened: ${redeemed.outcome}`);
   const ctx = { sessionId: childId, token: redeemed.url.split("#t=")[1]! };
   await startFlow(db, ctx);
   await submitStep(db, ctx, "consent", { accepted: true, notice_version: "2026-10-01" });

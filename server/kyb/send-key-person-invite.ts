@@ -52,12 +52,12 @@ const INVITES: Record<"en" | "hi", InviteText> = {
   }),
 };
 
-export type InviteOutcome = { sent: true } | { sent: false; reason: "session_not_active" | "no_email" | "email_not_configured" };
+export type InviteOutcome = { sent: true } | { sent: false; reason: "session_not_active" | "invite_revoked" | "no_email" | "email_not_configured" };
 
 /**
  * Sends the invitation of the key person's session `childId`.
- * @returns whether it was sent; not when the session is no longer active, has no email address
- *   or SMTP is not configured.
+ * @returns whether it was sent; not when the session is no longer active, its invitation was
+ *   withdrawn, it has no email address or SMTP is not configured.
  * @throws the mailer's error (connection, rejected recipient): the caller retries.
  */
 export async function sendKeyPersonInvite(db: Db, childId: string): Promise<InviteOutcome> {
@@ -70,11 +70,14 @@ export async function sendKeyPersonInvite(db: Db, childId: string): Promise<Invi
       prefill: true,
       projectId: true,
       mode: true,
+      inviteGeneration: true,
+      inviteRevokedAt: true,
       project: { select: { organization: { select: { name: true } } } },
       parent: { select: { steps: { select: { type: true, data: true } } } },
     },
   });
   if (!child || !ACTIVE_STATUSES.includes(child.status)) return { sent: false, reason: "session_not_active" };
+  if (child.inviteRevokedAt) return { sent: false, reason: "invite_revoked" };
   const to = (child.prefill as { email?: string } | null)?.email;
   if (!to) return { sent: false, reason: "no_email" };
   const config = accountMailConfig();
@@ -88,7 +91,7 @@ export async function sendKeyPersonInvite(db: Db, childId: string): Promise<Invi
       business: businessLegalName(child.parent?.steps ?? []) ?? org,
       org,
       role: roleWords[child.role ?? ""] ?? roleWords.director!,
-      url: keyPersonInviteUrl(childId),
+      url: keyPersonInviteUrl(childId, child.inviteGeneration),
       to,
     }),
   );

@@ -1,12 +1,15 @@
 /**
  * The hosted-flow logo of a project (issue 7): PNG, SVG or WebP up to 512 KiB, recognized by
- * content (file-type for the raster formats; an XML parse for SVG), stored through the
- * evidence blob store under a fresh key per upload (so the address can be cached forever).
- * SVGs with scripts, event handlers, foreign objects, external references or a DOCTYPE are
- * refused; the route that serves logos adds a sandboxing Content-Security-Policy as well.
+ * content (file-type for the raster formats, the `<svg` root for SVG), and stored as a PNG
+ * that `sharp` renders from it (at most LOGO_MAX_PX on the longest side), through the evidence
+ * blob store under a fresh key per upload (so the address can be cached forever). Rasterising
+ * replaces filtering SVG markup (which `<set>`, `<animate>` or `<?xml-stylesheet?>` could get
+ * round): whatever an SVG contains, only its pixels are ever served; librsvg loads no external
+ * resource for an SVG given as bytes. Logos stored as SVG before this are rasterised when read.
+ * The route that serves logos adds a sandboxing Content-Security-Policy as well.
  */
-import { DOMParser, onErrorStopParsing, type Element as XmlElement, type Node as XmlNode } from "@xmldom/xmldom";
 import { fileTypeFromBuffer } from "file-type";
+import sharp from "sharp";
 import { type Actor, writeAudit } from "../audit/write-audit";
 import type { Db } from "../db";
 import { DomainError, notFound } from "../errors";
@@ -15,46 +18,14 @@ import { randomBase62 } from "../ids";
 import { LOGO_KEY_PREFIX, projectBranding, type ProjectBranding } from "./branding";
 import { LOGO_MAX_BYTES, LOGO_TYPES, type LogoContentType } from "./project-settings.schemas";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
-
-function refuseSvg(reason: string): never {
-  throw new DomainError("file_type_not_allowed", `This SVG cannot be used as a logo: ${reason}.`, { param: "logo" });
-}
-
-/** Throws unless `text` is a plain SVG image (no active content, no external references). */
-function assertSafeSvg(text: string): void {
-  if (/<!DOCTYPE|<!ENTITY/i.test(text)) refuseSvg("it declares a DOCTYPE or entities");
-  let doc;
-  try {
-    doc = new DOMParser({ onError: onErrorStopParsing }).parseFromString(text, "image/svg+xml");
-  } catch {
-    refuseSvg("it is not well-formed XML");
-  }
-  const root = doc.documentElement;
-  if (!root || root.localName !== "svg" || root.namespaceURI !== SVG_NS) refuseSvg("its root element is not <svg>");
-  const walk = (node: XmlNode) => {
-    if (node.nodeType === 1) {
-      const el = node as XmlElement;
-      const name = (el.localName ?? el.nodeName).toLowerCase();
-      if (name === "script" || name === "foreignobject" || name === "iframe" || name === "embed" || name === "object")
-        refuseSvg(`it contains <${el.localName}>`);
-      for (let i = 0; i < el.attributes.length; i++) {
-        const a = el.attributes.item(i)!;
-        const an = a.localName?.toLowerCase() ?? a.name.toLowerCase();
-        if (an.startsWith("on")) refuseSvg(`it has an event handler (${a.name})`);
-        if (an === "href" && !/^(#|data:image\/(png|jpeg|webp);)/i.test(a.value.trim())) refuseSvg("it references another file or address");
-        if (/url\(\s*['"]?(?!#)/i.test(a.value)) refuseSvg("it references another file or address");
-      }
-      if (name === "style" && /@import|url\(\s*['"]?(?!#)/i.test(el.textContent ?? "")) refuseSvg("its styles load another file");
-    }
-    for (let c = node.firstChild; c; c = c.nextSibling) walk(c);
-  };
-  walk(root);
-}
+/** Longest side of a stored logo in pixels (an SVG is rendered to fit it; a raster logo is never enlarged). */
+export const LOGO_MAX_PX = 512;
+/** Largest raster decoded (pixels): a logo needs no more, and a decompression bomb is refused. */
+const LOGO_MAX_INPUT_PIXELS = 4096 * 4096;
 
 /**
- * The content type of a logo file, checked by content.
- * @throws DomainError file_too_large (over 512 KiB), file_type_not_allowed (not PNG/SVG/WebP, unsafe SVG).
+ * The content type of an uploaded logo file, checked by content.
+ * @throws DomainError file_too_large (over 512 KiB), file_type_not_allowed (not PNG/SVG/WebP).
  */
 export async function detectLogoType(bytes: Uint8Array): Promise<LogoContentType> {
   if (bytes.byteLength === 0) throw new DomainError("file_type_not_allowed", "The file is empty.", { param: "logo" });
@@ -62,25 +33,42 @@ export async function detectLogoType(bytes: Uint8Array): Promise<LogoContentType
   const detected = await fileTypeFromBuffer(bytes);
   if (detected?.mime === "image/png" || detected?.mime === "image/webp") return detected.mime;
   // file-type reports SVG as generic XML (or nothing without an XML declaration)
-  if (!detected || detected.mime === "application/xml") {
-    const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
-    if (/<svg[\s>]/i.test(text)) {
-      assertSafeSvg(text.replace(/^\uFEFF/, ""));
-      return "image/svg+xml";
-    }
-  }
+  if ((!detected || detected.mime === "application/xml") && /<svg[\s>]/i.test(new TextDecoder("utf-8", { fatal: false }).decode(bytes))) return "image/svg+xml";
   throw new DomainError("file_type_not_allowed", "Upload a PNG, SVG or WebP image.", { param: "logo" });
 }
 
 /**
- * Replaces the project's logo with `bytes` (validated by detectLogoType). The old blob is
- * deleted after the change is committed.
+ * The PNG a logo is stored and served as: an SVG rendered at the density that fits its longest
+ * side to LOGO_MAX_PX, a raster logo re-encoded (metadata dropped) and shrunk to fit it.
+ * @throws DomainError file_type_not_allowed when the image cannot be decoded or rendered.
+ */
+export async function rasteriseLogo(bytes: Uint8Array, type: LogoContentType): Promise<Buffer> {
+  try {
+    let density: number | undefined;
+    if (type === "image/svg+xml") {
+      const { width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: LOGO_MAX_INPUT_PIXELS }).metadata();
+      const longest = Math.max(width, height);
+      density = longest > 0 ? Math.min(100_000, Math.max(1, (72 * LOGO_MAX_PX) / longest)) : 72; // sharp takes 1 to 100000 dpi
+    }
+    return await sharp(bytes, { density, limitInputPixels: LOGO_MAX_INPUT_PIXELS, failOn: "error" })
+      .resize({ width: LOGO_MAX_PX, height: LOGO_MAX_PX, fit: "inside", withoutEnlargement: true })
+      .png()
+      .toBuffer();
+  } catch {
+    throw new DomainError("file_type_not_allowed", "This image cannot be read. Upload a PNG, SVG or WebP image.", { param: "logo" });
+  }
+}
+
+/**
+ * Replaces the project's logo with `bytes` (validated by detectLogoType, stored as the PNG of
+ * rasteriseLogo). The old blob is deleted after the change is committed.
  * @returns the new branding.
  */
 export async function setProjectLogo(db: Db, projectId: string, bytes: Uint8Array, actor: Actor): Promise<ProjectBranding> {
   const type = await detectLogoType(bytes);
-  const key = `${LOGO_KEY_PREFIX}${projectId}/logo-${randomBase62(16)}.${LOGO_TYPES[type]}`;
-  await blobStore().put(key, bytes, { contentType: type });
+  const stored = await rasteriseLogo(bytes, type);
+  const key = `${LOGO_KEY_PREFIX}${projectId}/logo-${randomBase62(16)}.png`;
+  await blobStore().put(key, stored, { contentType: "image/png" });
   const { before, after } = await db.$transaction(async (tx) => {
     const before = await tx.project.findUnique({ where: { id: projectId }, select: { logoKey: true } });
     if (!before) throw notFound("project", projectId);
@@ -91,7 +79,7 @@ export async function setProjectLogo(db: Db, projectId: string, bytes: Uint8Arra
       objectType: "project",
       objectId: projectId,
       projectId,
-      data: { contentType: type, size: bytes.byteLength },
+      data: { contentType: type, size: bytes.byteLength, stored: { contentType: "image/png", size: stored.byteLength } },
     });
     return { before, after };
   });
@@ -114,7 +102,8 @@ export async function removeProjectLogo(db: Db, projectId: string, actor: Actor)
 
 /**
  * The bytes of a project's current logo for its public address `/branding/<projectId>/<file>`,
- * or null when that is not the project's current logo.
+ * or null when that is not the project's current logo. A logo stored as SVG (before logos were
+ * rasterised on upload) is rasterised here: an SVG is never served.
  */
 export async function readProjectLogo(db: Db, projectId: string, file: string): Promise<{ bytes: Buffer; contentType: LogoContentType } | null> {
   if (!/^logo-[0-9A-Za-z]{16}\.(png|svg|webp)$/.test(file)) return null;
@@ -125,5 +114,6 @@ export async function readProjectLogo(db: Db, projectId: string, file: string): 
   if (!bytes) return null;
   const ext = file.slice(file.lastIndexOf(".") + 1);
   const contentType = (Object.keys(LOGO_TYPES) as LogoContentType[]).find((t) => LOGO_TYPES[t] === ext)!;
+  if (contentType === "image/svg+xml") return { bytes: await rasteriseLogo(bytes, contentType), contentType: "image/png" };
   return { bytes, contentType };
 }

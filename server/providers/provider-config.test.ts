@@ -15,6 +15,11 @@ let registry: typeof import("./registry");
 let settings: typeof import("../projects/registry-providers");
 const fast = { attempts: 2, baseDelayMs: 1 };
 const RAVI = { pan: "ABCPE1234F", name: "RAVI KUMAR", dob: "1990-01-01" };
+/** Live registry calls rest on consent (server/checks/check-consent.ts). */
+const consent = {
+  consent: { obtained: true as const, at: "2026-11-24T10:00:00Z", method: "web_checkbox", notice_version: "2026-10-01", source: "request" as const },
+  purpose: "KYC of a new savings account holder",
+};
 
 beforeAll(async () => {
   fake = await startFakeSandbox();
@@ -41,17 +46,21 @@ afterAll(async () => {
 
 describe("live registry adapters selected per project", () => {
   it("uses the deployment's adapter for a project that selected none, and records it on the check", async () => {
-    const check = await runCheck(db, { projectId, mode: "live", key: "in.pan.verify", input: RAVI }, fast);
+    const check = await runCheck(db, { projectId, mode: "live", key: "in.pan.verify", input: RAVI, consent }, fast);
     expect(check).toMatchObject({ provider: "quicko_sandbox", status: "passed", verifiedBy: "source", fromCache: false });
     expect(fake.log.some((l) => l.path === "/kyc/pan/verify")).toBe(true);
   });
 
   it("keeps a project's selection to itself: another project's keys are untouched", async () => {
     await db.project.update({ where: { id: otherProjectId }, data: { providerConfig: { "in.gstin.verify": "quicko_sandbox" } } });
-    const gstin = await runCheck(db, { projectId: otherProjectId, mode: "live", key: "in.gstin.verify", input: { gstin: "27AAPFU0939F1ZV" } }, fast);
+    const gstin = await runCheck(db, { projectId: otherProjectId, mode: "live", key: "in.gstin.verify", input: { gstin: "27AAPFU0939F1ZV" }, consent }, fast);
     expect(gstin.provider).toBe("quicko_sandbox");
     // a registry the adapter does not answer stays unconfigured, whatever the selection
-    const udyam = await runCheck(db, { projectId: otherProjectId, mode: "live", key: "in.udyam.verify", input: { udyam_number: "UDYAM-MH-19-0012345" } }, fast);
+    const udyam = await runCheck(
+      db,
+      { projectId: otherProjectId, mode: "live", key: "in.udyam.verify", input: { udyam_number: "UDYAM-MH-19-0012345" }, consent },
+      fast,
+    );
     expect(udyam).toMatchObject({ provider: "unconfigured", status: "error", errorCode: "provider_not_configured" });
   });
 

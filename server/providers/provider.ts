@@ -4,6 +4,7 @@
  * server/providers/ knows which one ran — callers get a `ProviderResult` and the provider's
  * public name for the Check record.
  */
+import type { TRecordedConsent } from "../checks/check.schemas";
 
 export interface ProviderResult {
   status: "passed" | "failed" | "needs_review";
@@ -36,11 +37,21 @@ export class ProviderUnavailableError extends Error {
   }
 }
 
-/** Whose check it is: providers that answer from the service's own records scope by it. */
+/**
+ * Whose check it is (providers that answer from the service's own records scope by it), and the
+ * consent and purpose the call rests on (server/checks/check-consent.ts): live adapters pass them
+ * to the vendor where its API takes them.
+ */
 export interface CheckContext {
   projectId: string;
   mode: "test" | "live";
   sessionId: string | null;
+  /** The applicant's consent (null when none was recorded: test mode or a non-registry check). */
+  consent?: TRecordedConsent | null;
+  /** Why the registry is asked, at least 20 characters (null when none was recorded). */
+  purpose?: string | null;
+  /** the check being answered */
+  checkId?: string;
 }
 
 export interface CheckProvider {

@@ -64,6 +64,12 @@ describe("Sandbox by Quicko: PAN", () => {
     expect(call.apiKey).toBe(FAKE_KEY);
   });
 
+  it("sends the purpose the check records as the vendor's `reason`", async () => {
+    const context = { projectId: "proj_x", mode: "live" as const, sessionId: null, consent: null, purpose: "KYC of a new savings account holder" };
+    await provider().verify("in.pan.verify", RAVI, context);
+    expect(fake.log.at(-1)?.body).toMatchObject({ consent: "Y", reason: "KYC of a new savings account holder" });
+  });
+
   it("sends the name without honorifics or punctuation, since the registry compares strictly", async () => {
     const answer = await provider().verify("in.pan.verify", { ...RAVI, name: "MR. RAVI  KUMAR S/O RAMESH" });
     expect(answer.status).toBe("passed");

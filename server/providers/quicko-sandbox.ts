@@ -31,7 +31,7 @@
 import "server-only";
 import { z } from "zod";
 import { nameMatch, NAME_MATCH_THRESHOLD, normalizeName } from "../checks/name-match";
-import { ProviderUnavailableError, type CheckProvider, type ProviderResult } from "./provider";
+import { ProviderUnavailableError, type CheckContext, type CheckProvider, type ProviderResult } from "./provider";
 
 /** Construction parameters of `createQuickoSandboxProvider`. */
 export interface QuickoSandboxConfig {
@@ -45,7 +45,7 @@ export interface QuickoSandboxConfig {
   timeoutMs?: number;
   /** Minimum `nameMatch` score for a name to match (default 0.8). */
   nameThreshold?: number;
-  /** `reason` sent with PAN verification (the vendor requires one). */
+  /** `reason` sent with PAN verification when the check records no purpose (the vendor requires one). */
   reason?: string;
   /** `x-api-version` header (default "1.0"). */
   apiVersion?: string;
@@ -249,7 +249,7 @@ export function createQuickoSandboxProvider(config: QuickoSandboxConfig): CheckP
     };
   }
 
-  async function verifyPan(raw: unknown): Promise<ProviderResult> {
+  async function verifyPan(raw: unknown, context?: CheckContext): Promise<ProviderResult> {
     const input = ZPanInput.parse(raw);
     if (!input.dob) {
       const result = { registry_message: "The PAN registry needs the date of birth or incorporation." };
@@ -265,7 +265,8 @@ export function createQuickoSandboxProvider(config: QuickoSandboxConfig): CheckP
       name_as_per_pan: input.name === undefined ? NO_NAME : normalizeName(input.name).join(" ") || input.name,
       date_of_birth: dateOfBirth,
       consent: "Y",
-      reason: config.reason ?? DEFAULT_REASON,
+      // the purpose the check records (issue 19 item 5), else the configured one
+      reason: context?.purpose ?? config.reason ?? DEFAULT_REASON,
     });
     if (res.status === 400 || res.status === 422) {
       const msg = vendorMessage(res.body) ?? "";
@@ -369,8 +370,8 @@ export function createQuickoSandboxProvider(config: QuickoSandboxConfig): CheckP
   return {
     name: "quicko_sandbox",
     supports: (key) => (QUICKO_SANDBOX_CHECKS as readonly string[]).includes(key),
-    async verify(key, input) {
-      if (key === "in.pan.verify") return verifyPan(input);
+    async verify(key, input, context) {
+      if (key === "in.pan.verify") return verifyPan(input, context);
       if (key === "in.gstin.verify") return verifyGstin(input);
       throw new ProviderUnavailableError("provider_not_configured", `Sandbox by Quicko does not answer '${key}'.`);
     },

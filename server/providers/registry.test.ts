@@ -97,13 +97,22 @@ describe("checks through the providers (runCheck)", () => {
     expect(missing).toMatchObject({ provider: "offline_dataset", status: "failed", errorCode: "ifsc_not_found" });
   });
 
+  it("fails a live registry check without consent as consent_missing, without asking any provider", async () => {
+    const check = await runCheck(db, { projectId, mode: "live", key: "in.udyam.verify", input: { udyam_number: "UDYAM-MH-19-0012345" } }, fast);
+    expect(check).toMatchObject({ provider: null, status: "failed", errorCode: "consent_missing" });
+  });
+
   it("fails an offline-invalid input without asking any provider", async () => {
     const check = await runCheck(db, { projectId, mode: "test", key: "in.gstin.verify", input: { gstin: "27AAPFU0939F1ZO" } }, fast);
     expect(check).toMatchObject({ provider: null, status: "failed", errorCode: "gstin_checksum_invalid" });
   });
 
   it("ends a live registry check in error provider_not_configured, without retrying", async () => {
-    const check = await runCheck(db, { projectId, mode: "live", key: "in.udyam.verify", input: { udyam_number: "UDYAM-MH-19-0012345" } }, fast);
+    const consent = {
+      consent: { obtained: true as const, at: "2026-11-24T10:00:00Z", method: "web_checkbox", notice_version: "2026-10-01", source: "request" as const },
+      purpose: "KYB of a new current account holder",
+    };
+    const check = await runCheck(db, { projectId, mode: "live", key: "in.udyam.verify", input: { udyam_number: "UDYAM-MH-19-0012345" }, consent }, fast);
     expect(check).toMatchObject({ provider: "unconfigured", status: "error", errorCode: "provider_not_configured" });
     expect((await db.check.findUniqueOrThrow({ where: { id: check.id }, select: { attempts: true } })).attempts).toBe(1);
   });
@@ -133,7 +142,8 @@ describe("checks the service answers itself", () => {
       result: { reference_id_last4: FAKE_PERSON.last4, signature_valid: true },
     });
     const live = await runCheck(db, { projectId, mode: "live", key: "in.aadhaar.secure_qr", input: { qr_payload } }, fast);
-    expect(live).toMatchObject({ provider: "uidai_offline", status: "error", errorCode: "provider_not_configured" });
+    // live mode trusts UIDAI's shipped certificates (and UIDAI_CERT_PATHS), never the sandbox signer
+    expect(live).toMatchObject({ provider: "uidai_offline", status: "failed", errorCode: "aadhaar_signature_invalid" });
   });
 
   it("passes a phone check only for the number whose OTP challenge was verified in that session", async () => {

@@ -6,16 +6,19 @@
  *   (server/providers/uidai-sandbox/, its private key is public) so integrators can sign test files;
  * - phone / email -> the OTP service's own records; document review -> manual (a reviewer);
  * - face match / passive liveness -> the service's own face models (server/providers/face.ts), in both modes;
+ * - sanctions and PEP screening -> the service's imported lists (server/providers/screening.ts), in both modes;
  * - registry checks: test mode -> the sandbox; live mode -> the live adapter the project selected
  *   for that check key (`projects.provider_config`, e.g. `{ "in.pan.verify": "quicko_sandbox" }`), else
  *   the first live adapter whose credentials the environment holds that answers the key (Sandbox
  *   by Quicko for PAN and GSTIN when QUICKO_SANDBOX_API_KEY is set), else `unconfigured` (the
- *   check ends in `error` provider_not_configured). Credentials only ever come from the
+ *   check ends in `error` provider_not_configured); CKYC (search, download, upload) through CKYCR
+ *   itself when CKYC_FI_CODE, CKYC_FI_PRIVATE_KEY_PATH and CKYC_CERSAI_CERT_PATH are set. Credentials only ever come from the
  *   environment; a project selects among the adapters, it never stores secrets.
  *
  * The provider chosen when a check is created is recorded on it (`provider`); later attempts of
  * that check ask the same provider (`providerNamed`), even if the project's selection changed.
  */
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { env } from "../env";
@@ -26,8 +29,11 @@ import { manualProvider } from "./manual";
 import { offlineDatasetProvider } from "./offline-dataset";
 import { otpServiceProvider } from "./otp-service";
 import { ProviderUnavailableError, type CheckProvider } from "./provider";
+import { CKYC_CHECKS, createCkycProvider } from "./ckyc-cersai";
+import { privateKeyOf, publicKeyOf } from "./ckyc-xml";
 import { createQuickoSandboxProvider, QUICKO_SANDBOX_CHECKS } from "./quicko-sandbox";
 import { sandboxProvider } from "./sandbox";
+import { screeningProvider } from "./screening";
 
 const unconfigured: CheckProvider = {
   name: "unconfigured",
@@ -64,6 +70,22 @@ export const LIVE_REGISTRY_ADAPTERS = {
             apiKey: env.QUICKO_SANDBOX_API_KEY,
             apiSecret: env.QUICKO_SANDBOX_API_SECRET,
             timeoutMs: env.QUICKO_SANDBOX_TIMEOUT_MS,
+          })
+        : null,
+  },
+  cersai_ckyc: {
+    label: "CKYCR (CERSAI)",
+    checks: CKYC_CHECKS as readonly string[],
+    credentials: "CKYC_FI_CODE, CKYC_FI_PRIVATE_KEY_PATH, CKYC_CERSAI_CERT_PATH",
+    provider:
+      env.CKYC_FI_CODE && env.CKYC_FI_PRIVATE_KEY_PATH && env.CKYC_CERSAI_CERT_PATH
+        ? createCkycProvider({
+            baseUrl: env.CKYC_BASE_URL,
+            fiCode: env.CKYC_FI_CODE,
+            fiPrivateKey: privateKeyOf(readFileSync(env.CKYC_FI_PRIVATE_KEY_PATH)),
+            cersaiPublicKey: publicKeyOf(readFileSync(env.CKYC_CERSAI_CERT_PATH)),
+            timeoutMs: env.CKYC_TIMEOUT_MS,
+            paths: { upload: env.CKYC_UPLOAD_PATH, status: env.CKYC_UPLOAD_STATUS_PATH },
           })
         : null,
   },
@@ -115,7 +137,7 @@ function liveRegistryFor(checkKey: string, config: ProviderConfig): CheckProvide
  * verified).
  */
 export function providerFor(mode: Mode, checkKey: string, config: ProviderConfig = {}): CheckProvider {
-  for (const p of [offlineDatasetProvider, otpServiceProvider, manualProvider, faceProvider]) if (p.supports(checkKey)) return p;
+  for (const p of [offlineDatasetProvider, otpServiceProvider, manualProvider, faceProvider, screeningProvider]) if (p.supports(checkKey)) return p;
   if (aadhaarCryptoProvider.supports(checkKey)) return mode === "test" ? testModeAadhaar : aadhaarCryptoProvider;
   if (mode === "test") return sandboxProvider.supports(checkKey) ? sandboxProvider : unconfigured;
   return liveRegistryFor(checkKey, config);

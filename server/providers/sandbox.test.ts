@@ -300,6 +300,76 @@ const CASES: Case[] = [
       result: { ifsc: "HDFC0000001", bank_code: "HDFC", bank_name: "HDFC Bank", account_status: "active", registered_name: "RAVI KUMAR", name_match: true },
     },
   },
+  // CKYC (issue 19)
+  {
+    row: "PAN ABCPE1234F",
+    key: "in.ckyc.search",
+    input: { id_type: "pan", id_number: "ABCPE1234F" },
+    expected: {
+      status: "passed",
+      errorCode: null,
+      result: { record_found: true, ckyc_number_masked: "XXXXXXXXXX1234", ckyc_reference_id: "CKYCSBX-ABCPE1234F", name: "RAVI KUMAR" },
+    },
+  },
+  {
+    row: "PAN digits 9999 (e.g. ABCPE9999Z)",
+    key: "in.ckyc.search",
+    input: { id_number: "ABCPE9999Z" },
+    expected: { status: "failed", errorCode: "ckyc_record_not_found", result: { record_found: false } },
+  },
+  { row: "PAN digits 7777", key: "in.ckyc.search", input: { id_number: "ABCPE7777K" }, expected: "provider_timeout" },
+  {
+    row: "any other valid PAN, passport, voter id, driving licence or CKYC number",
+    key: "in.ckyc.search",
+    input: { id_type: "passport", id_number: "K1234567" },
+    expected: {
+      status: "passed",
+      errorCode: null,
+      result: { ckyc_number_masked: "XXXXXXXXXX4567", ckyc_reference_id: "CKYCSBX-K1234567", name: "SANDBOX CKYC PERSON" },
+    },
+  },
+  {
+    row: "ckyc_reference_id CKYCSBX-<id_number> with dob 1990-01-01, or pincode 560001 and year_of_birth 1990, or mobile 9876543210",
+    key: "in.ckyc.download",
+    input: { ckyc_reference_id: "CKYCSBX-ABCPE1234F", auth_factor: "dob", dob: "1990-01-01" },
+    expected: {
+      status: "passed",
+      errorCode: null,
+      result: { name: "RAVI KUMAR", dob: "1990-01-01", gender: "M", pan: "ABCPE1234F", address: { pincode: "560001" } },
+    },
+  },
+  {
+    row: "ckyc_reference_id CKYCSBX-<id_number> with any other date of birth, PIN code or mobile",
+    key: "in.ckyc.download",
+    input: { ckyc_reference_id: "CKYCSBX-ABCPE1234F", auth_factor: "mobile", mobile: "9123456780" },
+    expected: { status: "failed", errorCode: "ckyc_auth_failed" },
+  },
+  {
+    row: "any other ckyc_reference_id",
+    key: "in.ckyc.download",
+    input: { ckyc_reference_id: "REF123", auth_factor: "pincode_year_of_birth", pincode: "560001", year_of_birth: "1990" },
+    expected: { status: "failed", errorCode: "ckyc_record_not_found" },
+  },
+  {
+    row: "an approved session's record",
+    key: "in.ckyc.upload",
+    input: {
+      session_id: "ses_x",
+      ckyc_number: null,
+      name: "Ravi Kumar",
+      father_or_spouse_name: null,
+      gender: "M",
+      dob: "1990-01-01",
+      pan: "ABCPE1234F",
+      address: { line1: "12 MG Road", line2: null, city: "Bengaluru", district: null, state: "Karnataka", pincode: "560001", country: "IN" },
+      mobile: null,
+      email: null,
+      identities: [{ type: "pan", number: "ABCPE1234F" }],
+      photo_base64: null,
+      kyc_date: "2026-11-24",
+    },
+    expected: { status: "passed", errorCode: null, result: { upload_status: "accepted", ckyc_number: "30000000001234" } },
+  },
 ];
 
 /** Rows documenting checks the sandbox does not answer (offline dataset, OTP service). */
@@ -319,7 +389,10 @@ describe("sandbox provider", () => {
     const result = await answer;
     expect(result).toMatchObject({ status: c.expected.status, errorCode: c.expected.errorCode, verifiedBy: "source" });
     if (c.expected.result) expect(result.result).toMatchObject(c.expected.result);
-    if (result.status === "passed") expect(result.score).toBe(typeof input === "object" && input !== null && "name" in input ? 1 : null);
+    const named = typeof input === "object" && input !== null && "name" in input && !key.startsWith("in.ckyc.");
+    if (result.status === "passed") expect(result.score).toBe(named ? 1 : null);
+    if (key === "in.ckyc.download" && result.status === "passed")
+      expect(result.evidence?.map((e) => [e.kind, e.contentType])).toEqual([["ckyc_photo", "image/jpeg"]]);
     if (key === "in.pan.verify" && !(typeof input === "object" && input !== null && "name" in input)) {
       expect(result.score).toBeNull();
       expect(Object.keys(result.result).filter((k) => k.startsWith("name") || k === "registered_name")).toEqual([]);

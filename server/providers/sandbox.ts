@@ -13,7 +13,19 @@
  * lookup is answered by the offline dataset in both modes (server/providers/registry.ts). Their
  * rows below document what test mode does for them.
  */
-import type { TBankAccountVerifyInput, TCinVerifyInput, TGstinVerifyInput, TPanAadhaarLinkInput, TPanVerifyInput, TUdyamVerifyInput } from "../checks/catalog";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type {
+  TBankAccountVerifyInput,
+  TCinVerifyInput,
+  TCkycDownloadInput,
+  TCkycSearchInput,
+  TCkycUploadInput,
+  TGstinVerifyInput,
+  TPanAadhaarLinkInput,
+  TPanVerifyInput,
+  TUdyamVerifyInput,
+} from "../checks/catalog";
 import { NAME_MATCH_THRESHOLD, nameMatch } from "../checks/name-match";
 import { panHolderType } from "../checks/pan";
 import { cinInfo, type CinOwnershipClass } from "../checks/validators/cin";
@@ -117,6 +129,36 @@ export const SANDBOX_VALUES = [
     check: "in.ifsc.lookup",
     input: "IFSC HDFC0ZZZZZZ",
     outcome: "not in the RBI list: failed, error_code ifsc_not_found (offline dataset, the same in live mode)",
+  },
+  {
+    check: "in.ckyc.search",
+    input: "PAN ABCPE1234F",
+    outcome: "record found: RAVI KUMAR, masked CKYC number XXXXXXXXXX1234, ckyc_reference_id CKYCSBX-ABCPE1234F, KYC date 2023-04-01: passed",
+  },
+  { check: "in.ckyc.search", input: "PAN digits 9999 (e.g. ABCPE9999Z)", outcome: "no KYC record: failed, error_code ckyc_record_not_found" },
+  { check: "in.ckyc.search", input: "PAN digits 7777", outcome: "the registry times out: error after retries, error_code provider_timeout" },
+  {
+    check: "in.ckyc.search",
+    input: "any other valid PAN, passport, voter id, driving licence or CKYC number",
+    outcome:
+      "record found, name SANDBOX CKYC PERSON, masked CKYC number ending in the identifier's last 4 digits, ckyc_reference_id CKYCSBX-<id_number>: passed",
+  },
+  {
+    check: "in.ckyc.download",
+    input: "ckyc_reference_id CKYCSBX-<id_number> with dob 1990-01-01, or pincode 560001 and year_of_birth 1990, or mobile 9876543210",
+    outcome:
+      "record released: name (RAVI KUMAR for CKYCSBX-ABCPE1234F, else SANDBOX CKYC PERSON), date of birth 1990-01-01, gender M, PAN, address 12 MG Road, Bengaluru 560001, mobile 9876543210, and a photo (stored as evidence ckyc_photo, the reference photo for face match): passed",
+  },
+  {
+    check: "in.ckyc.download",
+    input: "ckyc_reference_id CKYCSBX-<id_number> with any other date of birth, PIN code or mobile",
+    outcome: "the authentication factor does not match the record: failed, error_code ckyc_auth_failed",
+  },
+  { check: "in.ckyc.download", input: "any other ckyc_reference_id", outcome: "no such record: failed, error_code ckyc_record_not_found" },
+  {
+    check: "in.ckyc.upload",
+    input: "an approved session's record",
+    outcome: "accepted at once: the CKYC number of a downloaded record (an update), else a new one 30000000000000 + the PAN's digits; upload state succeeded",
   },
   { check: "in.phone.verify", input: "OTP", outcome: "always 123456" },
   { check: "in.email.verify", input: "OTP", outcome: "always 123456" },
@@ -275,6 +317,82 @@ async function bankAccountVerify(input: TBankAccountVerifyInput): Promise<Provid
   return { ...base, status: "passed", errorCode: null, score: name.score, result: answer };
 }
 
+// --- CKYC (issue 19 item 2) --------------------------------------------------------------------
+
+/** The test-mode CKYC record's photo (public domain, server/providers/ckyc-sandbox/README.md). */
+export const CKYC_SANDBOX_PHOTO_PATH = path.resolve(process.cwd(), "server/providers/ckyc-sandbox/sandbox-photo.jpg");
+const CKYC_REFERENCE_PREFIX = "CKYCSBX-";
+/** What every sandbox CKYC record holds besides its name and identifier. */
+export const CKYC_SANDBOX_PERSON = {
+  dob: "1990-01-01",
+  gender: "M",
+  pincode: "560001",
+  mobile: "9876543210",
+  address: { line1: "12 MG ROAD", line2: null, city: "BENGALURU", district: "BENGALURU URBAN", state: "KARNATAKA", pincode: "560001", country: "IN" },
+  kyc_date: "2023-04-01",
+} as const;
+
+/** The sandbox record's name for an identifier: RAVI KUMAR for his PAN, like the PAN sandbox. */
+const ckycName = (id: string) => (id === RAVI.pan ? RAVI.name : "SANDBOX CKYC PERSON");
+const maskCkyc = (id: string) => `XXXXXXXXXX${id.replace(/\D/g, "").slice(-4).padStart(4, "0")}`;
+
+function ckycSearch(input: TCkycSearchInput): ProviderResult {
+  const digits = input.id_type === "pan" ? input.id_number.slice(5, 9) : input.id_number.slice(-4);
+  if (digits === "9999") return { ...base, status: "failed", errorCode: "ckyc_record_not_found", result: { record_found: false } };
+  if (digits === "7777") throw timeout("CKYC registry");
+  const answer = {
+    record_found: true,
+    ckyc_number_masked: maskCkyc(input.id_number),
+    ckyc_reference_id: `${CKYC_REFERENCE_PREFIX}${input.id_number}`,
+    name: ckycName(input.id_number),
+    kyc_date: CKYC_SANDBOX_PERSON.kyc_date,
+    updated_date: CKYC_SANDBOX_PERSON.kyc_date,
+  };
+  return { ...base, status: "passed", errorCode: null, result: answer };
+}
+
+async function ckycDownload(input: TCkycDownloadInput): Promise<ProviderResult> {
+  if (!input.ckyc_reference_id.startsWith(CKYC_REFERENCE_PREFIX))
+    return { ...base, status: "failed", errorCode: "ckyc_record_not_found", result: { record_found: false } };
+  const id = input.ckyc_reference_id.slice(CKYC_REFERENCE_PREFIX.length);
+  const p = CKYC_SANDBOX_PERSON;
+  const authentic =
+    input.auth_factor === "dob"
+      ? input.dob === p.dob
+      : input.auth_factor === "mobile"
+        ? input.mobile?.slice(-10) === p.mobile
+        : input.pincode === p.pincode && input.year_of_birth === p.dob.slice(0, 4);
+  if (!authentic) return { ...base, status: "failed", errorCode: "ckyc_auth_failed", result: { record_found: true, auth_factor: input.auth_factor } };
+  const pan = /^[A-Z]{5}[0-9]{4}[A-Z]$/.test(id) ? id : null;
+  const answer = {
+    record_found: true,
+    ckyc_number_masked: maskCkyc(id),
+    ckyc_number: `3000000000${id.replace(/\D/g, "").slice(-4).padStart(4, "0")}`,
+    name: ckycName(id),
+    father_or_spouse_name: "SANDBOX FATHER",
+    gender: p.gender,
+    dob: p.dob,
+    pan,
+    address: p.address,
+    mobile: p.mobile,
+    email: null,
+    kyc_date: p.kyc_date,
+    identities: pan ? [{ type: "pan", number: pan, verified: true }] : [],
+  };
+  const photo = new Uint8Array(await readFile(CKYC_SANDBOX_PHOTO_PATH));
+  return { ...base, status: "passed", errorCode: null, result: answer, evidence: [{ kind: "ckyc_photo", contentType: "image/jpeg", bytes: photo }] };
+}
+
+function ckycUpload(input: TCkycUploadInput): ProviderResult {
+  const ckycNumber = input.ckyc_number ?? `300000000${(input.pan ?? "00000").slice(5, 9).padStart(5, "0")}`;
+  return {
+    ...base,
+    status: "passed",
+    errorCode: null,
+    result: { upload_status: "accepted", ckyc_number: ckycNumber, reference: `SBXUPL-${input.session_id}` },
+  };
+}
+
 /** The registry checks the sandbox answers, by country check key. */
 const ANSWERS: Record<string, (input: never) => ProviderResult | Promise<ProviderResult>> = {
   "in.pan.verify": panVerify,
@@ -283,6 +401,9 @@ const ANSWERS: Record<string, (input: never) => ProviderResult | Promise<Provide
   "in.cin.verify": cinVerify,
   "in.udyam.verify": udyamVerify,
   "in.bank_account.verify": bankAccountVerify,
+  "in.ckyc.search": ckycSearch,
+  "in.ckyc.download": ckycDownload,
+  "in.ckyc.upload": ckycUpload,
 };
 
 /**

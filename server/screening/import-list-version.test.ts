@@ -74,7 +74,7 @@ describe("importListVersion", () => {
     const before = await latestListVersion(db, "un");
     const again = await importListVersion(db, { source: "un", bytes: bytes(UN_V1), fileName: "copy.xml" });
     expect(again).toEqual({ unchanged: true, version: before });
-    expect(await db.screeningListVersion.count()).toBe(1);
+    expect(await db.screeningListVersion.count({ where: { source: "un" } })).toBe(1);
   });
 
   it("leaves the active version and writes nothing when a file is truncated", async () => {

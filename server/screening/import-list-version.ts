@@ -9,6 +9,8 @@ import { createHash } from "node:crypto";
 import { SYSTEM_ACTOR, writeAudit, type Actor } from "../audit/write-audit";
 import type { Db } from "../db";
 import { DomainError } from "../errors";
+import { screeningListImported } from "../events/internal-events";
+import { enqueue, outboxCommitted } from "../events/outbox";
 import type { ParsedList } from "./list-entry";
 import { entryContentHash, listFileError } from "./list-entry";
 import { parseOfacList } from "./parse-ofac-list";
@@ -16,7 +18,7 @@ import { parseOperatorList } from "./parse-operator-list";
 import { parseUnList } from "./parse-un-list";
 import type { ListVersionSummary, NewListEntry } from "./screening.queries";
 import { activeEntryHashes, closeListEntries, insertListEntries, insertListVersion, latestListVersion, lockListSource } from "./screening.queries";
-import type { TScreeningSource } from "./screening.schemas";
+import type { TImportSource, TScreeningSource } from "./screening.schemas";
 import { SOURCE_LABELS } from "./screening.schemas";
 
 /**
@@ -30,7 +32,7 @@ export const MAX_REMOVED_SHARE = 0.5;
 const IMPORT_TIMEOUT_MS = 10 * 60_000;
 
 export interface ImportListInput {
-  source: TScreeningSource;
+  source: TImportSource;
   bytes: Uint8Array;
   /** the file's name, as recorded on the version */
   fileName: string;
@@ -48,7 +50,7 @@ export interface ImportListResult {
 }
 
 /** Parses a list file of any source. @throws DomainError parameter_invalid (`listFileError`) */
-export function parseListFile(source: TScreeningSource, bytes: Uint8Array): ParsedList {
+export function parseListFile(source: TImportSource, bytes: Uint8Array): ParsedList {
   switch (source) {
     case "un":
       return parseUnList(bytes);
@@ -68,9 +70,20 @@ export function parseListFile(source: TScreeningSource, bytes: Uint8Array): Pars
  *   `allowRemovals`; the message names the line or element and the previous version stays active
  */
 export async function importListVersion(db: Db, input: ImportListInput): Promise<ImportListResult> {
-  const { source } = input;
+  return importParsedList(db, { ...input, parsed: parseListFile(input.source, input.bytes) });
+}
+
+/**
+ * Imports parsed entries as the new active version of `source` (`bytes`: the file they came
+ * from, hashed and measured for the version); what `importListVersion` does after parsing.
+ * @throws DomainError parameter_invalid as `importListVersion`
+ */
+export async function importParsedList(
+  db: Db,
+  input: Omit<ImportListInput, "source"> & { source: TScreeningSource; parsed: ParsedList },
+): Promise<ImportListResult> {
+  const { source, parsed } = input;
   const fileSha256 = createHash("sha256").update(input.bytes).digest("hex");
-  const parsed = parseListFile(source, input.bytes);
   if (!parsed.entries.length) throw listFileError(source, null, "the file has no entries");
   const seen = new Map<string, string>();
   const entries: NewListEntry[] = parsed.entries.map((e) => {
@@ -81,8 +94,8 @@ export async function importListVersion(db: Db, input: ImportListInput): Promise
     return { ...rest, contentHash: entryContentHash(e) };
   });
 
-  return db.$transaction(
-    async (tx) => {
+  const result = await db.$transaction(
+    async (tx): Promise<ImportListResult> => {
       await lockListSource(tx, source);
       const previous = await latestListVersion(tx, source);
       if (previous?.fileSha256 === fileSha256) return { unchanged: true, version: previous };
@@ -129,6 +142,8 @@ export async function importListVersion(db: Db, input: ImportListInput): Promise
       });
       await closeListEntries(tx, closed, version.id);
       await insertListEntries(tx, source, version.id, opened);
+      // ongoing monitoring screens the diff against every monitored subject (./monitoring.ts)
+      if (opened.length) await enqueue(tx, screeningListImported, { versionId: version.id });
       await writeAudit(tx, {
         actor: input.actor ?? SYSTEM_ACTOR,
         action: "screening_list.imported",
@@ -140,4 +155,6 @@ export async function importListVersion(db: Db, input: ImportListInput): Promise
     },
     { timeout: IMPORT_TIMEOUT_MS, maxWait: IMPORT_TIMEOUT_MS },
   );
+  if (!result.unchanged) outboxCommitted();
+  return result;
 }

@@ -3,8 +3,8 @@
  * monitored subjects. The index is built over the diff side (the entries the version added or
  * changed, typically tens to hundreds), and every subject is searched in it, so the cost is one
  * tokenization and a few key lookups per subject (bench/screening.ts: 100,000 subjects against a
- * 100-entry diff). Entries a reviewer dismissed for a subject are not reported again; a changed
- * entry is a new entry row, so it is.
+ * 100-entry diff). Entries a reviewer dismissed for a subject, or already reported for it, are not
+ * reported again; a changed entry is a new entry row, so it is.
  */
 import type { Db } from "../db";
 import type { Mode } from "../generated/prisma/enums";
@@ -14,7 +14,8 @@ import { ScreeningIndex } from "./screening-index";
 import type { ScreeningCandidate, ScreeningEntry, TScreeningOptionsInput } from "./screening.schemas";
 
 /** A subject as re-screening needs it. */
-export type RescreenSubject = Pick<MonitoredSubject, "id" | "kind" | "name" | "dob" | "country" | "dismissedEntryIds">;
+export type RescreenSubject = Pick<MonitoredSubject, "id" | "kind" | "name" | "dob" | "country" | "dismissedEntryIds"> &
+  Partial<Pick<MonitoredSubject, "reportedEntryIds">>;
 
 /** New candidates for one subject. */
 export interface RescreenHit<S extends RescreenSubject = RescreenSubject> {
@@ -47,8 +48,19 @@ export async function rescreenListVersion(
   opts: { mode?: Mode; options?: RescreenOptions<MonitoredSubject>; pageSize?: number } = {},
 ): Promise<RescreenHit<MonitoredSubject>[]> {
   const diff = await openedListEntries(db, versionId);
-  if (!diff.length) return [];
-  const index = ScreeningIndex.build(diff);
+  return diff.length ? rescreenMonitored(db, ScreeningIndex.build(diff), opts) : [];
+}
+
+/**
+ * Screens every monitored subject (of one mode when given) in `index` (a diff's, or the active
+ * lists' for the daily run), reading subjects in pages of `pageSize`; returns the subjects with
+ * new candidates.
+ */
+export async function rescreenMonitored(
+  db: Db,
+  index: ScreeningIndex,
+  opts: { mode?: Mode; options?: RescreenOptions<MonitoredSubject>; pageSize?: number } = {},
+): Promise<RescreenHit<MonitoredSubject>[]> {
   const take = opts.pageSize ?? 5_000;
   const hits: RescreenHit<MonitoredSubject>[] = [];
   let after: string | undefined;
@@ -67,7 +79,7 @@ function rescreenWith<S extends RescreenSubject>(index: ScreeningIndex, subjects
       { name: subject.name, dob: subject.dob ?? undefined, country: subject.country ?? undefined, kind: subject.kind },
       typeof options === "function" ? options(subject) : options,
     );
-    const candidates = found.filter((c) => !subject.dismissedEntryIds.has(c.entryId));
+    const candidates = found.filter((c) => !subject.dismissedEntryIds.has(c.entryId) && !subject.reportedEntryIds?.has(c.entryId));
     if (candidates.length) hits.push({ subject, candidates });
   }
   return hits;

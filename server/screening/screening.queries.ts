@@ -58,10 +58,10 @@ export function latestListVersion(db: Db | Tx, source: TScreeningSource): Promis
   return db.screeningListVersion.findFirst({ where: { source }, orderBy: { seq: "desc" }, select: VERSION_SELECT });
 }
 
-/** The active version of every source that has one: `{ source, id }`, ordered by source. */
-export function activeListVersions(db: Db): Promise<{ source: TScreeningSource; id: string }[]> {
-  return db.$queryRaw<{ source: TScreeningSource; id: string }[]>(sql`
-    SELECT DISTINCT ON (source) source::text AS source, id FROM screening_list_versions ORDER BY source, seq DESC`);
+/** The active version of every source that has one: `{ source, id, seq }`, ordered by source. */
+export function activeListVersions(db: Db): Promise<{ source: TScreeningSource; id: string; seq: number }[]> {
+  return db.$queryRaw<{ source: TScreeningSource; id: string; seq: number }[]>(sql`
+    SELECT DISTINCT ON (source) source::text AS source, id, seq FROM screening_list_versions ORDER BY source, seq DESC`);
 }
 
 /** `{ id, externalId, contentHash }` of a source's active entries (the base of a diff). */
@@ -186,7 +186,11 @@ export interface MonitoredSubject {
   name: string;
   dob: string | null;
   country: string | null;
+  sessionId: string | null;
+  checkId: string | null;
   dismissedEntryIds: Set<string>;
+  /** entries already reported (onboarding or an earlier alert) */
+  reportedEntryIds: Set<string>;
 }
 
 /**
@@ -198,9 +202,25 @@ export async function monitoredSubjectsPage(db: Db, opts: { mode?: Mode; after?:
     where: { monitored: true, ...(opts.mode ? { mode: opts.mode } : {}), ...(opts.after ? { id: { gt: opts.after } } : {}) },
     orderBy: { id: "asc" },
     take: opts.take,
-    select: { id: true, projectId: true, mode: true, kind: true, name: true, dob: true, country: true, dismissals: { select: { entryId: true } } },
+    select: {
+      id: true,
+      projectId: true,
+      mode: true,
+      kind: true,
+      name: true,
+      dob: true,
+      country: true,
+      sessionId: true,
+      checkId: true,
+      reportedEntryIds: true,
+      dismissals: { select: { entryId: true } },
+    },
   });
-  return rows.map(({ dismissals, ...s }) => ({ ...s, dismissedEntryIds: new Set(dismissals.map((d) => d.entryId)) }));
+  return rows.map(({ dismissals, reportedEntryIds, ...s }) => ({
+    ...s,
+    dismissedEntryIds: new Set(dismissals.map((d) => d.entryId)),
+    reportedEntryIds: new Set(reportedEntryIds),
+  }));
 }
 
 /** What a new subject records (a session's applicant or a direct check's input). */
@@ -240,4 +260,109 @@ export async function insertScreeningSubject(tx: Db | Tx, subject: NewScreeningS
 /** Remembers a candidate as a false match for the subject (idempotent). */
 export async function insertDismissal(tx: Db | Tx, subjectId: string, entryId: string): Promise<void> {
   await tx.screeningDismissal.upsert({ where: { subjectId_entryId: { subjectId, entryId } }, create: { subjectId, entryId }, update: {} });
+}
+
+/** A list entry as a reviewer sees it, with the version that published it. */
+export interface ListedEntry {
+  id: string;
+  source: TScreeningSource;
+  externalId: string;
+  kind: TEntryKind;
+  name: string;
+  aliases: TAlias[];
+  birthDates: TBirthDate[];
+  nationalities: string[];
+  programs: string[];
+  reference: string | null;
+  listedOn: string | null;
+  details: Record<string, unknown>;
+  version: { id: string; seq: number; publishedAt: Date | null };
+}
+
+/** The entries `ids` (active or not) with their versions, by id. */
+export async function listedEntries(db: Db | Tx, ids: readonly string[]): Promise<Map<string, ListedEntry>> {
+  const rows = await db.screeningListEntry.findMany({
+    where: { id: { in: [...ids] } },
+    select: {
+      ...ENTRY_SELECT,
+      programs: true,
+      reference: true,
+      listedOn: true,
+      details: true,
+      addedIn: { select: { id: true, seq: true, publishedAt: true } },
+    },
+  });
+  return new Map(
+    rows.map(({ addedIn, programs, reference, listedOn, details, ...e }) => [
+      e.id,
+      { ...toEntry(e), programs, reference, listedOn, details: (details ?? {}) as Record<string, unknown>, version: addedIn },
+    ]),
+  );
+}
+
+/** The finished answers of a session's checks other than `exceptKey`, and whether any is unfinished. */
+export async function sessionCheckAnswers(
+  db: Db | Tx,
+  sessionId: string,
+  exceptKey: string,
+): Promise<{ unfinished: boolean; answers: { checkKey: string; status: string; result: unknown; createdAt: Date }[] }> {
+  const rows = await db.check.findMany({
+    where: { sessionId, checkKey: { not: exceptKey } },
+    orderBy: { createdAt: "asc" },
+    select: { checkKey: true, status: true, result: true, createdAt: true },
+  });
+  return { unfinished: rows.some((r) => r.status === "pending" || r.status === "running"), answers: rows };
+}
+
+/** Who a subject is: the session screened, or a direct check's input (the same input is the same subject). */
+export type SubjectIdentity =
+  | { projectId: string; mode: Mode; sessionId: string }
+  | { projectId: string; mode: Mode; kind: TEntryKind; name: string; dob: string | null; country: string | null };
+
+/** The subject with this identity and its dismissed entries, or null. */
+export async function findScreeningSubject(
+  db: Db | Tx,
+  who: SubjectIdentity,
+): Promise<{ id: string; monitored: boolean; dismissedEntryIds: Set<string> } | null> {
+  const where = !("kind" in who)
+    ? { projectId: who.projectId, mode: who.mode, sessionId: who.sessionId }
+    : { projectId: who.projectId, mode: who.mode, sessionId: null, kind: who.kind, name: who.name, dob: who.dob, country: who.country };
+  const row = await db.screeningSubject.findFirst({
+    where,
+    orderBy: { createdAt: "desc" },
+    select: { id: true, monitored: true, dismissals: { select: { entryId: true } } },
+  });
+  return row ? { id: row.id, monitored: row.monitored, dismissedEntryIds: new Set(row.dismissals.map((d) => d.entryId)) } : null;
+}
+
+/** Updates what was screened of a subject, its check and whether it is monitored. */
+export async function updateScreeningSubject(
+  db: Db | Tx,
+  id: string,
+  data: { name: string; dob: string | null; country: string | null; checkId: string | null; monitored?: boolean },
+  screenedAt = new Date(),
+): Promise<void> {
+  const { monitored, ...rest } = data;
+  await db.screeningSubject.update({
+    where: { id },
+    data: { ...rest, lastScreenedAt: screenedAt, ...(monitored === undefined ? {} : { monitored, monitoringEndedAt: monitored ? null : undefined }) },
+  });
+}
+
+/** Adds entries to those already reported for a subject (monitoring does not alert on them again). */
+export async function addReportedEntries(db: Db | Tx, subjectId: string, entryIds: readonly string[], screenedAt = new Date()): Promise<void> {
+  if (!entryIds.length) return;
+  await db.$executeRaw(sql`UPDATE screening_subjects
+    SET reported_entry_ids = ARRAY(SELECT DISTINCT unnest(reported_entry_ids || ${[...entryIds]}::text[])), last_screened_at = ${screenedAt}
+    WHERE id = ${subjectId}`);
+}
+
+/** Monitors a session's subject (approved) or stops (declined, ended). */
+export async function setSessionMonitoring(tx: Db | Tx, sessionId: string, monitored: boolean, now = new Date()): Promise<void> {
+  await tx.screeningSubject.updateMany({ where: { sessionId }, data: { monitored, monitoringEndedAt: monitored ? null : now } });
+}
+
+/** Deletes the subjects of a session or a direct check (their names are personal data); monitoring ends with them. */
+export async function deleteScreeningSubjects(tx: Db | Tx, where: { sessionId: string } | { checkId: string }): Promise<number> {
+  return (await tx.screeningSubject.deleteMany({ where })).count;
 }

@@ -4,9 +4,13 @@
  */
 import { z } from "zod";
 
-/** List sources (prisma enum `ScreeningSource`). */
-export const ZScreeningSource = z.enum(["un", "ofac", "mha", "pep"]);
+/** List sources (prisma enum `ScreeningSource`); `sandbox` is the test-mode list (./sandbox-list.ts). */
+export const ZScreeningSource = z.enum(["un", "ofac", "mha", "pep", "sandbox"]);
 export type TScreeningSource = z.infer<typeof ZScreeningSource>;
+
+/** The sources an operator imports from files (`lists import --source`). */
+export const ZImportSource = ZScreeningSource.exclude(["sandbox"]);
+export type TImportSource = z.infer<typeof ZImportSource>;
 
 /** Human names of the sources, for messages. */
 export const SOURCE_LABELS: Record<TScreeningSource, string> = {
@@ -14,10 +18,23 @@ export const SOURCE_LABELS: Record<TScreeningSource, string> = {
   ofac: "OFAC SDN list",
   mha: "MHA UAPA list",
   pep: "PEP list",
+  sandbox: "Sandbox list (test mode)",
 };
 
 /** Sanctions sources (a confirmed match declines); `pep` calls for enhanced due diligence instead. */
 export const SANCTIONS_SOURCES: readonly TScreeningSource[] = ["un", "ofac", "mha"];
+
+/**
+ * What a list entry is: `sanctions` (UN, OFAC, MHA; a confirmed match declines by rule) or `pep`
+ * (the PEP list; enhanced due diligence, a higher risk level). A sandbox entry says which in its
+ * `details.category`.
+ */
+export type TEntryCategory = "sanctions" | "pep";
+export function entryCategory(source: TScreeningSource, details: unknown): TEntryCategory {
+  if (source === "pep") return "pep";
+  if (source === "sandbox") return (details as { category?: unknown } | null)?.category === "pep" ? "pep" : "sanctions";
+  return "sanctions";
+}
 
 export const ZEntryKind = z.enum(["individual", "entity"]);
 export type TEntryKind = z.infer<typeof ZEntryKind>;
@@ -108,3 +125,14 @@ export interface ScreeningCandidate {
   /** the fields that agree: always `name`, plus `dob` (exact, year or near) and `nationality` */
   matchedFields: ("name" | "dob" | "nationality")[];
 }
+
+/** DELETE /v1/sessions/{id}/monitoring, DELETE /v1/checks/{id}/monitoring. */
+export const ZMonitoringEnded = z
+  .object({
+    id: z.string().meta({ description: "The session (`ses_...`) or check (`chk_...`)." }),
+    object: z.literal("monitoring"),
+    monitored: z.literal(false),
+    ended: z.int().min(0).meta({ description: "How many screened subjects stopped being monitored (0 when none was: the call is idempotent)." }),
+  })
+  .meta({ id: "MonitoringEnded" });
+export type TMonitoringEnded = z.infer<typeof ZMonitoringEnded>;

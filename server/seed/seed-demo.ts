@@ -8,6 +8,7 @@ import type { Db } from "../db";
 import type { Role } from "../generated/prisma/enums";
 import { newId } from "../ids";
 import { ensureProject } from "../projects/ensure-project";
+import { ensureSandboxList } from "../screening/sandbox-list";
 import { hashPassword } from "../users/passwords";
 import { INDIA_WORKFLOWS } from "../workflows/india-workflows";
 import { createWorkflow, publishWorkflow } from "../workflows/publish-workflow";
@@ -65,17 +66,19 @@ export async function ensureDemoOrganization(db: Db): Promise<string> {
   return org.id;
 }
 
-/** Publishes the India workflows in a project unless a workflow of that name exists. */
-export async function ensureIndiaWorkflows(db: Db, projectId: string): Promise<{ kyc: string; kyb: string }> {
-  const ids: Record<string, string> = {};
+/**
+ * Publishes the India workflows in a project unless a workflow of that name exists.
+ * @returns their ids: `kyc` "India KYC", `kyb` "India KYB", `kycFull` "India KYC (full)".
+ */
+export async function ensureIndiaWorkflows(db: Db, projectId: string): Promise<{ kyc: string; kyb: string; kycFull: string }> {
+  const ids = new Map<string, string>();
   for (const w of INDIA_WORKFLOWS) {
     const existing = await db.workflow.findUnique({ where: { projectId_name: { projectId, name: w.name } }, select: { id: true, currentVersionId: true } });
     const id = existing?.id ?? (await createWorkflow(db, { projectId, ...w })).id;
     if (!existing?.currentVersionId) await publishWorkflow(db, { projectId, workflowId: id, publishedBy: "seed" });
-    if (ids[w.type]) continue; // the first workflow of each type is the one returned (India KYC, India KYB)
-    ids[w.type] = id;
+    ids.set(w.name, id);
   }
-  return { kyc: ids.kyc!, kyb: ids.kyb! };
+  return { kyc: ids.get("India KYC")!, kyb: ids.get("India KYB")!, kycFull: ids.get("India KYC (full)")! };
 }
 
 export async function seedDemo(db: Db) {
@@ -84,6 +87,8 @@ export async function seedDemo(db: Db) {
   await ensureMember(db, organizationId, { email: DEMO_ADMIN_EMAIL, name: "Demo Admin", password: DEMO_ADMIN_PASSWORD, role: "owner" });
   for (const { role, email, name, passwordHash } of DEMO_ROLE_USERS) await ensureMember(db, organizationId, { role, email, name, passwordHash });
   const workflows = await ensureIndiaWorkflows(db, project.id);
+  // the test-mode screening list with its magic subjects (server/screening/sandbox-list.ts)
+  await ensureSandboxList(db);
   return {
     organizationId,
     projectId: project.id,

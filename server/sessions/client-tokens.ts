@@ -33,6 +33,16 @@ export async function issueClientToken(tx: Tx, sessionId: string, now = new Date
   return token;
 }
 
+/** Revokes every unrevoked client token of the session (nobody can be in its flow until a new one is issued). */
+export async function revokeClientTokens(tx: Tx, sessionId: string, now = new Date()): Promise<void> {
+  await tx.clientToken.updateMany({ where: { sessionId, revokedAt: null }, data: { revokedAt: now } });
+}
+
+/** True when some client token of the session still works (unrevoked, unexpired): the flow is open on some device. */
+export async function hasLiveClientToken(db: Db | Tx, sessionId: string, now = new Date()): Promise<boolean> {
+  return (await db.clientToken.count({ where: { sessionId, revokedAt: null, expiresAt: { gt: now } } })) > 0;
+}
+
 /**
  * Authenticates a flow call: the token must be unrevoked, unexpired and belong to
  * `sessionId`. Slides its expiry to now + 30 min.

@@ -55,7 +55,8 @@ async function assertRedirectAllowed(db: Db | Tx, tenant: Tenant, redirectUrl: s
 
 /**
  * @throws DomainError resource_missing / workflow_not_published (param workflow_id),
- *   redirect_url_not_allowed (param redirect_url), locale_not_supported (param locale);
+ *   redirect_url_not_allowed (param redirect_url), locale_not_supported (param locale),
+ *   parameter_invalid (param country: not the workflow's country);
  *   IdempotencyKeyTaken when `opts.idempotency` found its key already used.
  */
 export async function createSession(
@@ -96,6 +97,12 @@ async function insertSession(
   const locale = input.locale ?? workflow.definition.languages[0] ?? "en";
   if (!workflow.definition.languages.includes(locale)) {
     throw new DomainError("locale_not_supported", `The workflow supports ${workflow.definition.languages.join(", ")}.`, { param: "locale" });
+  }
+  if (input.country && input.country.toUpperCase() !== workflow.country.toUpperCase()) {
+    // The workflow's steps and checks are built for its country: a session elsewhere would run none of them right.
+    throw new DomainError("parameter_invalid", `This workflow verifies applicants in ${workflow.country}; country must be ${workflow.country} or left out.`, {
+      param: "country",
+    });
   }
   const now = new Date();
   const expiresAt = new Date(now.getTime() + (input.expires_in ?? workflow.definition.ttl_seconds) * 1000);

@@ -9,7 +9,8 @@
  *    retries the step with backoff), then `giveUpSessionCheck` once the retries are spent.
  * 3. `applyAutomaticDecision`: step statuses, the verified profile, duplicates (keyed identity
  *    signals, server/duplicates/), the workflow version's decision rules
- *    (./evaluate-decision.ts), and the move out of `processing` with the fired rules recorded.
+ *    (./evaluate-decision.ts) and risk rules (server/risk/), and the move out of `processing`
+ *    with the fired rules recorded.
  *
  * Every function is idempotent, so a retried or replayed Inngest step changes nothing twice.
  * `runSessionChecks` does steps 1-2 in one call with in-request retries (tests, scripts).
@@ -29,7 +30,8 @@ import type { TWorkflowDefinition } from "../workflows/workflow.schemas";
 import { buildBusinessProfile } from "../kyb/business-profile";
 import { businessMismatches } from "../kyb/cross-checks";
 import { keyPeopleSessionIds } from "../kyb/key-people";
-import { type CheckFact, type NameFact, evaluateDecision } from "./evaluate-decision";
+import { storeSessionRisk, screeningFacts } from "../risk/session-risk";
+import { type CheckFact, type DecisionFacts, type NameFact, evaluateDecision } from "./evaluate-decision";
 import { transitionSession } from "./session-state";
 
 /** Most workflow versions whose definitions are kept in memory. */
@@ -189,6 +191,8 @@ export async function applyAutomaticDecision(db: Db, sessionId: string): Promise
         mode: true,
         status: true,
         type: true,
+        country: true,
+        metadata: true,
         parentSessionId: true,
         workflowVersionId: true,
         steps: { select: { name: true, type: true, status: true, required: true, data: true, submittedAt: true } },
@@ -233,14 +237,17 @@ export async function applyAutomaticDecision(db: Db, sessionId: string): Promise
       },
     });
 
-    const decision = evaluateDecision(definition.decision, {
+    const facts: DecisionFacts = {
       checks: checks.map((c) => ({ ...c, required: c.step ? (required.get(c.step) ?? true) : true })),
       duplicates: duplicates.map((d) => ({ sessionId: d.session_id, status: d.status, signals: d.signals })),
       names: verifiedNames(checks),
       documentSignals: await submittedDocumentSignals(tx, s),
       related: s.children.filter((c) => keyPeopleSessionIds(s.steps).includes(c.id)).map((c) => ({ sessionId: c.id, role: c.role, status: c.status })),
       businessMismatches: businessMismatches(s.steps, checks),
-    });
+    };
+    const decision = evaluateDecision(definition.decision, facts);
+    // the risk level first: an approval schedules the periodic review by it (server/risk/)
+    await storeSessionRisk(tx, s, definition.risk, { ...facts, screening: screeningFacts(checks) });
     const to = decision.outcome === "approve" ? "approved" : decision.outcome === "decline" ? "declined" : "review";
     await transitionSession(tx, sessionId, "processing", to, {
       actor: SYSTEM_ACTOR,
@@ -309,6 +316,22 @@ function buildProfile(steps: { type: string; data: unknown }[], checks: RoundChe
     };
     profile.full_name ??= { value: (r.name as string | undefined) ?? null, source: "uidai" };
     if (!pan && typeof r.dob === "string") profile.date_of_birth = { value: r.dob, source: "uidai" };
+  }
+  const ckyc = checks.find((c) => c.checkKey === "in.ckyc.download" && c.status === "passed");
+  if (ckyc) {
+    // the CKYC record (RBI: downloaded with the applicant's consent) fills what the skipped steps would have
+    const r = (ckyc.result ?? {}) as Record<string, unknown>;
+    const value = (k: string) => (typeof r[k] === "string" ? (r[k] as string) : null);
+    profile.ckyc = {
+      source: "ckyc",
+      ckyc_number_masked: value("ckyc_number_masked"),
+      kyc_date: value("kyc_date"),
+      gender: value("gender"),
+      address: (r.address as InputJsonValue | undefined) ?? null,
+    };
+    profile.full_name ??= { value: value("name"), source: "ckyc" };
+    profile.date_of_birth ??= { value: value("dob"), source: "ckyc" };
+    if (value("pan")) profile.pan ??= { value: value("pan"), source: "ckyc", verified: true };
   }
   for (const [key, field] of [
     ["in.phone.verify", "phone"],

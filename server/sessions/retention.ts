@@ -9,7 +9,8 @@
  * session's workflow version (the DPDP notice states it; default 5 years, the record keeping of
  * the RBI KYC Master Direction), or, for a workflow without a consent step, the project's
  * retention days (dashboard settings). Run by the hourly Inngest cron
- * inngest/functions/enforce-retention.ts.
+ * inngest/functions/enforce-retention.ts, which also applies the project's retention days to
+ * direct checks (server/checks/erase-check-pii.ts `eraseDirectChecksPastRetention`).
  */
 import type { Db } from "../db";
 import type { Mode } from "../generated/prisma/enums";

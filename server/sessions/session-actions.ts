@@ -8,8 +8,10 @@ import { Prisma } from "../generated/prisma/client";
 import type { SessionStatus } from "../generated/prisma/enums";
 import { type Actor, writeAudit } from "../audit/write-audit";
 import { deleteBlobs, queueBlobDeletions } from "../evidence/blob-deletions";
+import { eraseRunData } from "../events/executor-runs";
 import { emitEvent, outboxCommitted } from "../events/outbox";
 import { eraseIntelligencePii } from "../intelligence/erase-intelligence-pii";
+import { deleteScreeningSubjects } from "../screening/screening.queries";
 import { sql } from "../sql";
 import { type Tenant, tenantWhere } from "../tenant";
 import { hostedFlowUrl, issueClientToken } from "./client-tokens";
@@ -82,7 +84,8 @@ export async function reissueClientToken(db: Db, tenant: Tenant, id: string, act
  * DELETE /v1/sessions/{id}/pii (DPDP erasure). Deletes every evidence file (row now, blob
  * right after the commit; a blob the store fails to delete is retried by the retention cron,
  * evidence/blob-deletions.ts), the applicant/business profile, prefill, what was entered per
- * step, check inputs and results, and free-text notes; keeps the skeleton (id, status,
+ * step, check inputs and results, free-text notes and the finished background runs about the
+ * session (server/events/executor-runs.ts); keeps the skeleton (id, status,
  * decision, decision_source, reason codes, check keys/statuses, timestamps, reference_id,
  * metadata). An active session is cancelled first: its flow cannot go on without the data.
  * A KYB business loses its copy of its key people's names, emails and phones (its step data
@@ -103,7 +106,11 @@ export async function eraseSessionPii(db: Db, tenant: Tenant, id: string, actor:
     // the OTP destinations and the keyed hashes of identifiers are personal data too
     await tx.otpChallenge.deleteMany({ where: { sessionId: id } });
     await tx.sessionSignal.deleteMany({ where: { sessionId: id } });
+    // the executor's memo of finished runs about the session (before its extractions go: they name them)
+    await eraseRunData(tx, { sessionId: id });
     await eraseIntelligencePii(tx, id);
+    // the screened name and date of birth: monitoring ends with them (issue 20)
+    await deleteScreeningSubjects(tx, { sessionId: id });
     await tx.session.update({
       where: { id },
       data: { prefill: Prisma.DbNull, applicant: Prisma.DbNull, business: Prisma.DbNull, redirectUrl: null, piiErasedAt: new Date() },

@@ -11,6 +11,9 @@ import { newId } from "../ids";
 import { type Actor, writeAudit } from "../audit/write-audit";
 import type { TEventSession, TSessionEventType } from "../events/event.schemas";
 import { emitEvent } from "../events/outbox";
+import { queueCkycUpload } from "../ckyc/queue-ckyc-upload";
+import { scheduleReview } from "../risk/session-risk";
+import { setSessionMonitoring } from "../screening/screening.queries";
 
 /** Cancellable, expirable, client token may be re-issued. */
 export const ACTIVE_STATUSES: readonly SessionStatus[] = ["created", "started", "in_progress", "resubmission_requested"];
@@ -26,7 +29,8 @@ const TRANSITIONS: Record<SessionStatus, readonly SessionStatus[]> = {
   resubmission_requested: ["in_progress", "cancelled", "expired"],
   processing: ["approved", "declined", "review"],
   review: ["approved", "declined", "resubmission_requested"],
-  approved: ["approved", "declined", "resubmission_requested"],
+  // approved -> review: ongoing screening found a new candidate (server/screening/monitoring.ts)
+  approved: ["approved", "declined", "resubmission_requested", "review"],
   declined: ["approved", "declined", "resubmission_requested"],
   expired: [],
   cancelled: [],
@@ -89,6 +93,12 @@ export async function transitionSession(
     where: { id: sessionId },
     select: { id: true, projectId: true, mode: true, status: true, referenceId: true, decision: true, decisionSource: true, parentSessionId: true, role: true },
   });
+  // an approved customer stays screened against list changes; a declined one does not (issue 20)
+  // and is reviewed again (periodic re-KYC) on its risk level's schedule (server/risk/)
+  if (to === "approved" || to === "declined" || to === "resubmission_requested") {
+    await setSessionMonitoring(tx, sessionId, to === "approved", now);
+    await scheduleReview(tx, sessionId, to === "approved" ? now : null);
+  }
   await tx.sessionHistory.create({
     data: {
       id: newId("history"),
@@ -121,6 +131,8 @@ export async function transitionSession(
     { projectId: s.projectId, mode: s.mode, type: `session.${to}` as TSessionEventType, data: { session: sessionEventData(s) }, sessionId },
     now,
   );
+  // RBI: the KYC record of a customer onboarded through the CKYC route is uploaded within 7 days
+  if (to === "approved") await queueCkycUpload(tx, s, now);
   if (s.parentSessionId) {
     const parent = await tx.session.findUniqueOrThrow({
       where: { id: s.parentSessionId },

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { ZCheck } from "../checks/check.schemas";
 import { ZList, ZMode, ZTimestamp } from "../common.schemas";
-import { ZLocale, ZSignalKind, ZStepType, ZVerificationType } from "../workflows/workflow.schemas";
+import { ZLocale, ZRiskLevel, ZSignalKind, ZStepType, ZVerificationType } from "../workflows/workflow.schemas";
 import { SESSION_STATUSES } from "./session-status";
 
 export const ZSessionStatus = z.enum(SESSION_STATUSES).meta({
@@ -26,14 +26,32 @@ export const ZSessionStatus = z.enum(SESSION_STATUSES).meta({
 });
 export type TSessionStatus = z.infer<typeof ZSessionStatus>;
 
-/** map of string to string: at most 50 keys, key <= 40 chars, value <= 500 chars. */
-export const ZMetadata = z
-  .record(z.string().min(1).max(40, "metadata keys are at most 40 characters"), z.string().max(500, "metadata values are at most 500 characters"))
-  .refine((m) => Object.keys(m).length <= 50, "at most 50 metadata keys")
-  .meta({
-    description: "Your key-value pairs, returned with the session: at most 50 keys of at most 40 characters, values of at most 500 characters.",
-    maxProperties: 50,
-  });
+/** Keys refused in metadata: zod's record drops `__proto__` silently, and all three are prototype-pollution vectors downstream. */
+export const RESERVED_METADATA_KEYS: readonly string[] = ["__proto__", "constructor", "prototype"];
+
+/**
+ * map of string to string: at most 50 keys, key <= 40 chars, value <= 500 chars, none of
+ * RESERVED_METADATA_KEYS (refused with an issue at `metadata.<key>` before the record parses,
+ * since the record would drop `__proto__` without a word).
+ */
+export const ZMetadata = z.preprocess(
+  (value, ctx) => {
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      for (const key of Object.keys(value)) {
+        if (RESERVED_METADATA_KEYS.includes(key))
+          ctx.issues.push({ code: "custom", path: [key], message: `'${key}' is a reserved key and cannot be used in metadata`, input: value });
+      }
+    }
+    return value;
+  },
+  z
+    .record(z.string().min(1).max(40, "metadata keys are at most 40 characters"), z.string().max(500, "metadata values are at most 500 characters"))
+    .refine((m) => Object.keys(m).length <= 50, "at most 50 metadata keys")
+    .meta({
+      description: `Your key-value pairs, returned with the session: at most 50 keys of at most 40 characters, values of at most 500 characters. Reserved keys (${RESERVED_METADATA_KEYS.map((k) => `\`${k}\``).join(", ")}) are refused.`,
+      maxProperties: 50,
+    }),
+);
 
 export const ZCreateSessionRequest = z
   .strictObject({
@@ -44,7 +62,11 @@ export const ZCreateSessionRequest = z
       .max(128)
       .optional()
       .meta({ description: "Your own id of the applicant; used for lookup (`GET /v1/sessions?reference_id=`) and sent in webhooks." }),
-    country: z.string().length(2).optional().meta({ description: "ISO 3166-1 alpha-2; defaults to the workflow's country." }),
+    country: z
+      .string()
+      .length(2)
+      .optional()
+      .meta({ description: "ISO 3166-1 alpha-2; defaults to the workflow's country, the only one accepted (case-insensitive)." }),
     prefill: z
       .strictObject({
         phone: z.string().max(20).optional(),
@@ -148,6 +170,25 @@ export const ZSession = z
         description:
           "Earlier sessions of the same project and mode that look like the same person or business: they share a PAN, an Aadhaar reference (last 4 digits with name and date of birth from a verified UIDAI document), a phone number, an email address, a GSTIN or a bank account. Found when the checks finish (sessions whose checks finished before), compared as keyed hashes; oldest first, at most 50; empty before then. The session's parent and children are not listed.",
       }),
+    risk_level: ZRiskLevel.nullable().meta({
+      description:
+        "`low`, `medium` or `high`, computed by the workflow's risk rules (check results, sanctions and PEP screening, business type, geography, `metadata`) when the checks finished; raised when a reviewer confirms a PEP or sanctions candidate or monitoring finds one. Null before the checks finished.",
+    }),
+    risk_rules: z
+      .array(
+        z
+          .object({
+            name: z.string().meta({ description: "The risk rule's name." }),
+            level: ZRiskLevel,
+            explanation: z.string().meta({ description: "Why it fired (no personal data)." }),
+          })
+          .meta({ id: "SessionRiskRule" }),
+      )
+      .meta({ description: "The risk rules that fired, highest level first." }),
+    next_review_at: ZTimestamp.nullable().meta({
+      description:
+        "When the periodic re-KYC review is due: the approval plus 2 / 8 / 10 years for a high / medium / low risk level (a project may set its own intervals); `session.review_due` is sent then. Null unless approved.",
+    }),
     related_sessions: z
       .array(z.object({ id: z.string(), role: z.string().nullable(), status: ZSessionStatus }))
       .meta({ description: "The parent session (role `parent`) and child sessions (e.g. the key people of a KYB session)." }),

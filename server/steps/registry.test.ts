@@ -15,7 +15,7 @@ describe("step-type registry", () => {
   });
 
   it("knows no other type", () => {
-    for (const t of ["digilocker", "constructor", "toString", ""]) expect(stepType(t)).toBeUndefined();
+    for (const t of ["video_kyc", "constructor", "toString", ""]) expect(stepType(t)).toBeUndefined();
   });
 
   it("parses the settings of every step of the India workflows, and empty settings to their defaults", () => {

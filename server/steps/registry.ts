@@ -9,12 +9,15 @@ import { aadhaarStep } from "./aadhaar/aadhaar-step";
 import { bankAccountStep } from "./bank-account/bank-account-step";
 import { businessDetailsStep } from "./business-details/business-details-step";
 import { businessDocumentsStep } from "./business-documents/business-documents-step";
+import { ckycStep } from "./ckyc/ckyc-step";
 import { consentStep } from "./consent/consent-step";
+import { digilockerStep } from "./digilocker/digilocker-step";
 import { documentsStep } from "./documents/documents-step";
 import { keyPeopleStep } from "./key-people/key-people-step";
 import { emailStep, phoneStep } from "./otp/otp-step";
 import { panStep } from "./pan/pan-step";
 import { reviewStep } from "./review/review-step";
+import { screeningStep } from "./screening/screening-step";
 import { selfieStep } from "./selfie/selfie-step";
 import type { z } from "zod";
 import type { StepType } from "./step-type";
@@ -27,6 +30,7 @@ export const STEP_REGISTRY = {
   email: emailStep,
   pan: panStep,
   aadhaar: aadhaarStep,
+  digilocker: digilockerStep,
   documents: documentsStep,
   selfie: selfieStep,
   review: reviewStep,
@@ -34,6 +38,8 @@ export const STEP_REGISTRY = {
   business_documents: businessDocumentsStep,
   key_people: keyPeopleStep,
   bank_account: bankAccountStep,
+  ckyc: ckycStep,
+  screening: screeningStep,
 } satisfies { [T in TStepType]: StepType<z.output<(typeof STEP_SETTINGS)[T]>> };
 
 /** The module of step type `type`, or undefined for a type the catalog does not have. */

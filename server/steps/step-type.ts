@@ -56,6 +56,12 @@ export interface SubmitContext<S, I> {
    * @throws DomainError parameter_invalid (`param: "files"`, message `file_required`) otherwise.
    */
   checkFiles(ids: readonly string[], kinds: readonly string[]): Promise<void>;
+  /**
+   * Runs check `key` of this step now, in this request (server/checks/run-check.ts `runCheck`),
+   * for an input that must not be stored (`CheckDefinition.storedInput`).
+   * @returns the finished check's id and creation time (the step's `submittedAt`).
+   */
+  runCheck(key: string, input: Record<string, unknown>): Promise<{ id: string; createdAt: Date }>;
 }
 
 /** What a submitted step stores (server/flow/submit-step.ts `recordStep`). */
@@ -68,6 +74,11 @@ export interface Submission {
   prepare?: (tx: Tx) => Promise<Record<string, unknown>>;
   /** Runs after that transaction committed. */
   afterCommit?: () => Promise<void>;
+  /**
+   * The step's submission time, when the type ran its checks before storing it (the checks that
+   * count are those created since the submission, server/checks/current-checks.ts); default now.
+   */
+  submittedAt?: Date;
 }
 
 /** What planning a submitted step's checks reads. */

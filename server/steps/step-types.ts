@@ -10,12 +10,15 @@ import { ZAadhaarSettings } from "./aadhaar/aadhaar.schemas";
 import { ZBankAccountSettings } from "./bank-account/bank-account.schemas";
 import { ZBusinessDetailsSettings } from "./business-details/business-details.schemas";
 import { ZBusinessDocumentsSettings } from "./business-documents/business-documents.schemas";
+import { ZCkycSettings } from "./ckyc/ckyc.schemas";
 import { ZConsentSettings } from "./consent/consent.schemas";
+import { ZDigilockerSettings } from "./digilocker/digilocker.schemas";
 import { ZDocumentsSettings } from "./documents/documents.schemas";
 import { ZKeyPeopleSettings } from "./key-people/key-people.schemas";
 import { ZEmailSettings, ZPhoneSettings } from "./otp/otp.schemas";
 import { ZPanSettings } from "./pan/pan.schemas";
 import { ZReviewSettings } from "./review/review.schemas";
+import { ZScreeningSettings } from "./screening/screening.schemas";
 import { ZSelfieSettings } from "./selfie/selfie.schemas";
 
 /** The settings schema of each step type, by type. */
@@ -25,6 +28,7 @@ export const STEP_SETTINGS = {
   email: ZEmailSettings,
   pan: ZPanSettings,
   aadhaar: ZAadhaarSettings,
+  digilocker: ZDigilockerSettings,
   documents: ZDocumentsSettings,
   selfie: ZSelfieSettings,
   review: ZReviewSettings,
@@ -32,6 +36,8 @@ export const STEP_SETTINGS = {
   business_documents: ZBusinessDocumentsSettings,
   key_people: ZKeyPeopleSettings,
   bank_account: ZBankAccountSettings,
+  ckyc: ZCkycSettings,
+  screening: ZScreeningSettings,
 } as const;
 
 /** A step type's name. */

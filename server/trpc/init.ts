@@ -1,8 +1,9 @@
 import "server-only";
 /**
  * tRPC setup (STYLE.md 4): context (db, dashboard session, headers), superjson, an error
- * formatter that adds flattened zod errors, DomainError -> TRPCError conversion on every
- * procedure, and the procedure bases: `publicProcedure`, `flowProcedure` (client token of
+ * formatter that adds flattened zod errors of bad input and never passes on the text of an
+ * unexpected error, DomainError -> TRPCError conversion and the refusal of text PostgreSQL cannot
+ * store on every procedure, and the procedure bases: `publicProcedure`, `flowProcedure` (client token of
  * the hosted flow), `protectedProcedure` (signed-in user) and `projectProcedure(roles)`
  * (member of the project's organization with one of `roles`).
  */
@@ -15,6 +16,7 @@ import { DomainError } from "../errors";
 import type { Role } from "../generated/prisma/enums";
 import type { Tenant } from "../tenant";
 import { clientIp } from "../http/client-ip";
+import { unstorableInputError } from "../http/pipeline/text-input";
 import { findProjectMembership } from "../users/user.queries";
 
 export async function createTRPCContext(opts: { headers: Headers }) {
@@ -38,15 +40,27 @@ const TRPC_CODE_BY_STATUS: Record<number, TRPCError["code"]> = {
   503: "SERVICE_UNAVAILABLE",
 };
 
+/** What a caller reads of an unexpected error; the route's onError logs the real one. */
+export const INTERNAL_ERROR_MESSAGE = "Something went wrong on our side. Try again in a moment.";
+
 const t = initTRPC.context<TRPCContext>().create({
   transformer: superjson,
+  /**
+   * An unexpected error (INTERNAL_SERVER_ERROR not raised as a DomainError: a database error, a
+   * failed output validation) answers a fixed message and no stack: its text (Prisma's message
+   * quotes the code and the query) stays in the server log. Zod details only for bad input.
+   */
   errorFormatter({ shape, error }) {
     const domain = error.cause instanceof DomainError ? error.cause : null;
+    if (error.code === "INTERNAL_SERVER_ERROR" && !domain) {
+      const { stack: _stack, ...data } = shape.data;
+      return { ...shape, message: INTERNAL_ERROR_MESSAGE, data: { ...data, zodError: null, domain: null } };
+    }
     return {
       ...shape,
       data: {
         ...shape.data,
-        zodError: error.cause instanceof ZodError ? z.flattenError(error.cause) : null,
+        zodError: error.code === "BAD_REQUEST" && error.cause instanceof ZodError ? z.flattenError(error.cause) : null,
         domain: domain ? { code: domain.code, param: domain.param ?? null, details: domain.details ?? null } : null,
       },
     };
@@ -63,9 +77,21 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/**
+ * Refuses input with text PostgreSQL cannot store (NUL, an unpaired surrogate) in any string or
+ * key, or nested too deep (the rule of /v1: server/http/pipeline/text-input.ts), before the input is parsed or any
+ * token or session is looked up: BAD_REQUEST with the DomainError `parameter_invalid` naming
+ * the dot path (`sessionId`, `values.name`).
+ */
+const storableInput = t.middleware(async ({ getRawInput, next }) => {
+  const cause = unstorableInputError(await getRawInput());
+  if (cause) throw new TRPCError({ code: "BAD_REQUEST", message: cause.message, cause });
+  return next();
+});
+
 export const createCallerFactory = t.createCallerFactory;
 export const createTRPCRouter = t.router;
-export const publicProcedure = t.procedure.use(domainErrors);
+export const publicProcedure = t.procedure.use(domainErrors).use(storableInput);
 
 /** Hosted-flow calls: `Authorization: Bearer st_...`; the token is checked by the domain call. */
 export const flowProcedure = publicProcedure.use(({ ctx, next }) => {

@@ -3,10 +3,12 @@ import "server-only";
 import { createCallerFactory, createTRPCRouter } from "./init";
 import { apiKeysRouter } from "./routers/api-keys";
 import { auditRouter } from "./routers/audit";
+import { ckycRouter } from "./routers/ckyc";
 import { flowRouter } from "./routers/flow";
 import { kybRouter } from "./routers/kyb";
 import { membersRouter } from "./routers/members";
 import { overviewRouter } from "./routers/overview";
+import { projectsRouter } from "./routers/projects";
 import { settingsRouter } from "./routers/settings";
 import { meRouter } from "./routers/me";
 import { reviewRouter } from "./routers/review";
@@ -18,6 +20,7 @@ import { workflowsRouter } from "./routers/workflows";
 export const appRouter = createTRPCRouter({
   flow: flowRouter,
   me: meRouter,
+  projects: projectsRouter,
   sessions: sessionsRouter,
   review: reviewRouter,
   apiKeys: apiKeysRouter,
@@ -29,6 +32,7 @@ export const appRouter = createTRPCRouter({
   kyb: kybRouter,
   audit: auditRouter,
   workflows: workflowsRouter,
+  ckyc: ckycRouter,
 });
 
 export type AppRouter = typeof appRouter;

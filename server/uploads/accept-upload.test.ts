@@ -63,21 +63,22 @@ afterAll(async () => {
 });
 
 describe("acceptUpload", () => {
-  it("refuses the EICAR test file: nothing stored, an audit row names the signature, the applicant sees none", async () => {
+  it("refuses the EICAR test file inside a PDF: nothing stored, an audit row names the signature, the applicant sees none", async () => {
     const before = blobsOf(testSession).length;
-    const err = await upload({ bytes: eicar(), declaredName: "id.pdf" }).catch((e: unknown) => e);
+    const infected = Buffer.concat([pdf(), eicar()]);
+    const err = await upload({ bytes: infected, declaredName: "id.pdf" }).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: "file_infected", status: 422, param: "file" });
     expect((err as Error).message).not.toMatch(/eicar|signature/i);
     expect(blobsOf(testSession)).toHaveLength(before);
-    expect(await db.evidenceFile.count({ where: { sessionId: testSession, sha256: sha256(eicar()) } })).toBe(0);
+    expect(await db.evidenceFile.count({ where: { sessionId: testSession, sha256: sha256(infected) } })).toBe(0);
 
     const audit = await db.auditLog.findFirst({ where: { action: "evidence.upload_infected", objectId: testSession }, orderBy: { createdAt: "desc" } });
     expect(audit).toMatchObject({ actorType: "applicant", actorId: testSession, objectType: "session", projectId, mode: "test" });
     expect(audit!.data).toMatchObject({
       step: "pan",
       kind: "pan_card_front",
-      size: 68,
-      sha256: sha256(eicar()),
+      size: infected.length,
+      sha256: sha256(infected),
       signatures: ["Eicar-Test-Signature.UNOFFICIAL"],
     });
   });
@@ -149,6 +150,13 @@ describe("acceptUpload", () => {
     await expect(upload({ bytes: new Uint8Array(0) })).rejects.toMatchObject({ code: "file_type_not_allowed" });
   });
 
+  it("refuses an unaccepted type as such before the scan: with the scanner down, with none configured, and for bare EICAR", async () => {
+    const text = { bytes: Buffer.from("just some text, not a JPEG\n"), declaredName: "passport.jpg" };
+    await expect(upload(text, deadScanner)).rejects.toMatchObject({ code: "file_type_not_allowed", status: 415 });
+    await expect(upload(text, { clamd: null, timeoutMs: 1000, skipTestMode: false })).rejects.toMatchObject({ code: "file_type_not_allowed" });
+    await expect(upload({ bytes: eicar() })).rejects.toMatchObject({ code: "file_type_not_allowed" });
+  });
+
   it("refuses an image that does not decode as file_unreadable", async () => {
     const broken = Buffer.concat([(await png(50, 50)).subarray(0, 40), Buffer.alloc(200, 7)]);
     await expect(upload({ bytes: broken })).rejects.toMatchObject({ code: "file_unreadable" });
@@ -169,7 +177,8 @@ describe("acceptUpload", () => {
     const live = { sessionId: liveSession, mode: "live" as const, bytes: await png(20, 20) };
     await expect(upload(live, deadScanner)).rejects.toMatchObject({ code: "scanner_unavailable", status: 503 });
     await expect(upload(live, { ...deadScanner, skipTestMode: true })).rejects.toMatchObject({ code: "scanner_unavailable" });
-    await expect(upload(live, { clamd: null, timeoutMs: 1000, skipTestMode: true })).rejects.toMatchObject({ code: "scanner_unavailable" });
+    // no clamd address at all is a configuration problem, not an outage: its own code
+    await expect(upload(live, { clamd: null, timeoutMs: 1000, skipTestMode: true })).rejects.toMatchObject({ code: "scanner_not_configured", status: 503 });
     expect(blobsOf(liveSession)).toEqual([]);
     expect(await rowsOf(liveSession)).toEqual([]);
     // the same session stores once the scanner answers

@@ -1,18 +1,20 @@
 /**
  * The one way an applicant upload becomes evidence (issue 4). In this order:
  * 1. size: at most 15 MiB (decisions.md "Limits beyond interface.md") -> `file_too_large`;
- * 2. virus scan of every byte by clamd (server/uploads/scan-bytes.ts), before anything is
- *    stored or decoded -> `file_infected` (audited with the signature names) or
- *    `scanner_unavailable` (fail closed; only test mode with `SCANNER=off` skips the scan);
- * 3. type from content (server/uploads/upload-types.ts): JPEG, PNG, WebP, HEIC, PDF ->
- *    `file_type_not_allowed`; the file name and declared type are never used;
+ * 2. type from content (server/uploads/upload-types.ts): JPEG, PNG, WebP, HEIC, PDF ->
+ *    `file_type_not_allowed`; the file name and declared type are never used. Sniffing reads
+ *    magic bytes only (nothing is decoded or stored), so it is safe before the scan, and an
+ *    unaccepted type is refused as such whether or not the scanner is up (issue 17);
+ * 3. virus scan of every byte by clamd (server/uploads/scan-bytes.ts), before anything is
+ *    stored or decoded -> `file_infected` (audited with the signature names),
+ *    `scanner_not_configured` (no clamd address at all: the operator has to set one) or
+ *    `scanner_unavailable` (clamd did not answer: transient). Both fail closed; only test mode
+ *    with `SCANNER=off` skips the scan;
  * 4. display copy of images (server/uploads/display-copy.ts) -> `file_unreadable` for a
  *    JPEG/PNG/WebP that does not decode;
  * 5. blobs into the BlobStore (server/evidence/blob-store.ts), then the `evidence_files` row and
  *    its audit row in one transaction. If that transaction fails, the blobs are deleted again:
  *    no blob without a row, no row without its blobs.
- * Scanning comes before sniffing on purpose: malware disguised as any type is refused and
- * audited as infected, not merely as a wrong type.
  */
 import { createHash } from "node:crypto";
 import { type Actor, writeAudit } from "../audit/write-audit";
@@ -22,6 +24,7 @@ import { DomainError, notFound } from "../errors";
 import type { EvidenceFile } from "../generated/prisma/client";
 import type { Mode } from "../generated/prisma/enums";
 import { newId } from "../ids";
+import { recordUpload } from "../metrics/metrics";
 import { DISPLAY_CONTENT_TYPE, renderDisplayCopy } from "./display-copy";
 import { ScannerUnavailableError, type ScanVerdict, scanBytes } from "./scan-bytes";
 import { type ScannerConfig, scannerConfig } from "./upload-config";
@@ -54,16 +57,29 @@ export interface AcceptUploadDeps {
 const ALLOWED_LIST = "a JPEG, PNG, WebP or HEIC photo, or a PDF";
 
 /**
- * Checks, scans, re-encodes and stores one upload, and records it as an evidence file.
+ * Checks, scans, re-encodes and stores one upload, and records it as an evidence file; counts
+ * it in the metric `uploads_total` by outcome (`stored` or the error code).
  * @returns the new `evidence_files` row (`id` `file_...`, `contentType` = sniffed type, `size` in
  *   bytes, `sha256` hex of the original, `storageKey`, `displayKey` of the WebP display copy or
  *   null, `scanStatus` `clean` | `skipped`).
  * @throws DomainError `resource_missing` (no such session in this project and mode),
- *   `file_too_large` (413, > 15 MiB), `file_infected` (422; nothing stored, an audit row
- *   `evidence.upload_infected` names the signatures), `scanner_unavailable` (503),
- *   `file_type_not_allowed` (415; also for an empty file), `file_unreadable` (422).
+ *   `file_too_large` (413, > 15 MiB), `file_type_not_allowed` (415; also for an empty file;
+ *   checked before the scan), `file_infected` (422; nothing stored, an audit row
+ *   `evidence.upload_infected` names the signatures), `scanner_not_configured` (503, no clamd
+ *   address), `scanner_unavailable` (503, clamd did not answer), `file_unreadable` (422).
  */
 export async function acceptUpload(input: AcceptUploadInput, deps: AcceptUploadDeps = {}): Promise<EvidenceFile> {
+  try {
+    const row = await storeUpload(input, deps);
+    recordUpload("stored");
+    return row;
+  } catch (err) {
+    recordUpload(err instanceof DomainError ? err.code : "error");
+    throw err;
+  }
+}
+
+async function storeUpload(input: AcceptUploadInput, deps: AcceptUploadDeps): Promise<EvidenceFile> {
   const { db, projectId, sessionId, mode, step, kind, bytes } = input;
   const actor: Actor = input.actor ?? { type: "applicant", id: sessionId };
 
@@ -78,10 +94,26 @@ export async function acceptUpload(input: AcceptUploadInput, deps: AcceptUploadD
   const session = await db.session.findFirst({ where: { id: sessionId, projectId, mode }, select: { id: true } });
   if (!session) throw notFound("session", sessionId, "session_id");
 
+  const contentType = await sniffUploadType(bytes);
+  if (!contentType) {
+    throw new DomainError("file_type_not_allowed", `This type of file is not accepted. Upload ${ALLOWED_LIST}.`, { param: "file" });
+  }
+
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const scanner = deps.scanner ?? scannerConfig();
   let scanStatus: "clean" | "skipped" = "skipped";
   if (!(mode === "test" && scanner.skipTestMode)) {
+    if (!scanner.clamd) {
+      console.error(
+        JSON.stringify({
+          level: "error",
+          msg: "upload refused: no virus scanner configured (CLAMD_SOCKET or CLAMD_HOST/CLAMD_PORT)",
+          session_id: sessionId,
+          mode,
+        }),
+      );
+      throw new DomainError("scanner_not_configured", "This service is not set up to accept files yet: no virus scanner is configured.");
+    }
     let verdict: ScanVerdict;
     try {
       verdict = await scanBytes(bytes, scanner);
@@ -107,10 +139,6 @@ export async function acceptUpload(input: AcceptUploadInput, deps: AcceptUploadD
     scanStatus = "clean";
   }
 
-  const contentType = await sniffUploadType(bytes);
-  if (!contentType) {
-    throw new DomainError("file_type_not_allowed", `This type of file is not accepted. Upload ${ALLOWED_LIST}.`, { param: "file" });
-  }
   const display = await renderDisplayCopy(bytes, contentType);
 
   const store = deps.store ?? blobStore();

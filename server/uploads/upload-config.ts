@@ -1,7 +1,8 @@
 /**
  * Virus-scanner settings of the upload pipeline, from the variables of server/uploads/upload-env.ts
  * (`CLAMD_*`, `SCANNER`) read at upload time.
- * No clamd address at all means "no scanner": every scanned upload fails with `scanner_unavailable`.
+ * No clamd address at all means "no scanner": every scanned upload fails with
+ * `scanner_not_configured` (server/uploads/accept-upload.ts).
  */
 import { env, type ServerEnv } from "../env";
 import type { UPLOAD_ENV } from "./upload-env";
@@ -10,7 +11,7 @@ import type { UPLOAD_ENV } from "./upload-env";
 export type ClamdAddress = { socket: string } | { host: string; port: number };
 
 export interface ScannerConfig {
-  /** null when no clamd address is configured (every scan then fails: fail closed). */
+  /** null when no clamd address is configured (every scanned upload is then refused: fail closed). */
   clamd: ClamdAddress | null;
   /** Idle timeout of one scan connection in milliseconds. */
   timeoutMs: number;

@@ -28,6 +28,8 @@ export const PERMISSIONS = {
   decideSessions: ["owner", "admin", "reviewer"],
   /** Assign review-queue sessions to other members (claiming one for yourself is decideSessions). */
   assignReviews: ["owner", "admin"],
+  /** Open the original bytes of an evidence file (EXIF and GPS included); everyone else sees the display copy. */
+  downloadOriginalEvidence: ["owner", "admin"],
   /** Browse and export the audit log (it names every user and IP address). */
   readAuditLog: ["owner", "admin"],
   /** Create workflows, edit and discard drafts, publish versions, preview drafts (every role reads workflows). */

@@ -7,7 +7,7 @@ import type { Db } from "../db";
 import type { Role } from "../generated/prisma/enums";
 import type { TMe } from "./user.schemas";
 
-/** The user `userId` with every organization they belong to. @throws Prisma's NotFoundError for an unknown user. */
+/** The user `userId` with every organization they belong to and its projects that are not archived. @throws Prisma's NotFoundError for an unknown user. */
 export async function getMe(db: Db, userId: string): Promise<TMe> {
   const user = await db.user.findUniqueOrThrow({
     where: { id: userId },
@@ -19,7 +19,12 @@ export async function getMe(db: Db, userId: string): Promise<TMe> {
         select: {
           role: true,
           organization: {
-            select: { id: true, name: true, slug: true, projects: { select: { id: true, slug: true, name: true }, orderBy: { createdAt: "asc" } } },
+            select: {
+              id: true,
+              name: true,
+              slug: true,
+              projects: { where: { archivedAt: null }, select: { id: true, slug: true, name: true }, orderBy: { createdAt: "asc" } },
+            },
           },
         },
       },

@@ -12,6 +12,7 @@
  *   the endpoint (`endpoint_gone`), and so do 5 days of continuous failures (`failing`). A
  *   disabled endpoint's pending deliveries end as `failed` at their next attempt (replayable).
  */
+import { recordWebhookAttempt } from "../metrics/metrics";
 import type { Db } from "../db";
 import type { Mode, Role } from "../generated/prisma/enums";
 import { type Actor, SYSTEM_ACTOR, writeAudit } from "../audit/write-audit";
@@ -22,6 +23,7 @@ import { sqlTimestamp } from "../sql";
 import { deliveryPolicy, type DeliveryPolicy, maxAttempts, retryDelayMs } from "./delivery-policy";
 import { postWebhook } from "./post-webhook";
 import { SIGNATURE_HEADER, signatureHeader, signingSecrets } from "./sign";
+import { openWebhookSecret, resealWebhookSecrets } from "./webhook-secrets";
 import { WEBHOOK_EXCERPT_ROLES } from "./webhook-endpoint.schemas";
 import { MAX_ENDPOINTS_PER_MODE } from "./webhook-endpoints";
 import type { TWebhookAttempt } from "./webhook-endpoint.schemas";
@@ -83,7 +85,7 @@ function toDate(v: unknown): Date | null {
   return new Date(/(Z|[+-]\d\d(:?\d\d)?)$/.test(text) ? text : `${text.replace(" ", "T")}Z`);
 }
 
-/** Loads a delivery with its event and endpoint in one query. */
+/** Loads a delivery with its event and endpoint in one query, the signing secrets opened (and re-sealed first when in clear or sealed with an older key). */
 async function loadDelivery(db: Db, deliveryId: string): Promise<LoadedDelivery | null> {
   const [row] = await db.$queryRaw<Record<string, unknown>[]>`
     SELECT d.id, d.status, e.payload, e.mode::text AS mode, e.project_id, w.id AS endpoint_id, w.url, w.secret, w.previous_secret,
@@ -91,15 +93,18 @@ async function loadDelivery(db: Db, deliveryId: string): Promise<LoadedDelivery 
     FROM webhook_deliveries d JOIN events e ON e.id = d.event_id JOIN webhook_endpoints w ON w.id = d.endpoint_id
     WHERE d.id = ${deliveryId}`;
   if (!row) return null;
+  const endpointId = String(row.endpoint_id);
+  const stored = { secret: String(row.secret), previousSecret: (row.previous_secret as string | null) ?? null };
+  await resealWebhookSecrets(db, endpointId, stored);
   return {
     id: String(row.id),
     status: String(row.status),
     event: { payload: typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload, mode: row.mode as Mode, projectId: String(row.project_id) },
     endpoint: {
-      id: String(row.endpoint_id),
+      id: endpointId,
       url: String(row.url),
-      secret: String(row.secret),
-      previousSecret: (row.previous_secret as string | null) ?? null,
+      secret: openWebhookSecret(endpointId, stored.secret),
+      previousSecret: stored.previousSecret === null ? null : openWebhookSecret(endpointId, stored.previousSecret),
       previousSecretExpiresAt: toDate(row.previous_secret_expires_at),
       enabled: row.enabled === true,
       failingSince: toDate(row.failing_since),
@@ -159,6 +164,7 @@ async function sendAttempt(
       [SIGNATURE_HEADER]: signatureHeader(signingSecrets(d.endpoint, started), body, Math.floor(started.getTime() / 1000)),
     },
   });
+  recordWebhookAttempt(res.statusCode, res.latencyMs);
   const ok = isSuccess(res.statusCode);
   const gone = res.statusCode === 410;
   const now = new Date();

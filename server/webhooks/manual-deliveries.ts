@@ -76,7 +76,7 @@ export async function resendEvent(
 /** An example envelope of `type` about a placeholder session or check (no personal data). */
 export function exampleEvent(type: PublicEventType, mode: Tenant["mode"], now = new Date()): TEvent {
   const head = { id: newId("event"), object: "event" as const, api_version: API_VERSION, created_at: now.toISOString(), mode };
-  if (type === "check.completed") {
+  if (type === "check.completed" || type === "check.pii_erased") {
     return {
       ...head,
       type,
@@ -84,6 +84,39 @@ export function exampleEvent(type: PublicEventType, mode: Tenant["mode"], now = 
         check: { id: TEST_CHECK_ID, check_key: "in.pan.verify", generic_key: "tax_id.verify", status: "passed", verified_by: "source", error_code: null },
       },
     };
+  }
+  if (type === "ckyc.upload_succeeded" || type === "ckyc.upload_failed") {
+    const ok = type === "ckyc.upload_succeeded";
+    const upload = {
+      id: "cku_webhookTest00000000000000",
+      session_id: TEST_SESSION_ID,
+      status: ok ? ("succeeded" as const) : ("failed" as const),
+      ckyc_number_masked: ok ? "XXXXXXXXXX1234" : null,
+      error_code: ok ? null : "ckyc_upload_rejected",
+      deadline_at: new Date(now.getTime() + 7 * 24 * 3600 * 1000).toISOString(),
+    };
+    return { ...head, type, data: { ckyc_upload: upload } };
+  }
+  const approved = {
+    id: TEST_SESSION_ID,
+    reference_id: "webhook_test",
+    status: "approved" as const,
+    decision: "approved" as const,
+    decision_source: "manual" as const,
+  };
+  if (type === "session.screening_match") {
+    const check = {
+      id: TEST_CHECK_ID,
+      check_key: "in.aml.screen",
+      generic_key: "aml.screen",
+      status: "needs_review" as const,
+      verified_by: "source" as const,
+      error_code: null,
+    };
+    return { ...head, type, data: { session: { ...approved, status: "review" }, check, screening: { candidates: 1, lists: ["un"] } } };
+  }
+  if (type === "session.review_due") {
+    return { ...head, type, data: { session: approved, review: { risk_level: "medium", next_review_at: now.toISOString() } } };
   }
   const status = (type === "session.pii_erased" ? "approved" : type.slice("session.".length)) as TSessionStatus;
   const decided = status === "approved" || status === "declined" || status === "resubmission_requested";

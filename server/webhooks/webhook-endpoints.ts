@@ -13,6 +13,7 @@ import { type Actor, writeAudit } from "../audit/write-audit";
 import { keysetList, NEWEST_FIRST, type ListQuery } from "../pagination";
 import { type Tenant, tenantWhere } from "../tenant";
 import { assertWebhookUrlAllowed, type HostResolver } from "./url-guard";
+import { sealedWebhookSecret, sealWebhookSecret } from "./webhook-secrets";
 import type {
   TCreatedWebhookEndpoint,
   TCreateWebhookEndpointRequest,
@@ -90,7 +91,7 @@ function newSecret(): string {
 }
 
 /**
- * Creates an endpoint; its `whsec_` secret is in the result and never again.
+ * Creates an endpoint; its `whsec_` secret is in the result and never again (stored sealed: server/webhooks/webhook-secrets.ts).
  * @param resolve host resolver of the SSRF guard (tests).
  * @throws DomainError url_not_allowed (param url), webhook_endpoint_limit.
  */
@@ -103,6 +104,7 @@ export async function createWebhookEndpoint(
 ): Promise<TCreatedWebhookEndpoint> {
   await assertWebhookUrlAllowed(input.url, tenant.mode, resolve);
   const secret = newSecret();
+  const id = newId("webhookEndpoint");
   const row = await db.$transaction(async (tx) => {
     // Count and insert under a per-(project, mode) transaction lock, so parallel creates cannot pass the limit.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`webhook_endpoints:${tenant.projectId}:${tenant.mode}`}))`;
@@ -112,12 +114,12 @@ export async function createWebhookEndpoint(
     }
     const e = await tx.webhookEndpoint.create({
       data: {
-        id: newId("webhookEndpoint"),
+        id,
         ...tenantWhere(tenant),
         url: input.url,
         events: [...new Set(input.events)],
         description: input.description ?? "",
-        secret,
+        secret: sealWebhookSecret(id, secret),
       },
       select,
     });
@@ -210,8 +212,8 @@ export async function rotateWebhookSecret(
     const row = await tx.webhookEndpoint.update({
       where: { id },
       data: {
-        secret,
-        previousSecret: overlap ? found.secret : null,
+        secret: sealWebhookSecret(id, secret),
+        previousSecret: overlap ? sealedWebhookSecret(id, found.secret) : null,
         previousSecretExpiresAt: overlap ? new Date(now.getTime() + input.previous_secret_expires_in * 1000) : null,
       },
       select,

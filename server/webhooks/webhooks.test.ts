@@ -146,6 +146,36 @@ describe("signed deliveries", () => {
     expect(await endpointsOf((await publish("session.created")).id)).toEqual([sessions.id]);
   });
 
+  it("keeps signing secrets sealed at rest; a secret stored in clear before still signs and is sealed by its first delivery", async () => {
+    const ep = await endpoint();
+    const stored = () => db.webhookEndpoint.findUniqueOrThrow({ where: { id: ep.id }, select: { secret: true, previousSecret: true } });
+    expect((await stored()).secret).toMatch(/^enc1\./);
+    expect((await stored()).secret).not.toContain(ep.secret.slice("whsec_".length));
+    const rotated = await rotateWebhookSecret(db, tenant, ep.id, { previous_secret_expires_in: 3600 }, actor);
+    const afterRotation = await stored();
+    expect([afterRotation.secret, afterRotation.previousSecret]).toEqual([expect.stringMatching(/^enc1\./), expect.stringMatching(/^enc1\./)]);
+    expect(JSON.stringify(afterRotation)).not.toMatch(/whsec_/);
+
+    // a sealed secret cannot be moved to another endpoint's row
+    const other = await endpoint(["session.review"], "/other");
+    await db.webhookEndpoint.update({ where: { id: other.id }, data: { secret: afterRotation.secret } });
+    const ids = await createDeliveries(db, (await publish("session.review")).id);
+    const toOther = await db.webhookDelivery.findFirstOrThrow({ where: { id: { in: ids }, endpointId: other.id }, select: { id: true } });
+    await expect(attemptDelivery(db, toOther.id, 1, 0.5)).rejects.toThrow();
+    await db.webhookEndpoint.delete({ where: { id: other.id } });
+
+    // written in clear before encryption: still signs, then sealed
+    await db.webhookEndpoint.update({ where: { id: ep.id }, data: { secret: rotated.secret, previousSecret: ep.secret } });
+    await deliverOnce();
+    const got = rx.received.at(-1)!;
+    const signature = got.headers["service-signature"] as string;
+    for (const secret of [rotated.secret, ep.secret]) expect(verifyServiceSignature(got.body, signature, secret)).toBe(true);
+    const sealed = await stored();
+    expect([sealed.secret, sealed.previousSecret]).toEqual([expect.stringMatching(/^enc1\./), expect.stringMatching(/^enc1\./)]);
+    await deliverOnce();
+    expect(verifyServiceSignature(rx.received.at(-1)!.body, rx.received.at(-1)!.headers["service-signature"] as string, rotated.secret)).toBe(true);
+  });
+
   it("sends both signatures during a secret rotation, and only the new one after the overlap", async () => {
     const ep = await endpoint();
     const rotated = await rotateWebhookSecret(db, tenant, ep.id, { previous_secret_expires_in: 3600 }, actor);

@@ -1,11 +1,13 @@
 /**
  * The India workflows every new organization starts with (seeded by server/seed): KYC, KYB
  * (the business, its documents, its key people, each verified with "India KYC", and its bank
- * account), and a KYC with every step of the hosted flow.
+ * account), a KYC with every step of the hosted flow, a KYC through DigiLocker (Aadhaar and
+ * the PAN record from the applicant's DigiLocker, the selfie matched with the Aadhaar photo) and
+ * the CKYC-first KYC.
  *
  * Decision rules (data: server/workflows/workflow.schemas.ts `ZDecisionRules`, applied by
  * server/sessions/evaluate-decision.ts; the strongest matching outcome wins): an inactive PAN
- * declines; a PAN the registry does not find, a name scoring below 0.8 against the registry's,
+ * or a sanctions match a reviewer confirmed (`screening` step) declines; screening candidates, a PAN the registry does not find, a name scoring below 0.8 against the registry's,
  * names that differ between the PAN and the Aadhaar document, a document waiting for a
  * reviewer, or a duplicate of a declined session goes to review; a session whose required
  * checks all passed is approved; anything else (a provider error, a date of birth that does not
@@ -42,6 +44,18 @@ export const indiaDecisionRules: TWorkflowDefinition["decision"] = {
     },
     { name: "manual_check", description: "A document waits for a reviewer.", when: { type: "manual_check" }, outcome: "review" },
     {
+      name: "sanctions_match",
+      description: "A reviewer confirmed a sanctions list entry (UN, OFAC, MHA) as the applicant.",
+      when: { type: "check", check: "aml.screen", status: ["failed"], error_code: ["sanctions_match"] },
+      outcome: "decline",
+    },
+    {
+      name: "screening_candidates",
+      description: "Sanctions or PEP screening found candidates for a reviewer to resolve.",
+      when: { type: "check", check: "aml.screen", status: ["needs_review"] },
+      outcome: "review",
+    },
+    {
       name: "duplicate_of_declined",
       description: "Shares a PAN, Aadhaar, phone, email, GSTIN or bank account with a declined session.",
       when: { type: "duplicate", status: ["declined"] },
@@ -50,6 +64,55 @@ export const indiaDecisionRules: TWorkflowDefinition["decision"] = {
     { name: "all_required_checks_passed", description: "Every check of a required step passed.", when: { type: "all_checks_passed" }, outcome: "approve" },
   ],
   otherwise: "review",
+};
+
+/**
+ * The risk rules of the India workflows (RBI KYC Directions: categorise customers by risk and
+ * update their KYC every 2 / 8 / 10 years for high / medium / low): a PEP or a sanctions candidate
+ * (open or confirmed) is high risk, as is a project's own `metadata.risk_category` of `high`;
+ * names that differ between verified sources, a duplicate of a declined session or a
+ * `metadata.risk_category` of `medium` is medium; everyone else low.
+ */
+export const indiaRiskRules: TWorkflowDefinition["risk"] = {
+  rules: [
+    {
+      name: "pep",
+      description: "A politically exposed person (or a close associate): enhanced due diligence.",
+      when: { type: "screening", category: ["pep"], open: true },
+      level: "high",
+    },
+    {
+      name: "sanctions_candidate",
+      description: "A sanctions list candidate, open or confirmed.",
+      when: { type: "screening", category: ["sanctions"], open: true },
+      level: "high",
+    },
+    {
+      name: "project_high_risk",
+      description: "The project marked the customer high risk (`metadata.risk_category`).",
+      when: { type: "metadata", key: "risk_category", values: ["high"] },
+      level: "high",
+    },
+    {
+      name: "names_differ",
+      description: "The names of the verified sources score below 0.8 against each other.",
+      when: { type: "names_differ", below: 0.8 },
+      level: "medium",
+    },
+    {
+      name: "duplicate_of_declined",
+      description: "Shares an identity signal with a declined session.",
+      when: { type: "duplicate", status: ["declined"] },
+      level: "medium",
+    },
+    {
+      name: "project_medium_risk",
+      description: "The project marked the customer medium risk (`metadata.risk_category`).",
+      when: { type: "metadata", key: "risk_category", values: ["medium"] },
+      level: "medium",
+    },
+  ],
+  otherwise: "low",
 };
 
 /**
@@ -202,6 +265,7 @@ export const INDIA_WORKFLOWS: { name: string; type: "kyc" | "kyb"; country: stri
         { name: "pan", type: "pan", required: true, settings: { holder: "individual" } },
       ],
       decision: indiaDecisionRules,
+      risk: indiaRiskRules,
     },
   },
   {
@@ -220,6 +284,7 @@ export const INDIA_WORKFLOWS: { name: string; type: "kyc" | "kyb"; country: stri
         { name: "bank_account", type: "bank_account", required: true, settings: {} },
       ],
       decision: kybDecisionRules,
+      risk: indiaRiskRules,
     },
   },
   {
@@ -255,6 +320,62 @@ export const INDIA_WORKFLOWS: { name: string; type: "kyc" | "kyb"; country: stri
         { name: "review", type: "review", required: true, settings: {} },
       ],
       decision: fullKycDecisionRules,
+      risk: indiaRiskRules,
+    },
+  },
+  {
+    name: "India KYC (DigiLocker)",
+    type: "kyc",
+    country: "IN",
+    definition: {
+      languages: ["en", "hi"],
+      ttl_seconds: 604_800,
+      steps: [
+        { name: "consent", type: "consent", required: true, settings: { notice_version: "2026-10-01" } },
+        { name: "phone", type: "phone", required: true, settings: {} },
+        { name: "digilocker", type: "digilocker", required: true, settings: { documents: ["PANCR"], fallback: ["offline_ekyc", "secure_qr"] } },
+        {
+          name: "selfie",
+          type: "selfie",
+          required: true,
+          settings: { face_match: { compare_with: "aadhaar" }, liveness: { passive: true, active: "none" } },
+        },
+        { name: "review", type: "review", required: true, settings: {} },
+      ],
+      decision: fullKycDecisionRules,
+      risk: indiaRiskRules,
+    },
+  },
+  {
+    // RBI KYC Directions (June 2025): the CKYC record first. A downloaded record skips the PAN and
+    // document steps and gives the selfie its reference photo; without one the applicant goes on
+    // with them. The `ckyc` step is not required, so a record that is not found never blocks approval.
+    name: "India KYC (CKYC first)",
+    type: "kyc",
+    country: "IN",
+    definition: {
+      languages: ["en", "hi"],
+      ttl_seconds: 604_800,
+      steps: [
+        { name: "consent", type: "consent", required: true, settings: { notice_version: "2026-10-01" } },
+        { name: "ckyc", type: "ckyc", required: false, settings: { skip_steps: ["pan", "documents"] } },
+        { name: "phone", type: "phone", required: true, settings: {} },
+        { name: "pan", type: "pan", required: true, settings: { holder: "individual" } },
+        {
+          name: "documents",
+          type: "documents",
+          required: true,
+          settings: {
+            document_types: ["pan_card", "aadhaar_card", "passport", "voter_id", "driving_licence"],
+            fields: ["name", "date_of_birth", "pan", "passport_number", "epic_number", "dl_number", "aadhaar_last4"],
+            capture: "upload_or_camera",
+          },
+        },
+        { name: "selfie", type: "selfie", required: true, settings: { face_match: { compare_with: "any" }, liveness: { passive: true, active: "none" } } },
+        { name: "review", type: "review", required: true, settings: {} },
+      ],
+      decision: fullKycDecisionRules,
+      risk: indiaRiskRules,
     },
   },
 ];

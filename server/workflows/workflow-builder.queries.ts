@@ -15,6 +15,7 @@ const select = {
   type: true,
   country: true,
   updatedAt: true,
+  archivedAt: true,
   draft: true,
   currentVersion: { select: { version: true, definition: true, publishedAt: true } },
 } as const;
@@ -25,6 +26,7 @@ function summary(row: {
   type: "kyc" | "kyb";
   country: string;
   updatedAt: Date;
+  archivedAt: Date | null;
   draft: unknown;
   currentVersion: { version: number; definition: unknown } | null;
 }): TWorkflowSummary {
@@ -35,6 +37,7 @@ function summary(row: {
     country: row.country,
     version: row.currentVersion?.version ?? null,
     draftChanges: !row.currentVersion || (row.draft !== null && !sameDefinition(readDefinition(row.draft), readDefinition(row.currentVersion.definition))),
+    archived: row.archivedAt !== null,
     updatedAt: row.updatedAt,
   };
 }

@@ -51,6 +51,8 @@ export const ZWorkflowSummary = z.strictObject({
   version: z.number().int().nullable(),
   /** The draft differs from the current version (or nothing is published yet). */
   draftChanges: z.boolean(),
+  /** Archived: takes no new sessions, hidden from GET /v1/workflows (server/workflows/manage-workflow.ts). */
+  archived: z.boolean(),
   updatedAt: z.date(),
 });
 export type TWorkflowSummary = z.infer<typeof ZWorkflowSummary>;
@@ -105,3 +107,11 @@ export const ZPublishedVersion = z.strictObject({ id: z.string(), version: z.num
 
 /** A preview of the draft: a test-mode session on a snapshot of it (the dashboard opens its `url`) and the snapshot's number. */
 export const ZWorkflowPreview = ZCreatedSession.extend({ preview: z.number().int() });
+
+/** Renaming a workflow (its name is unique in the project). */
+export const ZRenameWorkflowInput = z.object({
+  id: z.string().min(1),
+  name: z.string().trim().min(1, { error: "Enter a name." }).max(100, { error: "Use at most 100 characters." }),
+});
+/** Archiving (`archived: true`) or restoring a workflow. */
+export const ZArchiveWorkflowInput = z.object({ id: z.string().min(1), archived: z.boolean() });

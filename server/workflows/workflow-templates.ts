@@ -5,7 +5,7 @@
  * (server/steps/step-types.ts STEP_SETTINGS) and the decision rules are those of the India
  * workflows.
  */
-import { indiaDecisionRules } from "./india-workflows";
+import { indiaDecisionRules, indiaRiskRules } from "./india-workflows";
 import { STEP_SETTINGS, type TStepType } from "../steps/step-types";
 import type { TLocale, TWorkflowDefinition } from "./workflow.schemas";
 
@@ -27,5 +27,6 @@ export function workflowTemplate(type: "kyc" | "kyb", opts: { languages: TLocale
     ttl_seconds: opts.ttl_seconds,
     steps: TEMPLATE_STEPS[type].map((t) => newStep(t)),
     decision: indiaDecisionRules,
+    risk: indiaRiskRules,
   };
 }

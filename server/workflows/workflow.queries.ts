@@ -71,26 +71,36 @@ export function forgetPublishedWorkflow(projectId: string, id: string): void {
   publishedCache.delete(cacheKey(projectId, id));
 }
 
-/** SQL condition: `wf` is still the workflow's current published version. */
+/** SQL condition: `wf` is still the workflow's current published version, and not archived. */
 export function workflowIsCurrentSql(wf: PublishedWorkflow): Sql {
-  return sql`EXISTS (SELECT 1 FROM workflows WHERE id = ${wf.id} AND project_id = ${wf.projectId} AND current_version_id = ${wf.versionId})`;
+  return sql`EXISTS (SELECT 1 FROM workflows WHERE id = ${wf.id} AND project_id = ${wf.projectId} AND current_version_id = ${wf.versionId} AND archived_at IS NULL)`;
 }
 
 /**
- * The current published version of a project's workflow.
- * @throws DomainError resource_missing (unknown or foreign id), workflow_not_published.
+ * The current published version of a project's workflow. An archived workflow is refused
+ * unless `opts.archived` is `allow` (GET /v1/workflows/{id} still shows it).
+ * @throws DomainError resource_missing (unknown or foreign id), workflow_archived, workflow_not_published.
  */
-export async function getPublishedWorkflow(db: Db | Tx, projectId: string, id: string, param = "id"): Promise<PublishedWorkflow> {
-  const row = await db.workflow.findFirst({ where: { id, projectId }, select });
+export async function getPublishedWorkflow(
+  db: Db | Tx,
+  projectId: string,
+  id: string,
+  param = "id",
+  opts: { archived?: "allow" | "refuse" } = {},
+): Promise<PublishedWorkflow> {
+  const row = await db.workflow.findFirst({ where: { id, projectId }, select: { ...select, archivedAt: true } });
   if (!row) throw notFound("workflow", id, param);
+  if (row.archivedAt && opts.archived !== "allow") {
+    throw new DomainError("workflow_archived", `Workflow '${id}' is archived: it takes no new sessions.`, { param });
+  }
   const wf = toPublished(row);
   if (!wf) throw new DomainError("workflow_not_published", `Workflow '${id}' has no published version.`, { param });
   return wf;
 }
 
-/** GET /v1/workflows: the project's published workflows, newest first, paginated. */
+/** GET /v1/workflows: the project's published workflows that are not archived, newest first, paginated. */
 export async function listWorkflows(db: Db, projectId: string, q: ListQuery) {
-  const where = { projectId, currentVersionId: { not: null } };
+  const where = { projectId, currentVersionId: { not: null }, archivedAt: null };
   return keysetList(
     "workflow",
     q,

@@ -190,12 +190,75 @@ export const ZDecisionRules = z
   });
 export type TDecisionRules = z.infer<typeof ZDecisionRules>;
 
+/** Risk levels (RBI KYC Directions: customers categorised as low, medium or high risk). */
+export const RISK_LEVELS = ["low", "medium", "high"] as const;
+export const ZRiskLevel = z.enum(RISK_LEVELS);
+export type TRiskLevel = z.infer<typeof ZRiskLevel>;
+
+/**
+ * Sanctions and PEP screening of the session (`in.aml.screen` checks) holds candidates of one of
+ * `category` (default: any) that a reviewer confirmed, or that are still open when `open` is true
+ * (default): a confirmed or possible PEP raises the risk level.
+ */
+export const ZScreeningCondition = z.strictObject({
+  type: z.literal("screening"),
+  category: z
+    .array(z.enum(["sanctions", "pep"]))
+    .min(1)
+    .optional(),
+  open: z.boolean().default(true),
+});
+
+/** The session's `metadata[key]` (the project's own inputs) is one of `values`. */
+export const ZMetadataCondition = z.strictObject({
+  type: z.literal("metadata"),
+  key: z.string().min(1).max(40),
+  values: z.array(z.string().max(500)).min(1),
+});
+
+/** The session is of one of `types` (`kyc` an individual, `kyb` a business). */
+export const ZSessionTypeCondition = z.strictObject({ type: z.literal("session_type"), types: z.array(z.enum(["kyc", "kyb"])).min(1) });
+
+/** The session's country (ISO 3166-1 alpha-2) is one of `countries`, or, with `nationality`, the screened nationality is. */
+export const ZGeographyCondition = z.strictObject({
+  type: z.literal("geography"),
+  countries: z.array(z.string().regex(/^[A-Z]{2}$/)).min(1),
+});
+
+/** When a risk rule applies: any decision-rule condition, or one of the risk-only ones above. */
+export const ZRiskCondition = z.union([
+  z.discriminatedUnion("type", [ZScreeningCondition, ZMetadataCondition, ZSessionTypeCondition, ZGeographyCondition]),
+  ZRuleCondition,
+]);
+export type TRiskCondition = z.infer<typeof ZRiskCondition>;
+
+/** A risk rule (data, part of a workflow version): when `when` holds, the session is at least `level`. */
+export const ZRiskRule = z.strictObject({
+  name: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, "snake_case, at most 64 characters"),
+  description: z.string().max(200).optional(),
+  when: ZRiskCondition,
+  level: ZRiskLevel,
+});
+export type TRiskRule = z.infer<typeof ZRiskRule>;
+
+/**
+ * Risk rules, applied with the decision rules once a session's checks finished and again when a
+ * reviewer resolves screening candidates (server/risk/): the highest level among the rules that
+ * hold wins; none holds -> `otherwise`. The level sets `next_review_at` (periodic re-KYC).
+ */
+export const ZRiskRules = z.strictObject({
+  rules: z.array(ZRiskRule).default([]),
+  otherwise: ZRiskLevel.default("low"),
+});
+export type TRiskRules = z.infer<typeof ZRiskRules>;
+
 export const ZWorkflowDefinition = z
   .strictObject({
     languages: z.array(ZLocale).min(1).default(["en", "hi"]),
     ttl_seconds: z.number().int().min(300).max(2_592_000).default(604_800),
     steps: z.array(ZWorkflowStep).min(1, "Add at least one step."),
     decision: ZDecisionRules.default({ rules: [], otherwise: "approve" }),
+    risk: ZRiskRules.default({ rules: [], otherwise: "low" }),
   })
   .superRefine((d, ctx) => {
     const seen = new Set<string>();

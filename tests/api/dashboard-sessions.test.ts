@@ -5,46 +5,12 @@
  * the user's other sessions.
  */
 import { expect, inject, it } from "vitest";
+import { form, Jar, signIn as signInAs } from "./dashboard-auth";
 
 const { baseUrl, admin } = inject("fixtures");
 
-/** A browser's cookies for the app: Set-Cookie of each response goes in (an empty value deletes). */
-class Jar {
-  private readonly cookies = new Map<string, string>();
-  take(res: Response): void {
-    for (const line of res.headers.getSetCookie()) {
-      const pair = line.split(";")[0]!;
-      const name = pair.slice(0, pair.indexOf("="));
-      const value = pair.slice(pair.indexOf("=") + 1);
-      if (value) this.cookies.set(name, value);
-      else this.cookies.delete(name);
-    }
-  }
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-}
-
-const form = (cookie: string, fields: Record<string, string>): RequestInit => ({
-  method: "POST",
-  redirect: "manual",
-  headers: { "content-type": "application/x-www-form-urlencoded", cookie },
-  body: new URLSearchParams(fields),
-});
-
-/** Signs the fixture admin in with the credentials form post; returns the CSRF token for sign-out. */
-async function signIn(jar: Jar): Promise<string> {
-  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
-  jar.take(csrf);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const res = await fetch(
-    `${baseUrl}/api/auth/callback/credentials`,
-    form(jar.header(), { email: admin.email, password: admin.password, csrfToken, callbackUrl: `${baseUrl}/dashboard` }),
-  );
-  expect(res.status).toBe(302);
-  jar.take(res);
-  return csrfToken;
-}
+/** Signs the fixture admin in; returns the CSRF token for sign-out. */
+const signIn = (jar: Jar) => signInAs(baseUrl, jar, admin);
 
 async function sessionEmail(cookie: string): Promise<string | null> {
   const text = await (await fetch(`${baseUrl}/api/auth/session`, { headers: { cookie } })).text();

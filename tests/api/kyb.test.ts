@@ -103,6 +103,48 @@ describe("a KYB session", () => {
     expect(mine.every((e) => e.data.related_session.id === childId && e.data.related_session.role === "director")).toBe(true);
   });
 
+  it("gives each key person a link whose secret is in the fragment, asks before taking over a device, and lets the business replace or withdraw it", async () => {
+    const s = await businessWithDirector("api-kyb-invite");
+    const childId = (await demo("GET", `/v1/sessions/${s.id}`)).body.related_sessions[0].id as string;
+    const input = { sessionId: s.id, childSessionId: childId };
+    const { url } = (await flow(s.client_token, "flow.keyPersonLink", input)) as { url: string };
+    const link = new URL(url);
+    expect(link.pathname).toBe(`/flow/${childId}/invite`);
+    expect(link.search).toBe("");
+    const k = new URLSearchParams(link.hash.slice(1)).get("k")!;
+    expect(k).toMatch(/^ki_[0-9a-f]{64}$/);
+    // the page itself never reflects a secret nor sends a Referer
+    const page = await fetch(`${fx.baseUrl}${link.pathname}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(await page.text()).not.toContain(k);
+
+    const open = (invite: string, takeOver?: boolean) =>
+      flow("", "flow.openInvite", { sessionId: childId, invite, ...(takeOver ? { takeOver } : {}) }) as Promise<{ outcome: string; url?: string }>;
+    const first = await open(k);
+    expect(first).toMatchObject({ outcome: "opened", url: expect.stringContaining(`/flow/${childId}#t=st_`) });
+    expect(await open(k)).toEqual({ outcome: "in_use", org: expect.any(String), locale: "en", testMode: true });
+    const second = await open(k, true);
+    expect(second.outcome).toBe("opened");
+    const firstToken = first.url!.split("#t=")[1]!;
+    await expect(flow(firstToken, "flow.state", { sessionId: childId })).rejects.toThrow(/client_token_invalid/);
+
+    // the business replaces the link: the old one and the device using it stop working
+    const rotated = (await flow(s.client_token, "flow.changeKeyPersonInvite", { ...input, change: "rotate" })) as { url: string };
+    expect(rotated.url).not.toBe(url);
+    expect(await open(k)).toMatchObject({ outcome: "problem", problem: { reason: "invalid" } });
+    await expect(flow(second.url!.split("#t=")[1]!, "flow.state", { sessionId: childId })).rejects.toThrow(/client_token_invalid/);
+    // withdrawn: no link works and none is shown until a new one is made
+    await flow(s.client_token, "flow.changeKeyPersonInvite", { ...input, change: "revoke" });
+    expect(await open(new URLSearchParams(new URL(rotated.url).hash.slice(1)).get("k")!)).toMatchObject({ outcome: "problem", problem: { reason: "invalid" } });
+    await expect(flow(s.client_token, "flow.keyPersonLink", input)).rejects.toThrow(/invite_revoked/);
+    // another business's applicant cannot touch it
+    const stranger = await businessWithDirector("api-kyb-invite-other");
+    await expect(
+      flow(stranger.client_token, "flow.changeKeyPersonInvite", { sessionId: stranger.id, childSessionId: childId, change: "rotate" }),
+    ).rejects.toThrow(/resource_missing/);
+  });
+
   it("erases the business's personal data, its copy of the director's contact data included, but not the director's own session", async () => {
     const s = await businessWithDirector("api-kyb-erased");
     const waiting = await demo("GET", `/v1/sessions/${s.id}`);

@@ -216,6 +216,12 @@ describe("every endpoint answers as documented", () => {
     await expect.poll(async () => (await demo("GET", `/v1/checks/${pending.body.id}`)).body.status, { timeout: 20_000, interval: 250 }).toBe("passed");
     expect((await call(demo, "GET", "/v1/checks/{key}", { params: { key: pending.body.id } })).body).toMatchObject({ status: "passed", verified_by: "source" });
     expect((await call(other, "GET", "/v1/checks/{key}", { params: { key: sync.body.id } })).status).toBe(404);
+    expect((await call(demo, "DELETE", "/v1/checks/{key}/pii", { params: { key: sync.body.id } })).body).toMatchObject({
+      id: sync.body.id,
+      erased: true,
+      files_deleted: 0,
+    });
+    expect((await call(other, "DELETE", "/v1/checks/{key}/pii", { params: { key: failed.body.id } })).status).toBe(404);
   });
 
   it("reference data", async () => {

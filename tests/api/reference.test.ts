@@ -24,6 +24,10 @@ describe("GET /v1/capabilities", () => {
     expect(Object.keys(pan.input.properties)).toContain("name");
     expect(pan.sandbox).toContainEqual({ input: "PAN ABCPE1234F", outcome: expect.stringContaining("RAVI KUMAR") });
     expect(india.document_types).toContain("pan_card");
+    const ckyc = india.checks.find((c: { key: string }) => c.key === "in.ckyc.download");
+    expect(ckyc).toMatchObject({ generic_key: "kyc_record.download", answered_by: "registry", cache_ttl_seconds: 0 });
+    expect(ckyc.sandbox).toContainEqual({ input: expect.stringContaining("CKYCSBX-"), outcome: expect.stringContaining("ckyc_photo") });
+    expect(india.step_types).toContain("ckyc");
     expect((await demo("GET", "/v1/capabilities?country=US")).body.countries).toEqual([]);
     expect((await demo("GET", "/v1/capabilities?country=IND")).body.error).toMatchObject({ param: "country" });
   });

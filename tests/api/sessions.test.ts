@@ -46,6 +46,22 @@ describe("POST /v1/sessions", () => {
     expect(res.body.error.request_id).toBe(res.headers.get("request-id"));
   });
 
+  it.each(["__proto__", "constructor", "prototype"])("refuses the reserved metadata key %s instead of dropping it", async (key) => {
+    // A raw body: an object literal would turn `__proto__` into a prototype, not a key.
+    const res = await demo("POST", "/v1/sessions", `{"workflow_id":"${fx.demo.workflows.kyc}","metadata":{"plan":"gold","${key}":"x"}}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ type: "invalid_request_error", code: "parameter_invalid", param: `metadata.${key}` });
+    expect(res.body.error.message).toContain("reserved");
+  });
+
+  it("refuses a country other than the workflow's (an India workflow takes IN only)", async () => {
+    const res = await demo("POST", "/v1/sessions", { workflow_id: fx.demo.workflows.kyc, country: "XX" });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ type: "invalid_request_error", code: "parameter_invalid", param: "country" });
+    const same = await demo("POST", "/v1/sessions", { workflow_id: fx.demo.workflows.kyc, country: "in" });
+    expect(same.status).toBe(201);
+  });
+
   it("rejects an unknown or foreign workflow as a 404 on workflow_id", async () => {
     const res = await other("POST", "/v1/sessions", { workflow_id: fx.demo.workflows.kyc });
     expect(res.status).toBe(404);

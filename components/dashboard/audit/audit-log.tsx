@@ -2,7 +2,7 @@
 /**
  * /dashboard/audit (owners and admins): the project's audit log, newest first: time, actor,
  * action, object (sessions linked), IP. Filters: actor, session id, action, date range; the
- * same filters download as CSV (/dashboard/audit/export, itself audited).
+ * same filters download as CSV (a form POST to /dashboard/audit/export: the export is itself audited).
  */
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
@@ -42,7 +42,7 @@ export function AuditLogView({ initialSessionId }: { initialSessionId?: string }
   if (!ws.can("readAuditLog")) return <NoAccess what="the audit log" roles={PERMISSIONS.readAuditLog} role={ws.role} />;
 
   const active = activeFilters(filters);
-  const exportHref = ws.href("/dashboard/audit/export", active as Record<string, string>);
+  const exportFields = { project: ws.project.id, mode: ws.mode, ...active };
   const set = (key: keyof Filters) => (e: { target: { value: string } }) => setFilters((f) => ({ ...f, [key]: e.target.value }));
   return (
     <div>
@@ -50,9 +50,14 @@ export function AuditLogView({ initialSessionId }: { initialSessionId?: string }
         title="Audit log"
         description={`Who did what in ${ws.project.name} (${ws.mode} mode): decisions, views of personal data and evidence, settings, keys. Append-only.`}
         actions={
-          <a href={exportHref} className={buttonClasses({ variant: "secondary", size: "sm" })} download data-testid="audit-export">
-            Export CSV
-          </a>
+          <form method="post" action="/dashboard/audit/export">
+            {Object.entries(exportFields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <button type="submit" className={buttonClasses({ variant: "secondary", size: "sm" })} data-testid="audit-export">
+              Export CSV
+            </button>
+          </form>
         }
       />
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5" role="search" aria-label="Filter the audit log">

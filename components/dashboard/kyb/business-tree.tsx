@@ -1,14 +1,20 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useState } from "react";
 import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import { cn } from "~/components/ui/cn";
 import { FormError } from "~/components/ui/field-error";
 import { Spinner } from "~/components/ui/spinner";
 import { clientErrorInfo } from "~/components/trpc/domain-error";
 import { useTRPC } from "~/components/trpc/react";
+import { Modal } from "../modal";
 import { DECISION_LABELS, SessionStatusBadge } from "../status-badge";
 import { useWorkspace } from "../workspace";
+
+/** Statuses in which a key person can still use an invitation (server/sessions/session-state.ts ACTIVE_STATUSES). */
+const ACTIVE: readonly string[] = ["created", "started", "in_progress", "resubmission_requested"];
 
 const ROLE_LABELS: Record<string, string> = { director: "Director", partner: "Partner", ubo: "Beneficial owner", authorized_signatory: "Authorized signatory" };
 
@@ -17,7 +23,9 @@ const ROLE_LABELS: Record<string, string> = { director: "Director", partner: "Pa
  * card (components/dashboard/review/case-panels.tsx) of a KYB session or of a key person's
  * session: the business with its registry status, then each key person with role, ownership,
  * their own session's status and decision, linking to their case. The session being viewed is
- * marked. Renders nothing for a KYC session without a parent.
+ * marked. Reviewers (and owners, admins) can withdraw or replace the invitation link of a key
+ * person whose session is still active (kyb.changeInvite; audited). Renders nothing for a KYC
+ * session without a parent.
  */
 export function BusinessTree({ sessionId }: { sessionId: string }) {
   const ws = useWorkspace();
@@ -86,6 +94,9 @@ export function BusinessTree({ sessionId }: { sessionId: string }) {
                       </span>
                     ) : null}
                   </div>
+                  {p.session && ws.canDecide && ACTIVE.includes(p.session.status) ? (
+                    <InviteControls sessionId={sessionId} childId={p.session.id} name={p.name} revoked={p.session.invite_revoked} />
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -121,4 +132,86 @@ function CaseLink({ id, current, children }: { id: string; current: boolean; chi
 /** A key person's name as the business entered it; gone once the business's personal data is erased. */
 function PersonName({ name }: { name: string | null }) {
   return name ?? <span className="font-normal text-slate-500 italic">Name erased with the business&apos;s personal data</span>;
+}
+
+/**
+ * A key person's invitation, for reviewers: withdraw it (no link works, whoever is in their flow
+ * is stopped) or replace it (a new link to pass on; the old one stops working). Each after a
+ * confirmation; each audited.
+ */
+function InviteControls({ sessionId, childId, name, revoked }: { sessionId: string; childId: string; name: string | null; revoked: boolean }) {
+  const ws = useWorkspace();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState<"revoke" | "rotate" | null>(null);
+  const change = useMutation(
+    trpc.kyb.changeInvite.mutationOptions({
+      onSuccess: () => {
+        setConfirming(null);
+        void queryClient.invalidateQueries({ queryKey: trpc.kyb.tree.queryKey({ projectId: ws.project.id, mode: ws.mode, id: sessionId }) });
+      },
+    }),
+  );
+  const who = name ?? "this person";
+  const copy = {
+    revoke: {
+      title: "Withdraw the invitation link?",
+      body: `Nobody can open ${who}'s link any more, and if they are in the flow now they are stopped. Make a new link to invite them again.`,
+      action: "Withdraw link",
+    },
+    rotate: {
+      title: "Make a new invitation link?",
+      body: `${who}'s current link stops working, and if they are in the flow now they are stopped. You get the new link to pass on.`,
+      action: "Make a new link",
+    },
+  };
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-2" data-testid="business-tree-invite" data-invite={revoked ? "revoked" : "active"}>
+      {revoked ? <span className="text-xs text-slate-500">Invitation withdrawn</span> : null}
+      {revoked ? null : (
+        <Button variant="ghost" size="sm" onClick={() => setConfirming("revoke")}>
+          Withdraw link
+        </Button>
+      )}
+      <Button variant="ghost" size="sm" onClick={() => setConfirming("rotate")}>
+        Make a new link
+      </Button>
+      {change.data?.url ? (
+        <div className="flex w-full items-center gap-2">
+          <label htmlFor={`invite-${childId}`} className="text-xs text-slate-500">
+            New link
+          </label>
+          <Input
+            id={`invite-${childId}`}
+            readOnly
+            value={change.data.url}
+            onFocus={(e) => e.target.select()}
+            className="font-mono text-xs"
+            data-testid="business-tree-new-link"
+          />
+        </div>
+      ) : null}
+      {change.isError ? <FormError>Could not change the link: {clientErrorInfo(change.error).message}</FormError> : null}
+      <Modal
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        size="sm"
+        title={confirming ? copy[confirming].title : ""}
+        description={confirming ? copy[confirming].body : undefined}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+            <Button
+              loading={change.isPending}
+              onClick={() => confirming && change.mutate({ projectId: ws.project.id, mode: ws.mode, id: childId, change: confirming })}
+            >
+              {confirming ? copy[confirming].action : ""}
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
 }

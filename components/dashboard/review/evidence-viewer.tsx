@@ -106,7 +106,7 @@ function LargeView({ sessionId, file }: { sessionId: string; file: EvidenceFile 
   const ws = useWorkspace();
   const trpc = useTRPC();
   const address = useMutation(trpc.review.evidenceAddress.mutationOptions());
-  const original = useMutation(trpc.review.evidenceAddress.mutationOptions());
+  const original = useMutation(trpc.review.originalEvidenceAddress.mutationOptions());
   const [zoom, setZoom] = useState(1);
   const [rotation, setRotation] = useState(0);
   const [page, setPage] = useState(1);
@@ -175,7 +175,7 @@ function LargeView({ sessionId, file }: { sessionId: string; file: EvidenceFile 
             </Button>
           </span>
         ) : null}
-        {url ? (
+        {url && ws.can("downloadOriginalEvidence") ? (
           <button type="button" onClick={openOriginal} className={cn("ml-auto text-xs font-medium text-brand-700 hover:underline", focusRing)}>
             Open original
           </button>

@@ -28,9 +28,11 @@ import { AttemptResult, canManageWebhooks, EVENT_TYPES, type EventRow } from "./
 
 const PAGE_SIZE = 50;
 
-/** The object an event is about: the session or check id. */
+/** The object an event is about: the session, check or CKYC upload's session id. */
 function subjectOf(e: EventRow): string {
-  return "session" in e.data ? e.data.session.id : e.data.check.id;
+  if ("session" in e.data && e.data.session) return e.data.session.id;
+  if ("check" in e.data) return e.data.check.id;
+  return "ckyc_upload" in e.data ? e.data.ckyc_upload.session_id : "";
 }
 
 export function EventsView() {
@@ -136,7 +138,7 @@ export function EventView({ id }: { id: string }) {
     );
   }
   const e = query.data;
-  const sessionId = "session" in e.data ? e.data.session.id : null;
+  const sessionId = "session" in e.data && e.data.session ? e.data.session.id : null;
   return (
     <div className="space-y-5" data-testid="event-view">
       {back}

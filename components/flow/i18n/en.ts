@@ -67,6 +67,7 @@ export const en = {
       "Contact the grievance officer of {org}{hasContact, select, yes { at {contact}} other {}}. If you are not satisfied with the answer, you can complain to the Data Protection Board of India.",
     law: "Notice under the Digital Personal Data Protection Act, 2023 · version {version}",
     checkbox: "I have read this notice and I consent to {org} using the details above to verify my identity.",
+    dataCkyc: "Your KYC record in the Central KYC Registry (CKYC): name, date of birth, address, identity documents and photo",
     dataPan: "Your PAN (Permanent Account Number), name and date of birth",
     dataBusinessPan: "The business's PAN, name and date of incorporation",
     dataPhone: "Your mobile number",
@@ -75,10 +76,18 @@ export const en = {
       "Your Aadhaar offline e-KYC file or Secure QR code: name, date of birth, gender, address, photo and the last 4 digits of your Aadhaar number (never the full number)",
     dataDocuments: "Photos or scans of your identity document and the details printed on it",
     dataSelfie: "A photo of your face (selfie), to compare with your documents",
+    sourceCkyc:
+      "Your KYC record is downloaded from the Central KYC Registry (CERSAI) with your PAN and date of birth; after approval, your verified record is uploaded there, as RBI requires.",
+    dataScreening: "Your verified name and date of birth, screened against sanctions and politically exposed persons (PEP) lists",
     sourcePan: "PAN details are checked against the Income Tax Department's records.",
     sourceOtp: "Your mobile number and email address are confirmed with a one-time code.",
     sourceAadhaar: "Aadhaar files are checked with UIDAI's digital signature, on our servers; UIDAI is not contacted.",
+    dataDigilocker:
+      "From your DigiLocker, with your permission there: your e-Aadhaar (name, date of birth, gender, address, photo and the last 4 digits of your Aadhaar number) and the issued documents this verification asks for, such as your PAN",
+    sourceDigilocker: "DigiLocker sends them directly; the e-Aadhaar is checked with UIDAI's digital signature on our servers.",
     sourceDocuments: "Documents and photos are checked by {org}'s review team.",
+    sourceScreening:
+      "Names are compared with the UN Security Council, OFAC and Ministry of Home Affairs sanctions lists and a PEP list, as Indian KYC rules require; a possible match is checked by {org}'s review team.",
     introBusiness:
       "{org} needs to verify your business and the people behind it. Please read how the business's data and the personal data you enter will be used.",
     purposeBusiness:
@@ -113,6 +122,28 @@ export const en = {
     sandboxNotFound: "Any PAN with the digits 9999 (e.g. {example}) → not found",
     sandboxMismatch: "Digits 8888 → name does not match",
     sandboxFill: "Fill in the passing values",
+  },
+
+  ckyc: {
+    title: "Fetch your KYC record",
+    intro:
+      "If you have completed KYC with a bank, insurer or fund before, your record is in the Central KYC Registry (CKYC). With your PAN and date of birth we fetch it, so you can skip some steps.",
+    consentNote: "By continuing you agree that we download your KYC record from CKYC for this verification.",
+    panLabel: "PAN",
+    panHint: "10 characters: 5 letters, 4 digits, 1 letter (for example ABCPE1234F)",
+    dobLabel: "Date of birth",
+    fetch: "Fetch my record",
+    skip: "Continue without CKYC",
+    sandboxTitle: "Test mode: no real registry is asked. Try these values:",
+    sandboxPass: "ABCPE1234F, date of birth 1 Jan 1990 → record of RAVI KUMAR downloaded",
+    sandboxNotFound: "Any PAN with the digits 9999 (e.g. {example}) → no record",
+    sandboxAuthFailed: "Another date of birth → the record is not released",
+    sandboxFill: "Fill in the passing values",
+    outcome_downloaded: "Your KYC record was found and downloaded.",
+    outcome_not_found: "No KYC record was found for this PAN.",
+    outcome_auth_failed: "The date of birth does not match the KYC record.",
+    outcome_unavailable: "The KYC registry could not be reached.",
+    outcome_skipped_by_applicant: "You continued without CKYC.",
   },
 
   otp: {
@@ -171,7 +202,21 @@ export const en = {
     qrRetake: "Scan again",
     qrNotFound: "We couldn't find a QR code in this photo. Take a sharper photo of just the QR code, in good light.",
     qrUnsupported: "We couldn't start the QR reader. Check your internet connection and try again, or use the offline e-KYC file instead.",
-    sandbox: "Test mode: only files and QR codes signed with the public test key of the sandbox are accepted.",
+    sandbox:
+      "Test mode: only files and QR codes signed with the public test key of the sandbox are accepted. npm run demo writes one when it starts: demo/offlineaadhaar-demo.zip in its data folder (.data), share code Ab1#.",
+  },
+
+  digilocker: {
+    title: "Verify with DigiLocker",
+    intro: "Share your Aadhaar from DigiLocker. You sign in and give permission on DigiLocker's own website, then come back here.",
+    what: "{org} will receive your e-Aadhaar and, if they are in your DigiLocker, the documents it needs (such as your PAN).",
+    continue: "Continue to DigiLocker",
+    redirecting: "Opening DigiLocker…",
+    returned: "Getting your details from DigiLocker…",
+    retry: "Try DigiLocker again",
+    useFallback: "Share your Aadhaar another way",
+    fallbackTitle: "Share your Aadhaar another way",
+    sandbox: "Test mode: you will see a sandbox DigiLocker with test people instead of the real one.",
   },
 
   documents: {
@@ -200,6 +245,9 @@ export const en = {
     refusedTooLarge: "This file is larger than 15 MB. Take a photo instead, or upload a smaller file.",
     refusedUnreadable: "This file seems to be damaged and can't be opened. Take a new photo or upload a different file.",
     refusedScanner: "We can't check uploads right now. Please try again in a few minutes.",
+    refusedNotConfigured: "This service isn't set up to accept files yet. Please contact the company that asked you to verify your identity.",
+    refusedBack: "Go back",
+    retryLater: "Try again",
     tryAgain: "Upload a different file",
     filesOf: "{count, plural, one {# file} other {# files}}",
     reading: "Reading your document…",
@@ -244,6 +292,14 @@ export const en = {
     challengeFramesNote: "The {count, plural, one {picture} other {# pictures}} taken while you moved will be sent with your selfie.",
   },
 
+  screening: {
+    title: "Sanctions and PEP screening",
+    intro: "Indian KYC rules require {org} to check every customer against official sanctions lists and lists of politically exposed persons (PEP).",
+    what: "Once your identity is verified, your name and date of birth are compared with these lists automatically. You do not need to enter anything.",
+    match: "If your name looks like a listed name, {org}'s review team checks it before deciding. A similar name alone never declines you.",
+    continue: "Continue",
+  },
+
   review: {
     title: "Check and submit",
     intro: "Make sure everything is correct. You can change anything before you submit.",
@@ -251,6 +307,7 @@ export const en = {
     consentGiven: "Consent given",
     aadhaarOffline: "Offline e-KYC file",
     aadhaarQr: "Secure QR code",
+    digilockerShared: "Shared from DigiLocker",
     selfieTaken: "Selfie taken",
     notProvided: "Not provided",
     declaration: "By submitting, you confirm that the details are true and belong to you.",
@@ -260,9 +317,12 @@ export const en = {
       email: "Email address",
       pan: "PAN",
       aadhaar: "Aadhaar",
+      digilocker: "DigiLocker",
       documents: "Identity document",
       selfie: "Selfie",
+      ckyc: "CKYC record",
       review: "Review",
+      screening: "Sanctions and PEP screening",
     },
   },
 
@@ -317,6 +377,10 @@ export const en = {
     code_invalid: "Enter the 6-digit code.",
     otp_not_sent: "Ask for a code first.",
     aadhaar_method_required: "Choose how to share your Aadhaar.",
+    digilocker_declined: "You did not give permission on DigiLocker, so nothing was shared.",
+    digilocker_no_aadhaar: "Your DigiLocker has no Aadhaar linked to it.",
+    digilocker_failed: "We couldn't get your details from DigiLocker. Please try again.",
+    digilocker_not_configured: "DigiLocker isn’t available for this verification yet. Please choose another way or try again later.",
     aadhaar_zip_required: "Choose the ZIP file you downloaded from the UIDAI website.",
     aadhaar_zip_invalid: "This is not an Aadhaar offline e-KYC file. Choose the ZIP file you downloaded from the UIDAI website.",
     aadhaar_zip_too_large: "This file is too large to be an Aadhaar offline e-KYC file (at most 5 MB).",
@@ -332,6 +396,7 @@ export const en = {
     date_invalid: "Enter a valid date.",
     value_invalid: "Choose one of the options.",
     review_confirm_required: "Confirm your details to submit.",
+    screening_acknowledge_required: "Please continue to confirm you have read this.",
     session_not_editable: "This verification can no longer be changed.",
     network: "We couldn't reach the server. Check your connection and try again.",
     generic: "Something went wrong. Please try again.",
@@ -506,7 +571,21 @@ export const en = {
     linkLabel: "Link for {name}",
     resend: "Email again",
     resent: "Sent again",
-    linkNote: "Each person's link is the same in every email and keeps working until they have finished, so they can open it later.",
+    linkNote:
+      "Each person's link is the same in every email and keeps working until they have finished, so they can open it later. If a link reached the wrong person, make a new one: the old link stops working.",
+    rotateLink: "Make a new link",
+    revokeLink: "Withdraw link",
+    linkRevoked: "Link withdrawn: nobody can open it. Make a new link to invite {name} again.",
+    linkRotated: "New link made. The old link no longer works.",
+    confirmRevoke: "Withdraw {name}'s link? Nobody can open it, and anyone using it now is stopped, until you make a new link.",
+    confirmRotate: "Make a new link for {name}? The old link stops working, and anyone using it now is stopped.",
+    confirmYes: "Yes",
+    confirmNo: "Cancel",
+    inviteOpening: "Opening your verification…",
+    inviteInUseTitle: "Already open somewhere else",
+    inviteInUseBody:
+      "This verification for {org} is open on another device or in another tab. You can continue here instead: it will stop there, and what was already saved is kept.",
+    inviteContinueHere: "Continue here",
     inviteFinishedTitle: "You have already done this",
     inviteFinishedBody:
       "Your part of this verification is complete and {org} has what it needs. There is nothing more to do, and this link no longer opens it.",

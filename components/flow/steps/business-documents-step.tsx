@@ -31,7 +31,7 @@ export function BusinessDocumentsStep({ sessionId, step, isLast, onDone }: StepP
   const previous = ((step.values as { files?: Record<string, string> } | null)?.files ?? {}) as Record<string, string>;
   const [uploaded, setUploaded] = useState<Uploaded>(() => Object.fromEntries(Object.entries(previous).map(([type, id]) => [type, { id, name: null }])));
   const [busy, setBusy] = useState<{ type: string; percent: number } | null>(null);
-  const [refused, setRefused] = useState<{ type: string; code: string } | null>(null);
+  const [refused, setRefused] = useState<{ type: string; code: string; file: File } | null>(null);
   const [missing, setMissing] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const inputs = useRef<Record<string, HTMLInputElement | null>>({});
@@ -54,7 +54,7 @@ export function BusinessDocumentsStep({ sessionId, step, isLast, onDone }: StepP
       setUploaded((u) => ({ ...u, [type]: { id: result.id, name: file.name } }));
       setMissing(({ [type]: _, ...rest }) => rest);
     } catch (err) {
-      if (err instanceof UploadError) setRefused({ type, code: err.code });
+      if (err instanceof UploadError) setRefused({ type, code: err.code, file });
       else setFormError("generic");
     } finally {
       setBusy(null);
@@ -87,7 +87,10 @@ export function BusinessDocumentsStep({ sessionId, step, isLast, onDone }: StepP
     }
   }
 
-  if (refused) return <UploadRefused code={refused.code} onRetry={() => setRefused(null)} />;
+  if (refused)
+    return (
+      <UploadRefused code={refused.code} onRetry={() => setRefused(null)} onRetrySame={() => (setRefused(null), void upload(refused.type, refused.file))} />
+    );
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate data-testid="flow-step-business-documents">

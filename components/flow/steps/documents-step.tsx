@@ -34,7 +34,7 @@ type Phase =
   | { kind: "choose" }
   | { kind: "side"; index: number; mode: "options" | "camera" }
   | { kind: "preview"; index: number; photo: Blob; url: string }
-  | { kind: "refused"; index: number; code: string }
+  | { kind: "refused"; index: number; code: string; file: Blob; fileName: string }
   | { kind: "fields" };
 
 /** Each side's uploaded file (id), by side index. */
@@ -142,7 +142,7 @@ export function DocumentsStep({ sessionId, state, step, isLast, locale, onDone }
         );
       setPhase(done ? { kind: "fields" } : { kind: "side", index: index + 1, mode: "options" });
     } catch (err) {
-      if (err instanceof UploadError) setPhase({ kind: "refused", index, code: err.code });
+      if (err instanceof UploadError) setPhase({ kind: "refused", index, code: err.code, file, fileName });
       else setFormError(errorText("generic") ?? null);
     } finally {
       setProgress(null);
@@ -150,7 +150,9 @@ export function DocumentsStep({ sessionId, state, step, isLast, locale, onDone }
   }
 
   if (phase.kind === "refused") {
-    return <UploadRefused code={phase.code} onRetry={() => setPhase({ kind: "side", index: phase.index, mode: "options" })} />;
+    const back = () => setPhase({ kind: "side", index: phase.index, mode: "options" });
+    const { index, file, fileName } = phase;
+    return <UploadRefused code={phase.code} onRetry={back} onRetrySame={() => (back(), void upload(index, file, fileName))} />;
   }
 
   if (phase.kind === "fields") {

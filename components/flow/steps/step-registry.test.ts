@@ -11,7 +11,7 @@ describe("step views", () => {
       expect(stepView(t)?.component, t).toBeTypeOf("function");
       expect(stepView(t)?.component, t).not.toBe(UnsupportedStep);
     }
-    for (const t of ["digilocker", "toString"]) expect(stepView(t), t).toBeUndefined();
+    for (const t of ["video_kyc", "toString"]) expect(stepView(t), t).toBeUndefined();
   });
 
   it("gives the review step no card of its own and never shows the consent again", () => {

@@ -10,12 +10,15 @@ import { AadhaarStep, AadhaarSummary } from "./aadhaar-step";
 import { BankAccountStep } from "./bank-account-step";
 import { BusinessDetailsStep } from "./business-details-step";
 import { BusinessDocumentsStep } from "./business-documents-step";
+import { CkycStep, CkycSummary } from "./ckyc-step";
 import { ConsentStep, ConsentSummary } from "./consent-step";
+import { DigilockerStep, DigilockerSummary } from "./digilocker-step";
 import { DocumentsStep, DocumentsSummary } from "./documents-step";
 import { KeyPeopleStep } from "./key-people-step";
 import { otpNotice, OtpStep, OtpSummary } from "./otp-step";
 import { panNotice, PanStep, PanSummary } from "./pan-step";
 import { ReviewStep } from "./review-step";
+import { ScreeningStep } from "./screening-step";
 import { SelfieStep, SelfieSummary } from "./selfie-step";
 import type { StepView } from "./step-view";
 
@@ -28,6 +31,7 @@ const STEP_VIEWS: StepViews = {
   email: { component: OtpStep, summary: OtpSummary, collects: otpNotice },
   pan: { component: PanStep, summary: PanSummary, collects: panNotice },
   aadhaar: { component: AadhaarStep, summary: AadhaarSummary, collects: ["dataAadhaar", "sourceAadhaar"] },
+  digilocker: { component: DigilockerStep, summary: DigilockerSummary, collects: ["dataDigilocker", "sourceDigilocker"] },
   documents: { component: DocumentsStep, summary: DocumentsSummary, collects: ["dataDocuments", "sourceDocuments"] },
   selfie: { component: SelfieStep, summary: SelfieSummary, collects: ["dataSelfie", "sourceDocuments"] },
   review: { component: ReviewStep, summary: null },
@@ -35,6 +39,8 @@ const STEP_VIEWS: StepViews = {
   business_documents: { component: BusinessDocumentsStep, collects: ["dataBusinessDocuments", "sourceDocuments"] },
   key_people: { component: KeyPeopleStep, collects: ["dataKeyPeople", "sourceKeyPeople"] },
   bank_account: { component: BankAccountStep, collects: ["dataBankAccount", "sourceBankAccount"] },
+  ckyc: { component: CkycStep, summary: CkycSummary, collects: ["dataCkyc", "sourceCkyc"] },
+  screening: { component: ScreeningStep, summary: null, collects: ["dataScreening", "sourceScreening"] },
 };
 
 /** The view of step type `type`, or undefined for a type this version of the flow does not know. */

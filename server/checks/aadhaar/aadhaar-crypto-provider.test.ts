@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../../env";
 import { ProviderUnavailableError } from "../../providers/provider";
-import { aadhaarCryptoConfigFromEnv, createAadhaarCryptoProvider, type AadhaarCryptoConfig } from "../../providers/aadhaar-crypto";
+import { aadhaarCryptoConfigFromEnv, createAadhaarCryptoProvider, SHIPPED_UIDAI_CERT_PATHS, type AadhaarCryptoConfig } from "../../providers/aadhaar-crypto";
 import {
   FAKE_JP2,
   FAKE_JPEG,
@@ -19,7 +19,7 @@ import {
   zipBase64,
   type TestSigner,
 } from "./fixtures/aadhaar-fixtures";
-import { splitCertPaths } from "./uidai-certificates";
+import { loadUidaiCertificates, splitCertPaths } from "./uidai-certificates";
 
 const SHARE_CODE = "4821";
 const GENERATED = new Date("2024-06-01T04:00:00.000Z");
@@ -52,11 +52,12 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("uidai_offline provider", () => {
-  it("supports exactly the two Aadhaar offline check keys", () => {
+  it("supports exactly the UIDAI-signed Aadhaar check keys", () => {
     const provider = createAadhaarCryptoProvider({ config: config() });
     expect(provider.name).toBe("uidai_offline");
     expect(provider.supports("in.aadhaar.offline_ekyc")).toBe(true);
     expect(provider.supports("in.aadhaar.secure_qr")).toBe(true);
+    expect(provider.supports("in.aadhaar.digilocker")).toBe(true);
     expect(provider.supports("in.pan.verify")).toBe(false);
   });
 
@@ -123,6 +124,34 @@ describe("uidai_offline provider", () => {
     await expect(lenient.verify("in.aadhaar.offline_ekyc", { zip_base64: zip, share_code: SHARE_CODE })).resolves.toMatchObject({ status: "passed" });
   });
 
+  it("compares the e-KYC's mobile hash with the given (OTP-verified) mobile as a signal that never changes the status", async () => {
+    const provider = createAadhaarCryptoProvider({ config: config(), now: () => NOW });
+    const same = await provider.verify("in.aadhaar.offline_ekyc", { zip_base64: zip, share_code: SHARE_CODE, mobile: `+91${FAKE_PERSON.mobile}` });
+    expect(same).toMatchObject({ status: "passed", result: { mobile_matches: true } });
+    const other = await provider.verify("in.aadhaar.offline_ekyc", { zip_base64: zip, share_code: SHARE_CODE, mobile: "+919811111111" });
+    expect(other).toMatchObject({ status: "passed", result: { mobile_matches: false } });
+    const none = await provider.verify("in.aadhaar.offline_ekyc", { zip_base64: zip, share_code: SHARE_CODE });
+    expect(none.result.mobile_matches).toBeNull();
+  });
+
+  it("fails a Secure QR older than its maximum age (72 hours from the environment by default)", async () => {
+    const later = () => new Date(GENERATED.getTime() + 4 * 24 * 3600 * 1000);
+    const strict = createAadhaarCryptoProvider({
+      config: config({ certPaths: [derPath], secureQrMaxAgeMs: aadhaarCryptoConfigFromEnv(parseEnv({})).secureQrMaxAgeMs }),
+      now: later,
+    });
+    await expect(strict.verify("in.aadhaar.secure_qr", { qr_payload: qr })).resolves.toMatchObject({
+      status: "failed",
+      errorCode: "aadhaar_ekyc_stale",
+      result: { stale: true },
+    });
+    const within = createAadhaarCryptoProvider({
+      config: config({ certPaths: [derPath], secureQrMaxAgeMs: aadhaarCryptoConfigFromEnv(parseEnv({})).secureQrMaxAgeMs }),
+      now: () => NOW,
+    });
+    await expect(within.verify("in.aadhaar.secure_qr", { qr_payload: qr })).resolves.toMatchObject({ status: "passed" });
+  });
+
   it("throws provider_not_configured (check ends in error) when no certificate is configured or a file is unreadable", async () => {
     for (const certPaths of [[], [path.join(dir, "missing.pem")], [path.join(dir)]]) {
       const provider = createAadhaarCryptoProvider({ config: config({ certPaths }), now: () => NOW });
@@ -142,16 +171,33 @@ describe("uidai_offline provider", () => {
   it("reads UIDAI_CERT_PATHS and the age settings from the environment", () => {
     expect(splitCertPaths(" /a.pem, /b.cer:/c.pem;\n/d.pem ,, ")).toEqual(["/a.pem", "/b.cer", "/c.pem", "/d.pem"]);
     expect(aadhaarCryptoConfigFromEnv(parseEnv({ UIDAI_CERT_PATHS: `${pemPath},${derPath}` }))).toEqual({
-      certPaths: [pemPath, derPath],
+      certPaths: [...SHIPPED_UIDAI_CERT_PATHS, pemPath, derPath],
       offlineEkycMaxAgeMs: 3 * 24 * 3600 * 1000,
-      secureQrMaxAgeMs: null,
+      secureQrMaxAgeMs: 3 * 24 * 3600 * 1000,
     });
-    expect(aadhaarCryptoConfigFromEnv(parseEnv({ AADHAAR_OFFLINE_MAX_AGE_HOURS: "24", AADHAAR_QR_MAX_AGE_HOURS: "72" }))).toMatchObject({
-      certPaths: [],
+    expect(aadhaarCryptoConfigFromEnv(parseEnv({ AADHAAR_OFFLINE_MAX_AGE_HOURS: "24", AADHAAR_QR_MAX_AGE_HOURS: "96" }))).toMatchObject({
+      certPaths: SHIPPED_UIDAI_CERT_PATHS,
       offlineEkycMaxAgeMs: 24 * 3600 * 1000,
-      secureQrMaxAgeMs: 72 * 3600 * 1000,
+      secureQrMaxAgeMs: 96 * 3600 * 1000,
     });
     expect(() => parseEnv({ AADHAAR_OFFLINE_MAX_AGE_HOURS: "soon" })).toThrow(/AADHAAR_OFFLINE_MAX_AGE_HOURS/);
+  });
+
+  it("ships UIDAI's offline signing certificates, trusted by default in both modes", async () => {
+    const shipped = await loadUidaiCertificates(SHIPPED_UIDAI_CERT_PATHS);
+    expect(shipped.map((c) => [c.info.subject, c.info.fingerprint_sha256])).toEqual([
+      [
+        expect.stringMatching(/O=UNIQUE IDENTIFICATION AUTHORITY OF INDIA.*CN=DS UNIQUE IDENTIFICATION AUTHORITY OF INDIA 05/),
+        "E0:F0:F8:69:D3:2E:FC:7E:80:FA:E2:22:37:17:A5:6D:CF:8B:61:6F:82:0B:54:2A:49:E5:BD:5A:BF:1C:0F:7D",
+      ],
+      [
+        expect.stringMatching(/O=UNIQUE IDENTIFICATION AUTHORITY OF INDIA.*CN=DS Unique Identification Authority of India 05/),
+        "00:57:3C:69:2C:F0:4F:BE:E1:13:AE:5F:D5:2F:2A:65:4D:36:1B:F8:EE:4D:06:C4:60:08:90:6B:36:DF:81:69",
+      ],
+    ]);
+    // a document signed by another key is still refused: shipping UIDAI's keys trusts nothing else
+    const answer = await createAadhaarCryptoProvider({ now: () => NOW }).verify("in.aadhaar.secure_qr", { qr_payload: qr });
+    expect(answer).toMatchObject({ status: "failed", errorCode: "aadhaar_signature_invalid" });
   });
 
   it("uses the environment when no config is given", async () => {

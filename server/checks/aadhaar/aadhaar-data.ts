@@ -79,6 +79,9 @@ export interface AadhaarRejected<Extra> {
 
 export type AadhaarVerification<Extra> = AadhaarVerified<Extra> | AadhaarRejected<Extra>;
 
+/** One stage of a verifier: its value, or the rejection that ends the verification. */
+export type AadhaarStep<T, Extra> = { ok: true; value: T } | AadhaarRejected<Extra>;
+
 /** Builds a rejection; `verified` only when the signature verified but a later rule refused the document. */
 export const reject = <Extra>(errorCode: AadhaarErrorCode, message: string, verified?: AadhaarVerified<Extra>): AadhaarRejected<Extra> => ({
   ok: false,

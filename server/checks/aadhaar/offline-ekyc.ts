@@ -14,9 +14,7 @@
  * xml-crypto returns for the validated reference, never from the raw document.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
-import { DOMParser, onErrorStopParsing, type Document as XmlDocument, type Element as XmlElement } from "@xmldom/xmldom";
 import { ERR_INVALID_COMPRESSED_DATA, ERR_INVALID_CRC32, ERR_INVALID_PASSWORD, Uint8ArrayReader, ZipReader, type Entry, type FileEntry } from "@zip.js/zip.js";
-import { SignedXml } from "xml-crypto";
 import {
   clean,
   isStale,
@@ -24,11 +22,12 @@ import {
   parseReferenceId,
   reject,
   type AadhaarAddress,
-  type AadhaarRejected,
+  type AadhaarStep,
   type AadhaarVerification,
   type AadhaarVerified,
 } from "./aadhaar-data";
 import type { UidaiCertificate } from "./uidai-certificates";
+import { only, parseXml, verifySignedXml } from "./uidai-xmldsig";
 export { ZAadhaarOfflineEkycInput, type TAadhaarOfflineEkycInput } from "../catalog";
 import type { TAadhaarOfflineEkycInput } from "../catalog";
 
@@ -42,12 +41,6 @@ export const OFFLINE_EKYC_DEFAULT_MAX_AGE_MS = 3 * 24 * 3600 * 1000;
 /** Real files are ~10-50 KB (the photo dominates); these bounds only stop abuse (5 MiB as the catalog's input limit). */
 const MAX_ZIP_BYTES = 5 * 1024 * 1024;
 const MAX_XML_BYTES = 8 * 1024 * 1024;
-
-const DSIG_NS = "http://www.w3.org/2000/09/xmldsig#";
-const SIGNATURE_ALGORITHMS: Record<string, string> = {
-  "http://www.w3.org/2000/09/xmldsig#rsa-sha1": "rsa-sha1",
-  "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256": "rsa-sha256",
-};
 
 /** Format-specific output: the `m` / `e` hashes (hex) for {@link mobileMatches}; not part of the check result. */
 export interface OfflineEkycExtra {
@@ -63,7 +56,7 @@ export interface OfflineEkycOptions {
   maxAgeMs?: number | null;
 }
 
-type Step<T> = { ok: true; value: T } | AadhaarRejected<OfflineEkycExtra>;
+type Step<T> = AadhaarStep<T, OfflineEkycExtra>;
 
 /**
  * Verifies an Offline e-KYC ZIP: decrypts it with the share code, checks UIDAI's XML signature
@@ -87,7 +80,7 @@ export async function verifyOfflineEkyc(input: TAadhaarOfflineEkycInput, options
   if (!extracted.ok) return extracted;
   const xml = new TextDecoder("utf-8").decode(extracted.value).replace(/^\uFEFF/, "");
 
-  const signed = verifySignedXml(xml, options.certificates);
+  const signed = verifySignedXml<OfflineEkycExtra>(xml, options.certificates, "OfflinePaperlessKyc", "The file is not an Offline e-KYC XML.");
   if (!signed.ok) return signed;
   const data = readKycData(signed.value.canonicalXml);
   if (!data.ok) return data;
@@ -159,71 +152,6 @@ async function readEntry(entry: FileEntry, password: string): Promise<Uint8Array
   await entry.getData(sink, { password, checkCrc32: true, useWebWorkers: false });
   return Buffer.concat(chunks);
 }
-
-/** Parses XML with xmldom, refusing DTDs (no entity expansion of any kind) and stopping at the first error. */
-function parseXml(text: string): XmlDocument | null {
-  if (/<!DOCTYPE|<!ENTITY/i.test(text)) return null;
-  try {
-    const doc = new DOMParser({ onError: onErrorStopParsing }).parseFromString(text, "text/xml");
-    return doc.documentElement ? doc : null;
-  } catch {
-    return null;
-  }
-}
-
-interface SignedDocument {
-  canonicalXml: string;
-  certificate: UidaiCertificate;
-  algorithm: string;
-}
-
-/**
- * Checks the enveloped XMLDSig signature against each certificate in turn. The document must
- * carry exactly one signature, a child of the root, with one reference to the whole document
- * (`URI=""`): anything else could sign less than what is read (signature wrapping).
- */
-function verifySignedXml(xml: string, certificates: readonly UidaiCertificate[]): Step<SignedDocument> {
-  const doc = parseXml(xml);
-  const root = doc?.documentElement;
-  if (!doc || !root || root.localName !== "OfflinePaperlessKyc") return reject("aadhaar_xml_invalid", "The file is not an Offline e-KYC XML.");
-  const signatures = Array.from(doc.getElementsByTagNameNS(DSIG_NS, "Signature"));
-  const signature = signatures[0];
-  if (signatures.length !== 1 || !signature || signature.parentNode !== root) {
-    return reject("aadhaar_xml_invalid", "The XML must carry exactly one UIDAI signature, enveloped in the root element.");
-  }
-  const signatureNode = signature as unknown as Node;
-
-  const probe = new SignedXml({ getCertFromKeyInfo: () => null });
-  try {
-    probe.loadSignature(signatureNode);
-  } catch {
-    return reject("aadhaar_xml_invalid", "The XML signature element is malformed.");
-  }
-  const references = probe.getReferences();
-  if (references.length !== 1 || references[0]?.uri !== "") {
-    return reject("aadhaar_signature_invalid", "The signature does not cover the whole document.");
-  }
-  const algorithm = SIGNATURE_ALGORITHMS[probe.signatureAlgorithm ?? ""];
-  if (!algorithm) return reject("aadhaar_signature_invalid", "The signature algorithm is not RSA-SHA1 or RSA-SHA256.");
-
-  for (const certificate of certificates) {
-    const verifier = new SignedXml({ publicCert: certificate.publicKey, getCertFromKeyInfo: () => null });
-    try {
-      verifier.loadSignature(signatureNode);
-      if (!verifier.checkSignature(xml)) continue;
-    } catch {
-      continue;
-    }
-    const [canonicalXml] = verifier.getSignedReferences();
-    if (canonicalXml) return { ok: true, value: { canonicalXml, certificate, algorithm } };
-  }
-  return reject("aadhaar_signature_invalid", "No configured UIDAI certificate verifies this XML's signature.");
-}
-
-const only = (parent: XmlElement, name: string): XmlElement | null => {
-  const found = Array.from(parent.getElementsByTagName(name));
-  return found.length === 1 ? (found[0] ?? null) : null;
-};
 
 /** Reads the signed (canonical) document: Reference ID, Poi, Poa, Pht and the hashes. */
 function readKycData(canonicalXml: string): Step<{

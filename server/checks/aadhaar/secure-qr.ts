@@ -53,9 +53,9 @@ export interface SecureQrOptions {
   certificates: readonly UidaiCertificate[];
   now?: Date;
   /**
-   * Maximum age of the QR (Reference ID timestamp). Default null: not checked, since QR codes
-   * printed on Aadhaar letters / PVC cards are as old as the print. Set it (e.g. 3 days) to apply
-   * the RBI freshness rule to QR codes downloaded for the purpose.
+   * Maximum age of the QR (Reference ID timestamp). Default null here: not checked. The provider
+   * (server/providers/aadhaar-crypto.ts) passes 72 hours unless `AADHAAR_QR_MAX_AGE_HOURS` says
+   * otherwise (the RBI 3-day rule), so a QR printed on an old letter or PVC card fails there.
    */
   maxAgeMs?: number | null;
 }

@@ -17,6 +17,8 @@
 export const OFFLINE_EKYC_MAX_BYTES = 5 * 1024 * 1024;
 /** Base64 length of `OFFLINE_EKYC_MAX_BYTES` bytes. */
 export const OFFLINE_EKYC_MAX_BASE64 = Math.ceil(OFFLINE_EKYC_MAX_BYTES / 3) * 4;
+/** Largest DigiLocker e-Aadhaar XML accepted (real ones are tens of KB; the photo dominates). */
+export const EAADHAAR_MAX_BYTES = 2 * 1024 * 1024;
 /** A Secure QR payload is a few thousand digits; anything this short is not one (and could be an Aadhaar number). */
 export const SECURE_QR_MIN_DIGITS = 100;
 /** Largest numeric payload of a QR code (version 40, level L; ISO/IEC 18004 table 7). */

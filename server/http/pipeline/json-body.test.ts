@@ -64,4 +64,11 @@ describe("readJsonBody", () => {
     expect(await domainError(readJsonBody(post('{"a":{"b":["x\\u0000"]}}'), "POST"))).toMatchObject({ code: "parameter_invalid", param: "a.b.0" });
     expect(await domainError(readJsonBody(post('{"k\\ud800":1}'), "POST"))).toMatchObject({ code: "parameter_invalid", param: "k\ud800" });
   });
+
+  it("refuses JSON nested deeper than 64 levels (400, not a stack overflow)", async () => {
+    expect(await domainError(readJsonBody(post(`{"note":${"[".repeat(5000)}${"]".repeat(5000)}}`), "POST"))).toMatchObject({
+      code: "parameter_invalid",
+      status: 400,
+    });
+  });
 });

@@ -28,6 +28,8 @@ export interface Exchange {
   claim: HeldClaim | null;
   /** True once the handler was called: from then on a 4xx is the key's stored answer. */
   handlerStarted: boolean;
+  /** The endpoint's path template (`/v1/sessions/{id}`), the `route` label of the request metrics; set by withApi. */
+  route?: string;
 }
 
 /** A new exchange for `req` with a fresh `req_...` id; `now` is the arrival time in ms. */

@@ -1,9 +1,11 @@
 /**
  * Step 10 of withApi: the headers of every answer. `Request-Id` and `Service-Version` are part
  * of the response (stored for replay with it); the key's `RateLimit-*` headers are added when
- * it is sent, never stored. Sending also writes the request's log line.
+ * it is sent, never stored. Sending also writes the request's log line and records the
+ * request's metrics (server/metrics/metrics.ts: route template, method, status, latency).
  */
 import { API_VERSION } from "../../api-version";
+import { recordHttpRequest } from "../../metrics/metrics";
 import type { StoredResponse } from "../idempotency";
 import type { Exchange } from "./request-id";
 
@@ -20,6 +22,7 @@ function logLine(x: Exchange, status: number): void {
 /** The Response of `r` with the rate-limit headers; logs the request. */
 export function send(x: Exchange, r: StoredResponse): Response {
   logLine(x, r.status);
+  recordHttpRequest(x.route ?? "unmatched", x.req.method, r.status, x.startedAt);
   return new Response(r.body, { status: r.status, headers: { ...r.headers, ...x.rateHeaders } });
 }
 

@@ -125,7 +125,7 @@ export interface FaceMatchOutcome extends Omit<FaceMatchScore, "selfieEmbedding"
   reference: FaceSource | null;
 }
 
-const sourceOf = (kind: string): FaceSource => (kind === "aadhaar_photo" ? "aadhaar_photo" : kind.includes("selfie") ? "selfie" : "document");
+const sourceOf = (kind: string): FaceSource => (kind === "aadhaar_photo" || kind === "ckyc_photo" ? kind : kind.includes("selfie") ? "selfie" : "document");
 
 /** Reference failures that let `compare_with: "any"` try the next reference photo. */
 const TRY_NEXT: readonly (FaceErrorCode | null)[] = ["face_image_unreadable", "document_face_not_found"];
@@ -190,7 +190,8 @@ async function documentImage(bytes: Uint8Array): Promise<Uint8Array> {
 /**
  * The reference photos of a session's selfie, in the order to try them (`compare_with`):
  * `aadhaar` the photo of the session's UIDAI-signed offline e-KYC (evidence `aadhaar_photo`
- * stored by a passed Aadhaar check); `document` the given document image; `any` both, Aadhaar first.
+ * stored by a passed Aadhaar check) or of its CKYC record (evidence `ckyc_photo` stored by a passed
+ * `in.ckyc.download`); `document` the given document image; `any` both, the registry photo first.
  * @returns the file ids, and `waiting: true` when the Aadhaar photo may still come (an Aadhaar
  *   check of the session has not finished): the caller retries later.
  */
@@ -202,7 +203,7 @@ export async function sessionReferencePhotos(
   const document = input.compareWith !== "aadhaar" && input.documentFileId ? [input.documentFileId] : [];
   if (input.compareWith === "document" || !input.sessionId) return { fileIds: document, waiting: false };
   const photo = await db.evidenceFile.findFirst({
-    where: { sessionId: input.sessionId, projectId: tenant.projectId, session: { mode: tenant.mode }, kind: "aadhaar_photo" },
+    where: { sessionId: input.sessionId, projectId: tenant.projectId, session: { mode: tenant.mode }, kind: { in: ["aadhaar_photo", "ckyc_photo"] } },
     orderBy: { createdAt: "desc" },
     select: { id: true },
   });
@@ -213,7 +214,7 @@ export async function sessionReferencePhotos(
           sessionId: input.sessionId,
           projectId: tenant.projectId,
           mode: tenant.mode,
-          checkKey: { startsWith: "in.aadhaar." },
+          OR: [{ checkKey: { startsWith: "in.aadhaar." } }, { checkKey: "in.ckyc.download" }],
           status: { in: ["pending", "running"] },
         },
       });

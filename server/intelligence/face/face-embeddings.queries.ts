@@ -10,7 +10,7 @@ import { randomBase62 } from "../../ids";
 import type { Tenant } from "../../tenant";
 import { decodeEmbedding, encodeEmbedding, faceSimilarity } from "./similarity";
 
-export type FaceSource = "selfie" | "document" | "aadhaar_photo";
+export type FaceSource = "selfie" | "document" | "aadhaar_photo" | "ckyc_photo";
 
 /** Stores (or replaces) the embedding of an evidence image. */
 export async function storeFaceEmbedding(

@@ -33,7 +33,8 @@ function looksLikeZip(b64: string): boolean {
   }
 }
 
-const ZOfflineEkycStepInput = z.strictObject({
+/** The Offline e-KYC ZIP and its share code, as the applicant gives them (also the `digilocker` step's fallback). */
+export const ZOfflineEkycStepInput = z.strictObject({
   method: z.literal("offline_ekyc"),
   zip_base64: z
     .string({ error: "aadhaar_zip_required" })
@@ -50,7 +51,8 @@ const ZOfflineEkycStepInput = z.strictObject({
     .regex(/^[\x21-\x7e]{4}$/, { error: "share_code_invalid" }),
 });
 
-const ZSecureQrStepInput = z.strictObject({
+/** The Secure QR's digits, as the applicant gives them (also the `digilocker` step's fallback). */
+export const ZSecureQrStepInput = z.strictObject({
   method: z.literal("secure_qr"),
   qr_payload: z
     .string({ error: "aadhaar_qr_invalid" })

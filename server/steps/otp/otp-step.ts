@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import { DomainError } from "../../errors";
-import { defineStep } from "../step-type";
+import { defineStep, type StoredStep } from "../step-type";
 import { ZEmailSettings, ZOtpKeptChallenge, ZPhoneSettings } from "./otp.schemas";
 
 type Channel = "phone" | "email";
@@ -14,6 +14,15 @@ type Channel = "phone" | "email";
 /** What a `phone` / `email` step stores: `{ phone | email: destination, challenge_id }`. */
 export function otpStepData(channel: Channel, destination: string, challengeId: string): Record<string, unknown> {
   return { [channel]: destination, challenge_id: challengeId };
+}
+
+/** The session's OTP-verified mobile number (its submitted `phone` step's destination), if it has one. */
+export function verifiedPhone(steps: readonly StoredStep[]): string | undefined {
+  for (const st of steps) {
+    const phone = st.type === "phone" ? (st.data as { phone?: unknown } | null)?.phone : undefined;
+    if (typeof phone === "string") return phone;
+  }
+  return undefined;
 }
 
 function otpStep<S>(channel: Channel, info: { label: string; description: string; settings: z.ZodType<S> }) {

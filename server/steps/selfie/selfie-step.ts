@@ -18,10 +18,10 @@ const DOCUMENTS_WITH_PHOTO = new Set(["pan_card", "aadhaar_card", "passport", "v
 
 /**
  * Whether the selfie is compared with a reference photo: the step's `face_match.enabled`, or
- * when unset, whether the workflow has a step that yields one (`documents` or `aadhaar`).
+ * when unset, whether the workflow has a step that yields one (`documents`, `aadhaar`, `digilocker` or `ckyc`).
  */
 export function faceMatchEnabled(settings: TSelfieSettings, stepTypes: readonly string[]): boolean {
-  return settings.face_match.enabled ?? stepTypes.some((t) => t === "documents" || t === "aadhaar");
+  return settings.face_match.enabled ?? stepTypes.some((t) => t === "documents" || t === "aadhaar" || t === "digilocker" || t === "ckyc");
 }
 
 /** The photo side of the session's first submitted identity document with a photo, or undefined. */

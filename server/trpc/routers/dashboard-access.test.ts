@@ -24,6 +24,8 @@ vi.mock("../../auth/auth", () => ({ auth: async () => null }));
 let db: Db;
 let projectA: string;
 let projectB: string;
+/** A project of organization A that the role matrix archives (the demo project stays active). */
+let projectArchived: string;
 let sessionA: string;
 let sessionB: string;
 const users: Record<Role | "outsider", string> = { owner: "", admin: "", developer: "", reviewer: "", viewer: "", outsider: "" };
@@ -47,6 +49,7 @@ beforeAll(async () => {
   db = await getDb();
   const seed = await seedDemo(db);
   projectA = seed.projectId;
+  projectArchived = (await ensureProject(db, { organizationId: seed.organizationId, slug: "matrix-archived" })).id;
   const byEmail = async (email: string) => (await db.user.findUniqueOrThrow({ where: { email }, select: { id: true } })).id;
   users.owner = await byEmail(seed.adminEmail);
   for (const u of DEMO_ROLE_USERS) users[u.role] = await byEmail(u.email);
@@ -147,9 +150,17 @@ const PROCEDURES: Record<string, { allowed: readonly Role[]; call: (c: ReturnTyp
   "review.claim": { allowed: PERMISSIONS.decideSessions, call: (c) => c.review.claim({ ...tenantA(), id: "ses_missing" }) },
   "review.release": { allowed: PERMISSIONS.decideSessions, call: (c) => c.review.release({ ...tenantA(), id: "ses_missing" }) },
   "review.assign": { allowed: PERMISSIONS.assignReviews, call: (c) => c.review.assign({ ...tenantA(), id: "ses_missing", assigneeId: null }) },
+  "review.resolveCandidate": {
+    allowed: PERMISSIONS.decideSessions,
+    call: (c) => c.review.resolveCandidate({ ...tenantA(), checkId: "chk_missing", entryId: "sle_missing", match: false, note: "matrix" }),
+  },
   "review.evidenceAddress": {
     allowed: PERMISSIONS.readProject,
     call: (c) => c.review.evidenceAddress({ ...tenantA(), id: "ses_missing", evidenceId: "file_missing" }),
+  },
+  "review.originalEvidenceAddress": {
+    allowed: PERMISSIONS.downloadOriginalEvidence,
+    call: (c) => c.review.originalEvidenceAddress({ ...tenantA(), id: "ses_missing", evidenceId: "file_missing" }),
   },
   "review.updateReasonCodes": {
     allowed: PERMISSIONS.manageSettings,
@@ -159,6 +170,7 @@ const PROCEDURES: Record<string, { allowed: readonly Role[]; call: (c: ReturnTyp
   "audit.filterOptions": { allowed: PERMISSIONS.readAuditLog, call: (c) => c.audit.filterOptions(tenantA()) },
   "audit.recordExport": { allowed: PERMISSIONS.readAuditLog, call: (c) => c.audit.recordExport(tenantA()) },
   "kyb.tree": { allowed: PERMISSIONS.readProject, call: (c) => c.kyb.tree({ ...tenantA(), id: "ses_missing" }) },
+  "kyb.changeInvite": { allowed: PERMISSIONS.decideSessions, call: (c) => c.kyb.changeInvite({ ...tenantA(), id: "ses_missing", change: "revoke" }) },
   "workflows.list": { allowed: PERMISSIONS.readProject, call: (c) => c.workflows.list(tenantA()) },
   "workflows.catalog": { allowed: PERMISSIONS.readProject, call: (c) => c.workflows.catalog({ ...tenantA(), country: "IN" }) },
   "workflows.get": { allowed: PERMISSIONS.readProject, call: (c) => c.workflows.get({ ...tenantA(), id: "wf_missing" }) },
@@ -172,6 +184,10 @@ const PROCEDURES: Record<string, { allowed: readonly Role[]; call: (c: ReturnTyp
   "workflows.discardDraft": { allowed: PERMISSIONS.manageWorkflows, call: (c) => c.workflows.discardDraft({ ...tenantA(), id: "wf_missing" }) },
   "workflows.publish": { allowed: PERMISSIONS.manageWorkflows, call: (c) => c.workflows.publish({ ...tenantA(), id: "wf_missing" }) },
   "workflows.preview": { allowed: PERMISSIONS.manageWorkflows, call: (c) => c.workflows.preview({ ...tenantA(), id: "wf_missing" }) },
+  "workflows.rename": { allowed: PERMISSIONS.manageWorkflows, call: (c) => c.workflows.rename({ ...tenantA(), id: "wf_missing", name: "Renamed" }) },
+  "workflows.archive": { allowed: PERMISSIONS.manageWorkflows, call: (c) => c.workflows.archive({ ...tenantA(), id: "wf_missing", archived: true }) },
+  "projects.create": { allowed: PERMISSIONS.manageSettings, call: (c) => c.projects.create({ ...tenantA(), name: `Matrix ${Math.random()}` }) },
+  "projects.archive": { allowed: PERMISSIONS.manageSettings, call: (c) => c.projects.archive({ projectId: projectArchived, mode: "test" }) },
   "apiKeys.list": { allowed: PERMISSIONS.manageApiKeys, call: (c) => c.apiKeys.list(tenantA()) },
   "apiKeys.create": { allowed: PERMISSIONS.manageApiKeys, call: (c) => c.apiKeys.create({ ...tenantA(), name: "matrix" }) },
   "apiKeys.revoke": { allowed: PERMISSIONS.manageApiKeys, call: (c) => c.apiKeys.revoke({ ...tenantA(), id: "key_missing" }) },
@@ -189,6 +205,23 @@ const PROCEDURES: Record<string, { allowed: readonly Role[]; call: (c: ReturnTyp
   "settings.setRegistryProvider": {
     allowed: PERMISSIONS.manageSettings,
     call: (c) => c.settings.setRegistryProvider({ ...tenantA(), checkKey: "in.pan.verify", adapter: null }),
+  },
+  "settings.digilocker": { allowed: PERMISSIONS.readProject, call: (c) => c.settings.digilocker(tenantA()) },
+  "settings.setDigilocker": {
+    allowed: PERMISSIONS.manageSettings,
+    call: (c) =>
+      c.settings.setDigilocker({
+        ...tenantA(),
+        clientId: "MATRIX1",
+        clientSecret: "matrix-secret",
+        redirectUri: "https://kyc.example/flow/digilocker/callback",
+      }),
+  },
+  "settings.removeDigilocker": { allowed: PERMISSIONS.manageSettings, call: (c) => c.settings.removeDigilocker(tenantA()) },
+  "settings.riskReviewYears": { allowed: PERMISSIONS.readProject, call: (c) => c.settings.riskReviewYears(tenantA()) },
+  "settings.setRiskReviewYears": {
+    allowed: PERMISSIONS.manageSettings,
+    call: (c) => c.settings.setRiskReviewYears({ ...tenantA(), high: 2, medium: 8, low: 10 }),
   },
   "settings.addOrigin": { allowed: PERMISSIONS.manageOrigins, call: (c) => c.settings.addOrigin({ ...tenantA(), origin: "https://shop.example.com" }) },
   "settings.removeOrigin": { allowed: PERMISSIONS.manageOrigins, call: (c) => c.settings.removeOrigin({ ...tenantA(), origin: "https://gone.example.com" }) },
@@ -223,7 +256,9 @@ describe("every dashboard procedure", () => {
 
 describe("role matrix", () => {
   it("covers every procedure of the routers of this issue and the session routers", () => {
-    const mine = Object.keys(appRouter._def.procedures).filter((p) => /^(sessions|review|audit|kyb|workflows|apiKeys|settings|members|overview)\./.test(p));
+    const mine = Object.keys(appRouter._def.procedures).filter((p) =>
+      /^(sessions|review|audit|kyb|workflows|projects|apiKeys|settings|members|overview)\./.test(p),
+    );
     expect(mine.filter((p) => !(p in PROCEDURES))).toEqual([]);
   });
 

@@ -1,18 +1,21 @@
 import "server-only";
 /**
  * The hosted applicant flow (client token auth): state, start, language, submit a step, the
- * one-time codes of `phone` / `email` steps, and the OCR pre-fill of a `documents` step. Files go through the upload route instead
+ * one-time codes of `phone` / `email` steps, the DigiLocker authorization of a `digilocker` step, and the OCR pre-fill of a `documents` step. Files go through the upload route instead
  * (app/flow/[sessionId]/upload/route.ts: multipart, capped before buffering).
  */
 import { z } from "zod";
+import { startDigilocker } from "../../digilocker/digilocker-authorization";
 import { sendStepOtp, verifyStepOtp } from "../../flow/flow-otp";
 import type { FlowContext } from "../../flow/flow-session";
 import { getFlowState, setFlowLocale, startFlow } from "../../flow/flow-state";
 import { submitStep } from "../../flow/submit-step";
-import { keyPersonLink, lookupBankBranch, resendKeyPersonEmail } from "../../kyb/kyb-flow-actions";
+import { changeKeyPersonInviteFromFlow, keyPersonLink, lookupBankBranch, resendKeyPersonEmail } from "../../kyb/kyb-flow-actions";
+import { MAX_INVITE_TOKEN_LENGTH, openKeyPersonInvite } from "../../kyb/key-person-invite";
+import { clientIp } from "../../http/client-ip";
 import { ZFlowDocumentExtraction } from "../../intelligence/extraction.schemas";
 import { getFlowDocumentExtraction, requestFlowDocumentExtraction } from "../../intelligence/flow-document-extraction";
-import { createTRPCRouter, flowProcedure } from "../init";
+import { createTRPCRouter, flowProcedure, publicProcedure } from "../init";
 
 const ZSessionInput = z.object({ sessionId: z.string().min(1).max(64) });
 const ZStepInput = ZSessionInput.extend({ step: z.string().min(1).max(64), values: z.record(z.string(), z.unknown()) });
@@ -34,6 +37,18 @@ export const flowRouter = createTRPCRouter({
   resendKeyPersonEmail: flowProcedure
     .input(ZChildInput)
     .mutation(({ ctx, input }) => resendKeyPersonEmail(ctx.db, flowCtx(ctx, input.sessionId), input.childSessionId)),
+  /** The business withdraws (`revoke`) or replaces (`rotate`) a key person's invitation. */
+  changeKeyPersonInvite: flowProcedure
+    .input(ZChildInput.extend({ change: z.enum(["revoke", "rotate"]) }))
+    .mutation(({ ctx, input }) => changeKeyPersonInviteFromFlow(ctx.db, flowCtx(ctx, input.sessionId), input.childSessionId, input.change)),
+  /**
+   * A key person's invitation link opened (app/flow/[sessionId]/invite/page.tsx): authenticated
+   * by the invite token itself (from the link's fragment, posted in the body). `takeOver` is the
+   * person's "continue here" after an `in_use` answer.
+   */
+  openInvite: publicProcedure
+    .input(ZSessionInput.extend({ invite: z.string().max(MAX_INVITE_TOKEN_LENGTH), takeOver: z.boolean().optional() }))
+    .mutation(({ ctx, input }) => openKeyPersonInvite(ctx.db, input.sessionId, input.invite, clientIp(ctx.headers), { takeOver: input.takeOver })),
   state: flowProcedure.input(ZSessionInput).query(({ ctx, input }) => getFlowState(ctx.db, flowCtx(ctx, input.sessionId))),
   start: flowProcedure.input(ZSessionInput).mutation(({ ctx, input }) => startFlow(ctx.db, flowCtx(ctx, input.sessionId))),
   setLocale: flowProcedure
@@ -49,6 +64,11 @@ export const flowRouter = createTRPCRouter({
     )
     .output(ZFlowDocumentExtraction.nullable())
     .mutation(({ ctx, input }) => requestFlowDocumentExtraction(ctx.db, flowCtx(ctx, input.sessionId), input)),
+  /** Starts a `digilocker` step's authorization: the DigiLocker page to open in this tab (server/digilocker/). */
+  startDigilocker: flowProcedure
+    .input(ZSessionInput.extend({ step: z.string().min(1).max(64) }))
+    .output(z.object({ url: z.string() }))
+    .mutation(({ ctx, input }) => startDigilocker(ctx.db, flowCtx(ctx, input.sessionId), input.step)),
   documentExtraction: flowProcedure
     .input(ZSessionInput.extend({ step: z.string().min(1).max(64), extraction_id: z.string().min(1).max(64) }))
     .output(ZFlowDocumentExtraction)

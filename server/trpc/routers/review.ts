@@ -10,6 +10,7 @@ import { ZEvidenceAddress } from "../../evidence/evidence.schemas";
 import { assignSession, claimSession, listAssignees, releaseSession } from "../../review/assign-session";
 import { decideFromDashboard, ZDashboardDecision } from "../../review/review-decision";
 import { listReviewQueue, reviewQueueSummary } from "../../review/review-queue";
+import { resolveScreeningCandidate, ZResolveCandidateRequest, ZResolveCandidateResult } from "../../screening/resolve-candidate";
 import { ZAssignableMember, ZReviewQueuePage, ZReviewQueueRequest, ZReviewQueueSummary, ZSessionAssignment } from "../../review/review-queue.schemas";
 import { ZReasonCode, ZReasonCodeList } from "../../review/reason-codes.schemas";
 import { getReasonCodes, updateReasonCodes } from "../../sessions/reason-codes";
@@ -48,10 +49,20 @@ export const reviewRouter = createTRPCRouter({
     .input(ZDashboardDecision)
     .output(ZDecisionResult)
     .mutation(({ ctx, input }) => decideFromDashboard(ctx.db, ctx.tenant, input, userActor(ctx))),
+  resolveCandidate: deciding
+    .input(ZResolveCandidateRequest)
+    .output(ZResolveCandidateResult)
+    .mutation(({ ctx, input }) => resolveScreeningCandidate(ctx.db, ctx.tenant, userActor(ctx), input)),
+  /** The viewer's address: the EXIF-stripped display copy (server/evidence/evidence.ts variants). */
   evidenceAddress: projectProcedure()
     .input(ZSessionRef.extend({ evidenceId: z.string().min(1) }))
     .output(ZEvidenceAddress)
-    .mutation(({ ctx, input }) => issueEvidenceAddress(ctx.db, ctx.tenant, input.id, input.evidenceId, userActor(ctx))),
+    .mutation(({ ctx, input }) => issueEvidenceAddress(ctx.db, ctx.tenant, input.id, input.evidenceId, userActor(ctx), "display")),
+  /** "Open original": the uploaded bytes as they came, for owners and admins; audited with the variant. */
+  originalEvidenceAddress: projectProcedure(PERMISSIONS.downloadOriginalEvidence)
+    .input(ZSessionRef.extend({ evidenceId: z.string().min(1) }))
+    .output(ZEvidenceAddress)
+    .mutation(({ ctx, input }) => issueEvidenceAddress(ctx.db, ctx.tenant, input.id, input.evidenceId, userActor(ctx), "original")),
   reasonCodes: projectProcedure()
     .output(z.array(ZReasonCode))
     .query(({ ctx }) => getReasonCodes(ctx.db, ctx.tenant.projectId)),

@@ -1,13 +1,18 @@
 import "server-only";
 /**
  * Dashboard: project settings. Everyone in the organization reads them; owners and admins
- * change name, retention and branding; developers too may edit the allowed origins.
+ * change name, retention, branding and the re-KYC intervals by risk level; developers too may
+ * edit the allowed origins.
  */
 import { z } from "zod";
+import { getDigilockerSettings, removeDigilockerSettings, setDigilockerSettings } from "../../digilocker/digilocker-settings";
+import { ZDigilockerSettingsRequest, ZDigilockerSettingsView } from "../../digilocker/digilocker-settings.schemas";
 import { addAllowedOrigin, removeAllowedOrigin } from "../../projects/allowed-origins";
 import { removeProjectLogo, setProjectLogo } from "../../projects/project-logo";
 import { getProjectSettings, updateProjectSettings } from "../../projects/project-settings";
 import { getRegistryProviders, setRegistryProvider } from "../../projects/registry-providers";
+import { getRiskReviewYears, setRiskReviewYears } from "../../projects/risk-review-years";
+import { ZRiskReviewYears } from "../../risk/review-schedule";
 import { LIVE_REGISTRY_ADAPTER_NAMES } from "../../providers/registry";
 import { ZAllowedOriginRequest, ZProjectBranding, ZProjectSettings, ZProjectSettingsRequest, ZSetLogoRequest } from "../../projects/project-settings.schemas";
 import { ZRegistryProviderChoice } from "../../projects/registry-providers.schemas";
@@ -50,6 +55,24 @@ export const settingsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) =>
       setRegistryProvider(ctx.db, ctx.tenant.projectId, input.checkKey, input.adapter, { type: "user", id: ctx.userId, ip: ctx.ip }),
     ),
+  /** The project's DigiLocker credentials for live mode (the secret is write-only). */
+  digilocker: projectProcedure()
+    .output(ZDigilockerSettingsView)
+    .query(({ ctx }) => getDigilockerSettings(ctx.db, ctx.tenant.projectId)),
+  setDigilocker: manage
+    .input(ZDigilockerSettingsRequest)
+    .output(ZDigilockerSettingsView)
+    .mutation(({ ctx, input }) => setDigilockerSettings(ctx.db, ctx.tenant.projectId, input, { type: "user", id: ctx.userId, ip: ctx.ip })),
+  removeDigilocker: manage
+    .output(ZDigilockerSettingsView)
+    .mutation(({ ctx }) => removeDigilockerSettings(ctx.db, ctx.tenant.projectId, { type: "user", id: ctx.userId, ip: ctx.ip })),
+  riskReviewYears: projectProcedure()
+    .output(ZRiskReviewYears)
+    .query(({ ctx }) => getRiskReviewYears(ctx.db, ctx.tenant.projectId)),
+  setRiskReviewYears: manage
+    .input(ZRiskReviewYears)
+    .output(ZRiskReviewYears)
+    .mutation(({ ctx, input }) => setRiskReviewYears(ctx.db, ctx.tenant.projectId, input, { type: "user", id: ctx.userId, ip: ctx.ip })),
   addOrigin: origins
     .input(ZAllowedOriginRequest)
     .output(z.array(z.string()))

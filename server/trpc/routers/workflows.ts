@@ -2,16 +2,19 @@ import "server-only";
 /**
  * Dashboard: the workflow builder (issue 7). Every role reads workflows, drafts, history and
  * diffs; owners, admins and developers (PERMISSIONS.manageWorkflows) create, save and discard
- * drafts, publish versions and preview a draft in test mode.
+ * drafts, publish versions, preview a draft in test mode, rename and archive (or restore).
  */
 import { z } from "zod";
 import { PERMISSIONS } from "../../users/permissions";
 import { previewWorkflowDraft } from "../../workflows/preview-workflow";
+import { renameWorkflow, setWorkflowArchived } from "../../workflows/manage-workflow";
 import { createWorkflowFromTemplate, publishWorkflow } from "../../workflows/publish-workflow";
 import { discardWorkflowDraft, saveWorkflowDraft } from "../../workflows/save-workflow-draft";
 import {
+  ZArchiveWorkflowInput,
   ZCreateWorkflowRequest,
   ZPublishedVersion,
+  ZRenameWorkflowInput,
   ZSaveDraftInput,
   ZStoredDefinition,
   ZWorkflowCatalog,
@@ -76,4 +79,13 @@ export const workflowsRouter = createTRPCRouter({
     .input(ZWorkflowIdInput)
     .output(ZWorkflowPreview)
     .mutation(({ ctx, input }) => previewWorkflowDraft(ctx.db, ids(ctx, input), userActor(ctx))),
+  rename: manage()
+    .input(ZRenameWorkflowInput)
+    .output(z.object({ name: z.string() }))
+    .mutation(({ ctx, input }) => renameWorkflow(ctx.db, { ...ids(ctx, input), name: input.name }, userActor(ctx))),
+  /** `archived: true` archives (no new sessions, hidden from GET /v1/workflows), `false` restores. */
+  archive: manage()
+    .input(ZArchiveWorkflowInput)
+    .output(z.object({ archived: z.boolean() }))
+    .mutation(({ ctx, input }) => setWorkflowArchived(ctx.db, { ...ids(ctx, input), archived: input.archived }, userActor(ctx))),
 });

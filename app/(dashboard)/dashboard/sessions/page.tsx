@@ -6,7 +6,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sessions" };
 
 export default async function SessionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { status } = await searchParams;
+  const { status, due } = await searchParams;
   const parsed = ZSessionStatus.safeParse(status);
-  return <SessionsView status={parsed.success ? parsed.data : undefined} />;
+  return <SessionsView status={parsed.success ? parsed.data : undefined} reviewDue={due === "1"} />;
 }

@@ -1,7 +1,7 @@
 /**
  * A project's hosted-flow logo (server/projects/project-logo.ts): public, since the applicant's
- * page shows it. Each upload gets a new address, so it is cached forever. SVGs are served
- * with a sandboxing Content-Security-Policy so that, even opened directly, they run nothing.
+ * page shows it. Each upload gets a new address, so it is cached forever. Logos are PNG or
+ * WebP (SVG uploads are rasterised), served with a sandboxing Content-Security-Policy anyway.
  */
 import { getDb } from "~/server/db";
 import { readProjectLogo } from "~/server/projects/project-logo";

@@ -64,6 +64,13 @@ describe("POST /flow/{sessionId}/upload", () => {
     expect(((await wrong.json()) as { error: { code: string } }).error.code).toBe("client_token_invalid");
   });
 
+  it("answers 404 for a session id no session can have (NUL), not a database error", async () => {
+    const body = multipart({ step: "selfie", kind: "selfie", file: new Blob([new Uint8Array(png)]) });
+    const res = await post({ headers: auth(), body }, "ses_\u0000");
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: { code: string; param: string } }).error).toMatchObject({ code: "resource_missing", param: "sessionId" });
+  });
+
   it("refuses a body that is not multipart", async () => {
     const res = await post({ headers: { ...auth(), "content-type": "application/json" }, body: "{}" });
     expect(res.status).toBe(415);

@@ -4,7 +4,9 @@
  * procedures (`Authorization: Bearer st_...`). The body is counted while it streams in and
  * refused past 15 MiB (plus room for the multipart framing) before it is buffered whole; the
  * file is then checked, scanned and stored by server/flow/upload-step-file.ts.
- * Answers 201 `{ id, kind, content_type, size }`, or the Error object of /v1 with the DomainError's status.
+ * Answers 201 `{ id, kind, content_type, size }`, or the Error object of /v1 with the DomainError's status
+ * (404 `resource_missing` for a session id no session can have: NUL; an undecodable one is
+ * answered by proxy.ts).
  */
 import { getDb } from "~/server/db";
 import { DomainError } from "~/server/errors";
@@ -12,6 +14,7 @@ import { uploadStepFile } from "~/server/flow/upload-step-file";
 import { apiErrorResponse } from "~/server/http/api-error";
 import { readCappedBody } from "~/server/http/capped-body";
 import { clientIp } from "~/server/http/client-ip";
+import { isStorableText } from "~/server/http/pipeline/text-input";
 import { MAX_UPLOAD_BYTES } from "~/server/uploads/upload-types";
 
 export const dynamic = "force-dynamic";
@@ -30,6 +33,7 @@ const tooLarge = () =>
 export async function POST(req: Request, { params }: { params: Promise<{ sessionId: string }> }): Promise<Response> {
   try {
     const { sessionId } = await params;
+    if (!isStorableText(sessionId)) throw new DomainError("resource_missing", "No such session.", { param: "sessionId" });
     const match = /^Bearer\s+(st_\S+)$/.exec(req.headers.get("authorization") ?? "");
     if (!match) throw new DomainError("authentication_required", "This link is missing its access token.");
     const contentType = req.headers.get("content-type") ?? "";

@@ -7,5 +7,7 @@ import { getPublishedWorkflow } from "~/server/workflows/workflow.queries";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = apiRoute({
-  GET: withApi(retrieveWorkflowEndpoint, async ({ params, ctx }) => toWorkflowDto(await getPublishedWorkflow(ctx.db, ctx.tenant.projectId, params.id))),
+  GET: withApi(retrieveWorkflowEndpoint, async ({ params, ctx }) =>
+    toWorkflowDto(await getPublishedWorkflow(ctx.db, ctx.tenant.projectId, params.id, "id", { archived: "allow" })),
+  ),
 });

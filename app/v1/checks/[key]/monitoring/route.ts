@@ -1,0 +1,12 @@
+import { endCheckMonitoringEndpoint } from "~/server/http/endpoints";
+import { apiRoute } from "~/server/http/api-route";
+import { withApi } from "~/server/http/with-api";
+import { endMonitoring } from "~/server/screening/monitoring";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoute({
+  DELETE: withApi(endCheckMonitoringEndpoint, ({ params, ctx }) =>
+    endMonitoring(ctx.db, ctx.tenant, { checkId: params.key }, { type: "api_key", id: ctx.keyId, ip: ctx.ip }),
+  ),
+});

@@ -1,0 +1,132 @@
+"use client";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslations } from "use-intl";
+import type { z } from "zod";
+import { ZCkycStepInput } from "~/server/steps/ckyc/ckyc.schemas";
+import { Button } from "~/components/ui/button";
+import { describedBy, Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import type { StepProps } from "../flow-types";
+import { useErrorText } from "../i18n/use-error-text";
+import { SandboxHint, StepFormFooter, useStepForm } from "../step-form";
+import { useSubmitStep } from "../use-submit-step";
+import { type StepSummaryProps, SummaryRows } from "./step-view";
+
+const FIELDS = ["pan", "dob"] as const;
+/** The record search form: the PAN-and-date-of-birth member of the step's input. */
+const ZFetchInput = ZCkycStepInput.options[0];
+const SANDBOX_PASS = { pan: "ABCPE1234F", dob: "1990-01-01" };
+const OUTCOMES = ["downloaded", "not_found", "auth_failed", "unavailable", "skipped_by_applicant"] as const;
+
+function text(v: unknown): string {
+  return typeof v === "string" ? v : "";
+}
+
+/**
+ * The CKYC-first step: PAN and date of birth (the registry's authentication factor) to fetch the
+ * applicant's record from the Central KYC Registry, or "Continue without CKYC". Validated with the
+ * schema the server enforces (server/steps/ckyc/ckyc.schemas.ts). A downloaded record skips the
+ * steps the workflow says it proves; the flow then moves on to the next open step.
+ */
+export function CkycStep({ sessionId, state, step, isLast, editing, onDone }: StepProps) {
+  const t = useTranslations("ckyc");
+  const errorText = useErrorText();
+  const previous = step.values ?? {};
+  const form = useForm<z.input<typeof ZFetchInput>, unknown, z.output<typeof ZFetchInput>>({
+    resolver: zodResolver(ZFetchInput),
+    mode: "onTouched",
+    defaultValues: { pan: text(previous.id_number), dob: text(previous.dob) },
+  });
+  const { register, setValue, formState } = form;
+  const { onSubmit, formError, pending } = useStepForm(form, { sessionId, step: step.name, onDone, fields: FIELDS });
+  const skip = useSubmitStep(sessionId);
+  const [skipError, setSkipError] = useState<string | null>(null);
+  const id = useId();
+  const ids = { pan: `${id}-pan`, dob: `${id}-dob` };
+  const panError = errorText(formState.errors.pan?.message);
+  const dobError = errorText(formState.errors.dob?.message);
+  const panHint = t("panHint");
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="flow-step-ckyc">
+      <h1 className="text-2xl font-semibold text-slate-900 outline-none">{t("title")}</h1>
+      <p className="mt-2 text-base text-slate-600">{t("intro")}</p>
+
+      {state.session.mode === "test" && !editing ? (
+        <SandboxHint
+          title={t("sandboxTitle")}
+          fillLabel={t("sandboxFill")}
+          onFill={() => {
+            for (const f of FIELDS) setValue(f, SANDBOX_PASS[f], { shouldValidate: true, shouldTouch: true });
+          }}
+        >
+          <li>{t("sandboxPass")}</li>
+          <li>{t("sandboxNotFound", { example: "ABCPE9999Z" })}</li>
+          <li>{t("sandboxAuthFailed")}</li>
+        </SandboxHint>
+      ) : null}
+
+      <div className="mt-6 space-y-5">
+        <Field id={ids.pan} label={t("panLabel")} hint={panHint} error={panError}>
+          <Input
+            {...register("pan", { setValueAs: (v: string) => v.replace(/[^0-9a-z]/gi, "").toUpperCase() })}
+            id={ids.pan}
+            data-testid="field-ckyc-pan"
+            size="lg"
+            className="font-mono tracking-widest uppercase"
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={10}
+            invalid={!!panError}
+            aria-describedby={describedBy(ids.pan, { hint: panHint, error: panError })}
+          />
+        </Field>
+        <Field id={ids.dob} label={t("dobLabel")} error={dobError}>
+          <Input
+            {...register("dob")}
+            id={ids.dob}
+            data-testid="field-ckyc-dob"
+            size="lg"
+            type="date"
+            min="1900-01-01"
+            autoComplete="bday"
+            invalid={!!dobError}
+            aria-describedby={describedBy(ids.dob, { error: dobError })}
+          />
+        </Field>
+        <p className="text-sm text-slate-600">{t("consentNote")}</p>
+      </div>
+
+      <StepFormFooter error={formError ?? skipError} pending={pending || skip.isPending} isLast={isLast} testId="ckyc-fetch" />
+      <Button
+        type="button"
+        variant="ghost"
+        block
+        className="mt-3"
+        data-testid="ckyc-skip"
+        disabled={pending || skip.isPending}
+        onClick={async () => {
+          setSkipError(null);
+          try {
+            await skip.mutateAsync({ sessionId, step: step.name, values: { skip: true } });
+            onDone();
+          } catch {
+            setSkipError("generic");
+          }
+        }}
+      >
+        {t("skip")}
+      </Button>
+    </form>
+  );
+}
+
+/** The review card: what the registry answered (never the record's content). */
+export function CkycSummary({ values: v }: StepSummaryProps) {
+  const t = useTranslations("ckyc");
+  const outcome = OUTCOMES.find((o) => o === v.outcome);
+  return <SummaryRows rows={[{ label: t("title"), value: outcome ? t(`outcome_${outcome}`) : "" }]} />;
+}

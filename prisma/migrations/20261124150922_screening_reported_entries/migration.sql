@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "screening_subjects" ADD COLUMN     "reported_entry_ids" TEXT[] DEFAULT ARRAY[]::TEXT[];
+

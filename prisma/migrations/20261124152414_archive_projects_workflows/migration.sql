@@ -1,0 +1,6 @@
+-- AlterTable
+ALTER TABLE "projects" ADD COLUMN     "archived_at" TIMESTAMP(3);
+
+-- AlterTable
+ALTER TABLE "workflows" ADD COLUMN     "archived_at" TIMESTAMP(3);
+

@@ -1,0 +1,134 @@
+/**
+ * DigiLocker over HTTP as an applicant's browser and an integrator meet it (test mode): a
+ * session of the seeded "India KYC (DigiLocker)" workflow, the flow's `flow.startDigilocker`, the
+ * sandbox DigiLocker's consent page and its redirect, the flow's callback and its redirect back
+ * to the flow, the step submitted with the authorization, a selfie of the sandbox person's face;
+ * then the session's checks: `in.aadhaar.digilocker` passed and the face matched against the
+ * Aadhaar photo. Also the sandbox's documented error answers, and a callback state that works
+ * once.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, inject, it } from "vitest";
+import { api } from "./client";
+import { callFlowProcedure } from "../fixtures/flow-procedure";
+
+const fx = inject("fixtures");
+const demo = api(fx.baseUrl, fx.demo.testKey);
+
+interface Session {
+  id: string;
+  client_token: string;
+}
+
+const flow = (s: Session, procedure: string, input: Record<string, unknown>) =>
+  callFlowProcedure(fx.baseUrl, s.client_token, procedure, { sessionId: s.id, ...input });
+const submit = (s: Session, step: string, values: unknown) => flow(s, "flow.submitStep", { step, values });
+/** A GET of the app that does not follow redirects. */
+const get = (pathAndQuery: string) => fetch(`${fx.baseUrl}${pathAndQuery}`, { redirect: "manual" });
+
+async function digilockerSession(): Promise<Session> {
+  const list = await demo("GET", "/v1/workflows?limit=100");
+  const workflow = (list.body.data as { id: string; name: string }[]).find((w) => w.name === "India KYC (DigiLocker)");
+  expect(workflow, "the seeded DigiLocker workflow").toBeDefined();
+  const created = await demo("POST", "/v1/sessions", { workflow_id: workflow!.id });
+  expect(created.status).toBe(201);
+  const s = created.body as Session;
+  await flow(s, "flow.start", {});
+  await submit(s, "consent", { accepted: true, notice_version: "2026-10-01" });
+  await flow(s, "flow.sendOtp", { step: "phone", values: { destination: "9876543210" } });
+  await flow(s, "flow.verifyOtp", { step: "phone", values: { code: "123456" } });
+  return s;
+}
+
+/** The applicant at the sandbox DigiLocker, choosing `choice`; returns the callback address DigiLocker sends the browser to. */
+async function consentAt(s: Session, choice: { person: string } | { decision: "deny" }): Promise<string> {
+  const { url } = (await flow(s, "flow.startDigilocker", { step: "digilocker" })) as { url: string };
+  const authorize = new URL(url, fx.baseUrl);
+  expect(authorize.pathname).toBe("/digilocker-sandbox/public/oauth2/1/authorize");
+  expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
+  const page = await get(`${authorize.pathname}${authorize.search}`);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain("Allow as Ravi Kumar");
+  const consent = await get(`/digilocker-sandbox/consent?${new URLSearchParams({ ...Object.fromEntries(authorize.searchParams), ...choice })}`);
+  expect(consent.status).toBe(303);
+  const callback = new URL(consent.headers.get("location")!, fx.baseUrl);
+  expect(callback.pathname).toBe("/flow/digilocker/callback");
+  return `${callback.pathname}${callback.search}`;
+}
+
+describe("DigiLocker step (sandbox)", () => {
+  it("takes the applicant through DigiLocker and matches the selfie with the Aadhaar photo", async () => {
+    const s = await digilockerSession();
+    const callback = await consentAt(s, { person: "ravi" });
+    const back = await get(callback);
+    expect(back.status).toBe(303);
+    expect(back.headers.get("cache-control")).toBe("no-store");
+    const location = new URL(back.headers.get("location")!, fx.baseUrl);
+    expect(location.pathname).toBe(`/flow/${s.id}`);
+    const authorization = location.searchParams.get("digilocker")!;
+    expect(authorization).toMatch(/^dla_/);
+    // the state works once
+    expect((await get(callback)).status).toBe(400);
+
+    await submit(s, "digilocker", { method: "digilocker", authorization_id: authorization });
+    const state = (await flow(s, "flow.state", {})) as { steps: { name: string; values: unknown }[] };
+    expect(state.steps.find((st) => st.name === "digilocker")?.values).toEqual({ method: "digilocker", documents: ["PAN Verification Record"] });
+
+    const selfie = new FormData();
+    selfie.append("step", "selfie");
+    selfie.append("kind", "selfie");
+    selfie.append("file", new Blob([readFileSync(path.resolve("tests/fixtures/intelligence/selfie-collins.jpg"))], { type: "image/jpeg" }), "selfie.jpg");
+    const uploaded = await fetch(`${fx.baseUrl}/flow/${s.id}/upload`, { method: "POST", headers: { authorization: `Bearer ${s.client_token}` }, body: selfie });
+    expect(uploaded.status).toBe(201);
+    await submit(s, "selfie", { files: [((await uploaded.json()) as { id: string }).id] });
+    await submit(s, "review", { confirmed: true });
+
+    await expect
+      .poll(async () => (await demo("GET", `/v1/sessions/${s.id}`)).body.status, { timeout: 90_000, interval: 500 })
+      .not.toMatch(/^(in_progress|processing)$/);
+    const session = (await demo("GET", `/v1/sessions/${s.id}?expand=checks`)).body as {
+      status: string;
+      checks: { check_key: string; status: string; result: Record<string, unknown> }[];
+    };
+    const check = (key: string) => session.checks.find((c) => c.check_key === key);
+    expect(check("in.aadhaar.digilocker")).toMatchObject({
+      status: "passed",
+      result: { document: "digilocker_eaadhaar", name: "Ravi Kumar", reference_id_last4: "1234", signature_valid: true },
+    });
+    expect(JSON.stringify(session.checks)).not.toContain("<KycRes");
+    expect(check("in.face.match")).toMatchObject({ status: "passed", result: { reference: "aadhaar_photo" } });
+    // approved unless the passive liveness score of this test photo asks a reviewer
+    expect(session.status).toBe(check("in.liveness.check")?.status === "passed" ? "approved" : "review");
+  }, 180_000);
+
+  it("sends a declined consent back to the flow, which then takes the step's fallback", async () => {
+    const s = await digilockerSession();
+    const back = await get(await consentAt(s, { decision: "deny" }));
+    expect(back.status).toBe(303);
+    const authorization = new URL(back.headers.get("location")!, fx.baseUrl).searchParams.get("digilocker")!;
+    await expect(submit(s, "digilocker", { method: "digilocker", authorization_id: authorization })).rejects.toThrow(/digilocker_declined/);
+  });
+
+  it("answers the Authorized Partner API's errors", async () => {
+    const token = await fetch(`${fx.baseUrl}/digilocker-sandbox/public/oauth2/1/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code: "x",
+        client_id: "nobody",
+        client_secret: "x",
+        redirect_uri: "x",
+        code_verifier: "x",
+      }),
+    });
+    expect(token.status).toBe(401);
+    expect(await token.json()).toEqual({ error: "invalid_client_id", error_description: "The client_id parameter is invalid" });
+    const xml = await get("/digilocker-sandbox/public/oauth2/2/xml/eaadhaar");
+    expect(xml.status).toBe(401);
+    expect(await xml.json()).toMatchObject({ error: "invalid_token" });
+    expect((await get("/flow/digilocker/callback?state=forged&code=x")).status).toBe(400);
+    expect((await get("/digilocker-sandbox/consent?client_id=sandbox_client&redirect_uri=https://evil.example/&person=ravi")).status).toBe(400);
+  });
+});
