@@ -4,8 +4,8 @@
  * (server/screening/fetch-list-source.ts). One step per source, so one failing source does not
  * stop the others; a download that may succeed later (network, timeout, 5xx) is retried, a
  * malformed file or a refused answer is not. A failure leaves the source's previous version
- * active, is logged, and fails the run once every source was tried. A new version triggers
- * `monitor-list-version` through `app/screening.list_imported`.
+ * active and fails the run once every source was tried; `onFailure` logs every source's outcome.
+ * A new version triggers `monitor-list-version` through `app/screening.list_imported`.
  */
 import { NonRetriableError } from "inngest";
 import { getDb } from "../../server/db";
@@ -13,7 +13,13 @@ import { configuredListSources, fetchListSource, ListFetchError } from "../../se
 import { inngest } from "../client";
 
 export const fetchScreeningLists = inngest.createFunction(
-  { id: "fetch-screening-lists", triggers: [{ cron: "TZ=Asia/Kolkata 0 3 * * *" }], retries: 2, concurrency: { limit: 1 } },
+  {
+    id: "fetch-screening-lists",
+    triggers: [{ cron: "TZ=Asia/Kolkata 0 3 * * *" }],
+    retries: 2,
+    concurrency: { limit: 1 },
+    onFailure: async ({ error }) => console.error(`[fetch-screening-lists] ${error.message}`),
+  },
   async ({ step }) => {
     const outcomes: Record<string, string> = {};
     const failures: string[] = [];
@@ -29,13 +35,12 @@ export const fetchScreeningLists = inngest.createFunction(
           }
         });
       } catch (err) {
-        const message = (err as Error).message;
-        console.error(`[fetch-screening-lists] ${source}: ${message} The previous version stays active.`);
-        outcomes[source] = `failed: ${message}`;
+        // logged once, by onFailure, with every source's outcome (this code replays per step)
+        outcomes[source] = `failed: ${(err as Error).message}`;
         failures.push(source);
       }
     }
-    if (failures.length) throw new NonRetriableError(`Fetching ${failures.join(", ")} failed: ${JSON.stringify(outcomes)}`);
+    if (failures.length) throw new NonRetriableError(`Fetching ${failures.join(", ")} failed; the previous version stays active: ${JSON.stringify(outcomes)}`);
     return outcomes;
   },
 );
