@@ -1,7 +1,7 @@
 /**
  * The daily list download through the embedded executor: the cron tick (made due at once) runs
- * one step per configured source; a source whose server answers 500 is retried, then logged and
- * reported as the run's failure, while the other source is still imported.
+ * one step per configured source; a source whose server answers 500 is retried, a malformed file
+ * is not, both are reported as the run's failure, and the source between them is still imported.
  */
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -29,11 +29,16 @@ let db: Db;
 let server: Server;
 let executor: Executor;
 let unCalls = 0;
+let pepCalls = 0;
 
 beforeAll(async () => {
   db = (await demoDb()).db;
   server = createServer((req, res) => {
     if (req.url === "/sdn.xml") return res.writeHead(200).end(OFAC);
+    if (req.url === "/pep.csv") {
+      pepCalls++;
+      return res.writeHead(200).end("id,name,category\nPEP-1,Someone,pep\n"); // required columns missing
+    }
     unCalls++;
     res.writeHead(500).end();
   });
@@ -41,6 +46,7 @@ beforeAll(async () => {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   vi.stubEnv("SCREENING_UN_URL", `${base}/consolidated.xml`);
   vi.stubEnv("SCREENING_OFAC_URL", `${base}/sdn.xml`);
+  vi.stubEnv("SCREENING_PEP_URL", `${base}/pep.csv`);
   const serveHandler = serve({ client: inngest, functions: [fetchScreeningLists] });
   executor = createExecutor({
     db,
@@ -61,7 +67,7 @@ it("is served, daily at 03:00 India time", async () => {
   expect(await db.inngestCron.findUnique({ where: { functionId: FUNCTION_ID }, select: { cron: true } })).toEqual({ cron: "TZ=Asia/Kolkata 0 3 * * *" });
 });
 
-it("imports a source although the one before it fails, and fails the run naming that one", async () => {
+it("imports a source although the ones around it fail, and fails the run naming those", async () => {
   await db.inngestCron.update({ where: { functionId: FUNCTION_ID }, data: { nextRunAt: new Date(0) } });
   executor.kick();
   await expect
@@ -71,10 +77,11 @@ it("imports a source although the one before it fails, and fails the run naming 
     })
     .toBe("failed");
   const run = await db.inngestRun.findFirstOrThrow({ where: { functionId: FUNCTION_ID }, select: { error: true } });
-  expect(JSON.stringify(run.error)).toContain("Fetching un failed");
+  expect(JSON.stringify(run.error)).toContain("Fetching un, pep failed");
   expect(JSON.stringify(run.error)).toContain("HTTP 500");
   expect(unCalls).toBe(3); // retries: 2
-  expect(await db.screeningListVersion.findMany({ where: { source: { in: ["un", "ofac"] } }, select: { source: true, seq: true } })).toEqual([
+  expect(pepCalls).toBe(1); // a malformed file is not retried
+  expect(await db.screeningListVersion.findMany({ where: { source: { in: ["un", "ofac", "pep"] } }, select: { source: true, seq: true } })).toEqual([
     { source: "ofac", seq: 1 },
   ]);
 });
