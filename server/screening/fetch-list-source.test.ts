@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { domainError } from "~/tests/fixtures/domain-error";
 import { demoDb } from "~/tests/fixtures/demo-db";
 import type { Db } from "../db";
+import { parseEnv } from "../env";
 import { configuredListSources, fetchListSource, ListFetchError } from "./fetch-list-source";
 
 const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, "../../tests/fixtures/screening", name));
@@ -86,6 +87,13 @@ async function fetchError(p: Promise<unknown>): Promise<ListFetchError> {
   expect(err).toBeInstanceOf(ListFetchError);
   return err as ListFetchError;
 }
+
+describe("the SCREENING_* variables", () => {
+  it("default to no URL, 60 s and 200 MiB, and refuse a URL that is not http(s)", () => {
+    expect(parseEnv({})).toMatchObject({ SCREENING_UN_URL: undefined, SCREENING_FETCH_TIMEOUT_MS: 60_000, SCREENING_FETCH_MAX_BYTES: 200 * 1024 * 1024 });
+    expect(() => parseEnv({ SCREENING_OFAC_URL: "ftp://example.org/sdn.xml" })).toThrow(/SCREENING_OFAC_URL: an http:\/\/ or https:\/\/ URL/);
+  });
+});
 
 describe("configuredListSources", () => {
   it("lists only the sources with a URL, none by default", () => {

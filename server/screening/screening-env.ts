@@ -8,8 +8,7 @@
  *   published addresses are `https://scsanctions.un.org/resources/xml/en/consolidated.xml` (UN)
  *   and `https://www.treasury.gov/ofac/downloads/sdn.xml` (OFAC).
  * - `SCREENING_FETCH_TIMEOUT_MS`: the whole download of one file, default 60000.
- * - `SCREENING_FETCH_MAX_BYTES`: the largest file accepted, default 200 MiB (the full OFAC SDN XML
- *   is ~100 MiB).
+ * - `SCREENING_FETCH_MAX_BYTES`: the largest file accepted, default 200 MiB.
  */
 import { z } from "zod";
 
