@@ -22,6 +22,7 @@ import { OTP_ENV, SMTP_ENV } from "./otp/otp-env";
 import { AADHAAR_ENV } from "./providers/aadhaar-env";
 import { DIGILOCKER_ENV } from "./providers/digilocker-env";
 import { CKYC_ENV } from "./providers/ckyc-env";
+import { SCREENING_ENV } from "./screening/screening-env";
 import { UPLOAD_ENV } from "./uploads/upload-env";
 
 /** A boolean variable: `true`/`1` or `false`/`0`, false when unset. */
@@ -99,6 +100,8 @@ const SERVER_ENV = {
   /** DigiLocker's Authorized Partner API (the `digilocker` step): server/providers/digilocker-env.ts. */
   ...DIGILOCKER_ENV,
   ...CKYC_ENV,
+  /** The daily download of the sanctions and PEP lists: server/screening/screening-env.ts. */
+  ...SCREENING_ENV,
   /**
    * Live registry adapter for PAN and GSTIN: Sandbox by Quicko (server/providers/quicko-sandbox.ts).
    * Unset key = no live registry: live PAN/GSTIN checks end in `error` provider_not_configured.

@@ -58,6 +58,8 @@ export const ERROR_CODES = {
   idempotency_key_in_use: { type: "idempotency_error", status: 409 },
   rate_limited: { type: "rate_limit_error", status: 429 },
   internal_error: { type: "api_error", status: 500 },
+  // the database did not answer in time (a transaction or connection-pool timeout under load): safe to retry
+  service_unavailable: { type: "api_error", status: 503 },
   // OTP verification of `phone` / `email` steps (server/otp/)
   otp_invalid: { type: "invalid_request_error", status: 400, surface: "flow" },
   otp_expired: { type: "invalid_request_error", status: 400, surface: "flow" },

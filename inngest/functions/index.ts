@@ -7,6 +7,7 @@ import { enforceRetention } from "./enforce-retention";
 import { expireSessions } from "./expire-sessions";
 import { extractDocument } from "./extract-document";
 import { fanOutEvent } from "./fan-out-event";
+import { fetchScreeningLists } from "./fetch-screening-lists";
 import { inviteKeyPerson } from "./invite-key-person";
 import { monitorListVersion } from "./monitor-list-version";
 import { monitorScreeningDaily } from "./monitor-screening-daily";
@@ -34,5 +35,6 @@ export const functions = [
   uploadCkycRecord,
   monitorListVersion,
   monitorScreeningDaily,
+  fetchScreeningLists,
   emitReviewsDue,
 ];

@@ -144,13 +144,9 @@ export const ZCheckPiiErasure = z
     id: z.string(),
     object: z.literal("check"),
     erased: z.literal(true),
-    files_deleted: z
-      .number()
-      .int()
-      .min(0)
-      .meta({
-        description: "Evidence files deleted by this call: always 0, a direct check keeps none (its answer's files, such as an Aadhaar photo, are not stored).",
-      }),
+    files_deleted: z.number().int().min(0).meta({
+      description: "Evidence files deleted by this call: always 0, a direct check keeps none (its answer's files, such as an Aadhaar photo, are not stored).",
+    }),
   })
   .meta({ id: "CheckPiiErasure", description: "The personal data of the check is erased; its skeleton (id, keys, status, timestamps) is kept." });
 export type TCheckPiiErasure = z.infer<typeof ZCheckPiiErasure>;

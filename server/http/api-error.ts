@@ -1,8 +1,9 @@
 import "server-only";
 /**
  * The one error mapper of /v1 (STYLE.md 3): ZodError -> 400 `invalid_request_error` with a
- * dot-path `param`; DomainError -> its type/status (server/errors.ts); anything else -> 500
- * `api_error` carrying only the request id (never a stack trace).
+ * dot-path `param`; DomainError -> its type/status (server/errors.ts); the database not answering
+ * in time -> 503 `service_unavailable` (retry); anything else -> 500 `api_error` carrying only the
+ * request id (never a stack trace).
  */
 import { z, ZodError } from "zod";
 import { API_VERSION } from "../api-version";
@@ -40,8 +41,26 @@ export function apiErrorResponse(err: unknown, headers: Record<string, string> =
   return Response.json(body, { status, headers: { "Request-Id": requestId, "Service-Version": API_VERSION, ...headers } });
 }
 
+/**
+ * Prisma's codes for a database that did not answer in time (https://www.prisma.io/docs/orm/reference/error-reference):
+ * P1001 server unreachable, P1002 timed out, P1008 operation timed out, P2024 connection-pool timeout,
+ * P2028 interactive transaction timeout or closed, P2034 write conflict or deadlock.
+ */
+const TRANSIENT_DATABASE_CODES = new Set(["P1001", "P1002", "P1008", "P2024", "P2028", "P2034"]);
+
+/** True when `err` is a Prisma error of a database that did not answer in time: the request may be retried. */
+export function isTransientDatabaseError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return err instanceof Error && err.name.startsWith("PrismaClient") && typeof code === "string" && TRANSIENT_DATABASE_CODES.has(code);
+}
+
 export function toApiError(err: unknown, requestId: string): { status: number; body: ApiErrorBody } {
-  const e = err instanceof ZodError ? fromZodError(err) : err;
+  const e =
+    err instanceof ZodError
+      ? fromZodError(err)
+      : isTransientDatabaseError(err)
+        ? new DomainError("service_unavailable", "The service is busy and did not finish this request in time. Retry it shortly.")
+        : err;
   if (e instanceof DomainError) {
     const { type, status } = ERROR_CODES[e.code];
     return {

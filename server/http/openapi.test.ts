@@ -55,7 +55,7 @@ describe("OpenAPI document", () => {
     expect(doc.components.securitySchemes.secretKey).toMatchObject({ type: "http", scheme: "bearer" });
     expect(doc.paths["/v1/openapi.json"].get.security).toEqual([]);
     const create = doc.paths["/v1/sessions"].post;
-    expect(Object.keys(create.responses).sort()).toEqual(["201", "400", "401", "404", "409", "413", "415", "429", "500"]);
+    expect(Object.keys(create.responses).sort()).toEqual(["201", "400", "401", "404", "409", "413", "415", "429", "500", "503"]);
     expect(create.parameters).toContainEqual({ $ref: "#/components/parameters/IdempotencyKey" });
     expect(create.responses["201"].headers).toHaveProperty("Request-Id");
     expect(doc.components.responses.Error429.headers).toHaveProperty("Retry-After");

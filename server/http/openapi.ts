@@ -34,11 +34,12 @@ type Json = Record<string, unknown>;
 
 /** The error statuses of the withApi pipeline itself, by method (see its steps in with-api.ts). */
 const PIPELINE_ERRORS: Record<ApiEndpoint["method"], readonly number[]> = {
-  // 400 bad Service-Version or query/params; 401 no or bad key; 429 rate limit; 500 anything unexpected
-  GET: [400, 401, 429, 500],
-  DELETE: [400, 401, 429, 500],
+  // 400 bad Service-Version or query/params; 401 no or bad key; 429 rate limit; 500 anything unexpected;
+  // 503 the database did not answer in time (retry)
+  GET: [400, 401, 429, 500, 503],
+  DELETE: [400, 401, 429, 500, 503],
   // + 409 Idempotency-Key in use, 413 body over 1 MiB, 415 body not JSON
-  POST: [400, 401, 409, 413, 415, 429, 500],
+  POST: [400, 401, 409, 413, 415, 429, 500, 503],
 };
 
 /** Tags (sections of the reference) by path prefix. */

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type Db, getDb, getSql } from "../db";
 import { applyMigrations } from "../db/migrate";
 import { verifyPassword } from "../users/passwords";
+import { INDIA_WORKFLOWS } from "../workflows/india-workflows";
 import { addMember, createOrganization, createProject, createUser, needsFirstRunSetup, setupFirstOrganization } from "./create-organization";
 import { slugify } from "./organization.schemas";
 
@@ -37,7 +38,7 @@ describe("first-run setup and the operator's commands", () => {
     expect(await verifyPassword("correct horse battery", owner.passwordHash)).toBe(true);
     expect(owner.memberships).toEqual([{ role: "owner", organizationId: setup.organization.id }]);
     const workflows = await db.workflow.findMany({ where: { projectId: setup.project.id }, select: { name: true, currentVersionId: true } });
-    expect(workflows.map((w) => w.name).sort()).toEqual(["India KYB", "India KYC", "India KYC (full)"]);
+    expect(workflows.map((w) => w.name).sort()).toEqual(INDIA_WORKFLOWS.map((w) => w.name).sort());
     expect(workflows.every((w) => w.currentVersionId)).toBe(true);
     const actions = await db.auditLog.findMany({ where: { actorId: "setup" }, select: { action: true, organizationId: true }, orderBy: { createdAt: "asc" } });
     expect(actions.map((a) => a.action)).toEqual(["organization.created", "user.created", "member.added", "project.created"]);
@@ -58,7 +59,7 @@ describe("first-run setup and the operator's commands", () => {
 
     const project = await createProject(db, { organizationSlug: "beta-lending", name: "Payments App" }, cli);
     expect(project).toMatchObject({ slug: "payments-app", organizationId: org.id });
-    expect(await db.workflow.count({ where: { projectId: project.id } })).toBe(3);
+    expect(await db.workflow.count({ where: { projectId: project.id } })).toBe(INDIA_WORKFLOWS.length);
     await expect(createProject(db, { organizationSlug: "nope", name: "X" }, cli)).rejects.toMatchObject({ code: "resource_missing", param: "org" });
 
     await addMember(db, { organizationSlug: "beta-lending", email: "dev@beta.test", role: "developer" }, cli);

@@ -15,7 +15,7 @@ const fx = inject("fixtures");
 const demo = api(fx.baseUrl, fx.demo.testKey);
 const other = api(fx.baseUrl, fx.other.testKey);
 
-const flow = (token: string, procedure: string, input: unknown) => callFlowProcedure(fx.baseUrl, token, procedure, input);
+const flow = (token: string, procedure: string, input: unknown, kind?: "mutation" | "query") => callFlowProcedure(fx.baseUrl, token, procedure, input, kind);
 
 async function upload(s: { id: string; client_token: string }, step: string, kind: string): Promise<string> {
   const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#eee" } })
@@ -127,13 +127,13 @@ describe("a KYB session", () => {
     const second = await open(k, true);
     expect(second.outcome).toBe("opened");
     const firstToken = first.url!.split("#t=")[1]!;
-    await expect(flow(firstToken, "flow.state", { sessionId: childId })).rejects.toThrow(/client_token_invalid/);
+    await expect(flow(firstToken, "flow.state", { sessionId: childId }, "query")).rejects.toThrow(/client_token_invalid/);
 
     // the business replaces the link: the old one and the device using it stop working
     const rotated = (await flow(s.client_token, "flow.changeKeyPersonInvite", { ...input, change: "rotate" })) as { url: string };
     expect(rotated.url).not.toBe(url);
     expect(await open(k)).toMatchObject({ outcome: "problem", problem: { reason: "invalid" } });
-    await expect(flow(second.url!.split("#t=")[1]!, "flow.state", { sessionId: childId })).rejects.toThrow(/client_token_invalid/);
+    await expect(flow(second.url!.split("#t=")[1]!, "flow.state", { sessionId: childId }, "query")).rejects.toThrow(/client_token_invalid/);
     // withdrawn: no link works and none is shown until a new one is made
     await flow(s.client_token, "flow.changeKeyPersonInvite", { ...input, change: "revoke" });
     expect(await open(new URLSearchParams(new URL(rotated.url).hash.slice(1)).get("k")!)).toMatchObject({ outcome: "problem", problem: { reason: "invalid" } });

@@ -189,6 +189,8 @@ describe("every endpoint answers as documented", () => {
     expect((await call(demo, "DELETE", "/v1/sessions/{id}/pii", { params: { id: created.body.id } })).body).toMatchObject({ erased: true, files_deleted: 1 });
     expect((await call(demo, "DELETE", "/v1/sessions/{id}/pii", { params: { id: created.body.id } })).body).toMatchObject({ files_deleted: 0 });
     expect((await call(other, "DELETE", "/v1/sessions/{id}/pii", { params: { id: created.body.id } })).status).toBe(404);
+    expect((await call(demo, "DELETE", "/v1/sessions/{id}/monitoring", { params: { id: created.body.id } })).body).toMatchObject({ monitored: false });
+    expect((await call(other, "DELETE", "/v1/sessions/{id}/monitoring", { params: { id: created.body.id } })).status).toBe(404);
     const erased = await call(demo, "GET", "/v1/sessions/{id}", { params: { id: created.body.id }, query: "?expand=checks,applicant" });
     expect(erased.body).toMatchObject({ applicant: null });
     expect(erased.body.pii_erased_at).not.toBeNull();
@@ -222,6 +224,8 @@ describe("every endpoint answers as documented", () => {
       files_deleted: 0,
     });
     expect((await call(other, "DELETE", "/v1/checks/{key}/pii", { params: { key: failed.body.id } })).status).toBe(404);
+    expect((await call(demo, "DELETE", "/v1/checks/{key}/monitoring", { params: { key: failed.body.id } })).body).toMatchObject({ monitored: false });
+    expect((await call(other, "DELETE", "/v1/checks/{key}/monitoring", { params: { key: failed.body.id } })).status).toBe(404);
   });
 
   it("reference data", async () => {

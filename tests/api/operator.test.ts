@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, inject, it } from "vitest";
+import { INDIA_WORKFLOWS } from "../../server/workflows/india-workflows";
 import { api } from "./client";
 
 const { baseUrl } = inject("fixtures");
@@ -74,7 +75,7 @@ describe("admin CLI", () => {
     expect(key).toMatch(/^sk_test_/);
     const workflows = await api(baseUrl, key)("GET", "/v1/workflows?limit=100");
     expect(workflows.status).toBe(200);
-    expect(workflows.body.data.map((w: { name: string }) => w.name).sort()).toEqual(["India KYB", "India KYC", "India KYC (full)"]);
+    expect(workflows.body.data.map((w: { name: string }) => w.name).sort()).toEqual(INDIA_WORKFLOWS.map((w) => w.name).sort());
 
     await expect(cli("member", "add", "--org", `operator-org-${tag}`, "--email", email, "--role", "admin")).rejects.toMatchObject({
       code: 1,

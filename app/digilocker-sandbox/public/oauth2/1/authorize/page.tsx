@@ -27,7 +27,7 @@ export default async function SandboxAuthorizePage({ searchParams }: { searchPar
                   className="block rounded-lg border border-slate-300 px-4 py-3 hover:border-slate-500"
                   data-testid={`digilocker-sandbox-person-${p.id}`}
                 >
-                  <span className="font-medium text-slate-900">Allow as {p.name}</span>
+                  <span className="font-medium text-slate-900">{`Allow as ${p.name}`}</span>
                   <span className="mt-1 block text-sm text-slate-600">{p.outcome}</span>
                 </a>
               </li>
