@@ -21,8 +21,8 @@ interface Session {
   client_token: string;
 }
 
-const flow = (s: Session, procedure: string, input: Record<string, unknown>) =>
-  callFlowProcedure(fx.baseUrl, s.client_token, procedure, { sessionId: s.id, ...input });
+const flow = (s: Session, procedure: string, input: Record<string, unknown>, kind: "mutation" | "query" = "mutation") =>
+  callFlowProcedure(fx.baseUrl, s.client_token, procedure, { sessionId: s.id, ...input }, kind);
 const submit = (s: Session, step: string, values: unknown) => flow(s, "flow.submitStep", { step, values });
 /** A GET of the app that does not follow redirects. */
 const get = (pathAndQuery: string) => fetch(`${fx.baseUrl}${pathAndQuery}`, { redirect: "manual" });
@@ -72,7 +72,7 @@ describe("DigiLocker step (sandbox)", () => {
     expect((await get(callback)).status).toBe(400);
 
     await submit(s, "digilocker", { method: "digilocker", authorization_id: authorization });
-    const state = (await flow(s, "flow.state", {})) as { steps: { name: string; values: unknown }[] };
+    const state = (await flow(s, "flow.state", {}, "query")) as { steps: { name: string; values: unknown }[] };
     expect(state.steps.find((st) => st.name === "digilocker")?.values).toEqual({ method: "digilocker", documents: ["PAN Verification Record"] });
 
     const selfie = new FormData();

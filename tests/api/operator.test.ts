@@ -52,7 +52,8 @@ describe("first-run setup page", () => {
   });
 });
 
-describe("admin CLI", () => {
+// each command starts a Node process that compiles the CLI with tsx: seconds apiece on a busy machine
+describe("admin CLI", { timeout: 180_000 }, () => {
   it("lists every command with --help", async () => {
     const { stdout } = await cli("--help");
     for (const command of ["org create", "user create", "member add", "project create", "api-key create", "project allow-origin", "lists import"])
