@@ -51,6 +51,7 @@ import "server-only";
 import { z } from "zod";
 import { nameMatch, NAME_MATCH_THRESHOLD, normalizeName } from "../checks/name-match";
 import { lookupIfsc } from "./offline-dataset";
+import { isObject, vendorRequest, type VendorAnswer } from "./vendor-http";
 import { ProviderUnavailableError, type CheckContext, type CheckProvider, type ProviderResult } from "./provider";
 
 /** Construction parameters of `createQuickoSandboxProvider`. */
@@ -113,12 +114,8 @@ const HOLDER_TYPES: Record<string, string> = {
 /** GSTN registration status (`sts`, lower-cased) -> error code; any other status than these is `gstin_inactive`. */
 const GSTIN_STATUS_ERRORS: Record<string, string | null> = { active: null, cancelled: "gstin_cancelled", suspended: "gstin_suspended" };
 
-interface HttpAnswer {
-  status: number;
-  body: Record<string, unknown> | null;
-}
+type HttpAnswer = VendorAnswer;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" && v.trim().toUpperCase() !== "NA" ? v.trim() : null);
 
 /** `DD/MM/YYYY` (or `D/M/YYYY`) -> `YYYY-MM-DD`; anything else -> null. */
@@ -198,36 +195,9 @@ export function createQuickoSandboxProvider(config: QuickoSandboxConfig): CheckP
   /** The vendor's `reason`: the purpose the check records (issue 19 item 5), else the configured one. */
   const reasonOf = (context?: CheckContext) => context?.purpose ?? config.reason ?? DEFAULT_REASON;
 
-  /** One HTTP exchange with the vendor; the timeout covers the headers and the body. */
-  async function send(method: "GET" | "POST", path: string, headers: Record<string, string>, body?: unknown): Promise<HttpAnswer> {
-    const signal = AbortSignal.timeout(timeoutMs);
-    let res: Response;
-    let text: string;
-    try {
-      res = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: { accept: "application/json", "x-api-version": apiVersion, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal,
-      });
-      text = await res.text();
-    } catch (err) {
-      if (signal.aborted) throw new ProviderUnavailableError("provider_timeout", `Sandbox did not answer ${path} within ${timeoutMs} ms.`);
-      throw new ProviderUnavailableError("provider_unavailable", `Sandbox could not be reached for ${path}: ${(err as Error).message}`);
-    }
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = null;
-    }
-    const answer = { status: res.status, body: isObject(parsed) ? parsed : null };
-    if (res.status >= 500 || res.status === 408 || res.status === 429) {
-      throw new ProviderUnavailableError("provider_unavailable", `Sandbox answered ${res.status} on ${path}.`);
-    }
-    if (res.status === 404) throw new ProviderUnavailableError("provider_not_configured", `Sandbox has no ${path} (check the base URL).`);
-    return answer;
-  }
+  /** One HTTP exchange with the vendor (server/providers/vendor-http.ts). */
+  const send = (method: "GET" | "POST", path: string, headers: Record<string, string>, body?: unknown): Promise<HttpAnswer> =>
+    vendorRequest({ vendor: "Sandbox", baseUrl, method, path, headers: { "x-api-version": apiVersion, ...headers }, body, timeoutMs });
 
   async function authenticate(): Promise<string> {
     for (let attempt = 0; ; attempt++) {
