@@ -140,6 +140,25 @@ export const ZCapabilities = z
             input: z
               .record(z.string(), z.unknown())
               .meta({ description: "JSON Schema of the check's input (the body of POST /v1/checks/{key} besides `country`)." }),
+            live_providers: z
+              .array(
+                z.object({
+                  name: z.string().meta({ description: "The provider's name, as checks record it (`provider`), e.g. `quicko_sandbox`, `cashfree`." }),
+                  label: z.string(),
+                  available: z.boolean().meta({ description: "The server holds the provider's credentials." }),
+                  order: z
+                    .number()
+                    .int()
+                    .nullable()
+                    .meta({
+                      description: "Position in the project's live failover order for this check (1 = asked first); null when live checks do not ask it.",
+                    }),
+                }),
+              )
+              .meta({
+                description:
+                  "Live mode: the registry providers that answer this check for the calling project, those it asks first (in failover order), then the others. A provider that is unavailable or times out hands over to the next. Empty for checks the service answers itself.",
+              }),
             sandbox: z
               .array(z.object({ input: z.string(), outcome: z.string() }))
               .meta({ description: "Test mode: inputs with a fixed outcome, to test every branch." }),

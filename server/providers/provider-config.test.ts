@@ -16,6 +16,7 @@ let otherProjectId: string;
 let runCheck: typeof import("../checks/run-check").runCheck;
 let registry: typeof import("./registry");
 let settings: typeof import("../projects/registry-providers");
+let capabilities: typeof import("../checks/capabilities");
 const fast = { attempts: 2, baseDelayMs: 1 };
 const RAVI = { pan: "ABCPE1234F", name: "RAVI KUMAR", dob: "1990-01-01" };
 /** Live registry calls rest on consent (server/checks/check-consent.ts). */
@@ -40,6 +41,7 @@ beforeAll(async () => {
   ({ runCheck } = await import("../checks/run-check"));
   registry = await import("./registry");
   settings = await import("../projects/registry-providers");
+  capabilities = await import("../checks/capabilities");
   const { demoDb } = await import("~/tests/fixtures/demo-db");
   const demo = await demoDb();
   db = demo.db;
@@ -176,5 +178,25 @@ describe("failover between live registry adapters", () => {
   it("answers the PAN–Aadhaar link through Cashfree, the adapter that takes the PAN alone", async () => {
     const check = await runCheck(db, { projectId, mode: "live", key: "in.pan.aadhaar_link", input: { pan: "ABCPE8888K" }, consent }, fast);
     expect(check).toMatchObject({ provider: "cashfree", status: "failed", errorCode: "pan_aadhaar_not_linked" });
+  });
+});
+
+describe("GET /v1/capabilities: live providers per check", () => {
+  it("lists, per registry check, the providers the project can use in its failover order", async () => {
+    await db.project.update({ where: { id: otherProjectId }, data: { providerConfig: { "in.bank_account.verify": ["cashfree", "quicko_sandbox"] } } });
+    const checks = (await capabilities.listProjectCapabilities(db, otherProjectId, "IN")).countries[0]!.checks;
+    const of = (key: string) => checks.find((c) => c.key === key)?.live_providers;
+    expect(of("in.bank_account.verify")).toEqual([
+      { name: "cashfree", label: "Cashfree Verification Suite", available: true, order: 1 },
+      { name: "quicko_sandbox", label: "Sandbox by Quicko", available: true, order: 2 },
+    ]);
+    // no order set: every adapter with credentials, in the server's order
+    expect(of("in.pan.verify")?.map((p) => [p.name, p.order])).toEqual([
+      ["quicko_sandbox", 1],
+      ["cashfree", 2],
+    ]);
+    expect(of("in.cin.verify")?.map((p) => p.name)).toEqual(["quicko_sandbox"]);
+    expect(of("in.udyam.verify")).toEqual([]);
+    expect(of("in.ifsc.lookup")).toEqual([]);
   });
 });

@@ -188,6 +188,31 @@ export function failoverChain(mode: Mode, checkKey: string, recorded: string | n
   return [first, ...providerChain(mode, checkKey, config).filter((p) => p.name !== first.name)];
 }
 
+/** One live adapter a project can use for a check (GET /v1/capabilities `live_providers`). */
+export interface LiveProviderOption {
+  name: LiveRegistryAdapter;
+  label: string;
+  /** The server holds its credentials. */
+  available: boolean;
+  /** 1-based position in the project's live failover order for the check; null when live checks do not ask it. */
+  order: number | null;
+}
+
+/**
+ * Every live adapter that answers `checkKey`, for a project whose live registry order is `config`:
+ * those live checks ask first, in their order, then the others (not asked: `order` null).
+ */
+export function liveProviderOptions(checkKey: string, config: ProviderConfig = {}): LiveProviderOption[] {
+  const chain = liveRegistryChain(checkKey, config).map((p) => p.name);
+  return (Object.entries(LIVE_REGISTRY_ADAPTERS) as [LiveRegistryAdapter, (typeof LIVE_REGISTRY_ADAPTERS)[LiveRegistryAdapter]][])
+    .filter(([, a]) => a.checks.includes(checkKey))
+    .map(([name, a]) => {
+      const at = a.provider ? chain.indexOf(name) : -1;
+      return { name, label: a.label, available: a.provider !== null, order: at < 0 ? null : at + 1 };
+    })
+    .sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity));
+}
+
 /**
  * The provider recorded on a check (`provider`, from `providerFor` when it was created), for its
  * next attempt: a live adapter by its name (also when the project's selection changed since),
