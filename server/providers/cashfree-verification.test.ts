@@ -107,6 +107,11 @@ describe("Cashfree: bank account", () => {
     expect(await p.verify("in.bank_account.verify", { ...ACCOUNT, name: "AMIT SHARMA" })).toMatchObject({ status: "failed", errorCode: "name_mismatch" });
   });
 
+  it("refuses penny-less verification, which its documented API does not offer, without calling it", async () => {
+    expect(await outage(provider().verify("in.bank_account.verify", { ...ACCOUNT, method: "penny_less" }))).toBe("provider_not_configured");
+    expect(fake.log).toHaveLength(0);
+  });
+
   it("maps the vendor's 400 to account_number_invalid", async () => {
     expect(await provider().verify("in.bank_account.verify", { ...ACCOUNT, account_number: "123" })).toMatchObject({
       status: "failed",

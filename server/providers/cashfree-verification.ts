@@ -58,7 +58,12 @@ const DEFAULT_TIMEOUT_MS = 8_000;
 const NO_NAME = "NOT PROVIDED";
 
 const ZPanInput = z.object({ pan: z.string().min(1), name: z.string().min(1).optional() });
-const ZBankInput = z.object({ account_number: z.string().min(1), ifsc: z.string().min(1), name: z.string().min(1) });
+const ZBankInput = z.object({
+  account_number: z.string().min(1),
+  ifsc: z.string().min(1),
+  name: z.string().min(1),
+  method: z.enum(["penny_drop", "penny_less"]).optional(),
+});
 
 /** Cashfree's PAN `type` -> our holder types (server/checks/pan.ts PAN_HOLDER_TYPES). */
 const HOLDER_TYPES: Record<string, string> = {
@@ -107,7 +112,8 @@ const reference = (body: Record<string, unknown>) => (body.reference_id === unde
  * `verify("in.bank_account.verify", { account_number, ifsc, name })` -> `result` `{ ifsc, bank_code,
  * bank_name, account_status, registered_name, name_match, name_match_score, utr, reference_id }`;
  * error codes as Sandbox by Quicko's (`account_not_found`, `account_closed`, `account_nre`,
- * `ifsc_not_found`, `name_mismatch`, `account_number_invalid`).
+ * `ifsc_not_found`, `name_mismatch`, `account_number_invalid`). Penny drop only: `method: penny_less`
+ * throws `provider_not_configured`.
  *
  * @throws ProviderUnavailableError provider_timeout / provider_unavailable / provider_not_configured (see the file comment).
  */
@@ -211,6 +217,12 @@ export function createCashfreeVerificationProvider(config: CashfreeVerificationC
 
   async function verifyBankAccount(raw: unknown): Promise<ProviderResult> {
     const input = ZBankInput.parse(raw);
+    if (input.method === "penny_less") {
+      throw new ProviderUnavailableError(
+        "provider_not_configured",
+        "Cashfree's documented bank account verification is a penny drop; penny-less goes to Sandbox by Quicko.",
+      );
+    }
     const ifsc = input.ifsc.toUpperCase();
     const path = "/bank-account/sync";
     const res = await post(path, { bank_account: input.account_number, ifsc, name: input.name });
@@ -238,6 +250,7 @@ export function createCashfreeVerificationProvider(config: CashfreeVerificationC
       name_match: name?.match ?? false,
       name_match_score: name?.score ?? 0,
       utr: str(body.utr),
+      method: "penny_drop",
       reference_id: referenceId,
     };
     const base = { verifiedBy: "source" as const, score: name?.score ?? 0, result };

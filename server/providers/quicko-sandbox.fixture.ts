@@ -17,7 +17,7 @@
  *   any other: Active, `JOHN DOE PRIVATE LIMITED` (`JANE DOE CONSULTING LLP`), one current and one former director.
  * - Bank accounts ending `9999`: "Invalid account number or IFSC provided"; `6666`: "Account is blocked";
  *   `5555`: "Beneficiary bank offline"; `5000`: 500 "Failed at bank"; `7777`: hangs; any other: exists,
- *   name at bank `JOHN DOE`; an IFSC not matching `^[A-Z]{4}0[0-9A-Z]{6}$`: 422 "Invalid IFSC pattern".
+ *   name at bank `JOHN DOE` (the same on `.../penniless-verify`); an IFSC not matching `^[A-Z]{4}0[0-9A-Z]{6}$`: 422 "Invalid IFSC pattern".
  * Knobs: `revokeTokens()` (server-side expiry: the next call gets 403, or 401 with
  * `unauthorizedStatus`), `rejectAllTokens`,
  * `authFailures` (next N /authenticate answer 503), `hangAuth`, and the request `log`.
@@ -139,7 +139,7 @@ export async function startFakeSandbox(): Promise<FakeSandbox> {
     const authorization = req.headers.authorization;
     const apiKey = req.headers["x-api-key"] as string | undefined;
     fake.log.push({ path, authorization, apiKey, body });
-    const bankPath = /^\/bank\/([^/]+)\/accounts\/([^/?]+)\/verify(\?.*)?$/.exec(path);
+    const bankPath = /^\/bank\/([^/]+)\/accounts\/([^/?]+)\/(verify|penniless-verify)(\?.*)?$/.exec(path);
     if (req.method !== (bankPath ? "GET" : "POST")) return send(res, 405, failure(405, "Method not allowed"));
 
     if (path === "/authenticate") {
@@ -265,7 +265,7 @@ export async function startFakeSandbox(): Promise<FakeSandbox> {
       const digits = account.slice(-4);
       if (digits === "7777") return; // the bank hangs
       if (digits === "5000") return send(res, 500, failure(500, "Failed at bank"));
-      const entity = "@in.co.sandbox.bank.account.penny_drop_verification_response";
+      const entity = `@in.co.sandbox.bank.account.${bankPath[3] === "verify" ? "penny_drop" : "penny_less"}_verification_response`;
       const failed = (message: string) => send(res, 200, envelope(200, { "@entity": entity, message, account_exists: false }));
       if (digits === "9999") return failed("Invalid account number or IFSC provided");
       if (digits === "6666") return failed("Account is blocked");

@@ -439,6 +439,12 @@ describe("Sandbox by Quicko: bank account (penny drop)", () => {
     expect((await failure(p.verify("in.bank_account.verify", { ...ACCOUNT, account_number: "50100012347777" }))).errorCode).toBe("provider_timeout");
   });
 
+  it("verifies penny-less on the documented penniless-verify path when asked", async () => {
+    const answer = await provider().verify("in.bank_account.verify", { ...ACCOUNT, method: "penny_less" });
+    expect(answer).toMatchObject({ status: "passed", result: { method: "penny_less", registered_name: "JOHN DOE" } });
+    expect(fake.log.at(-1)?.path).toBe("/bank/HDFC0000001/accounts/50100012345678/penniless-verify");
+  });
+
   it("maps a 422 on the IFSC to ifsc_not_found", async () => {
     expect(await provider().verify("in.bank_account.verify", { ...ACCOUNT, ifsc: "HDFC1000001" })).toMatchObject({
       status: "failed",

@@ -36,6 +36,9 @@
  *   (`account_exists: false`, message e.g. "Invalid account number or IFSC provided", "Account is
  *   blocked", "IFSC is invalid", "Beneficiary bank offline", "NPCI Unavailable"); 422 for a malformed
  *   IFSC or account number; 500 "Failed at bank" / "Transaction Failed".
+ * - Bank account verification (penny-less): https://developer.sandbox.co.in/api-reference/kyc/bank/endpoints/penny_less
+ *   `GET /bank/{ifsc}/accounts/{account_number}/penniless-verify` (a list of supported banks); the same
+ *   `data` fields (`account_exists`, `name_at_bank`, `message`) without a transfer.
  * - Not covered: Sandbox's PAN–Aadhaar link status (`POST /kyc/pan-aadhaar/status`) needs the Aadhaar
  *   number, which `in.pan.aadhaar_link` never takes; Cashfree answers it from the PAN alone
  *   (server/providers/cashfree-verification.ts).
@@ -92,7 +95,12 @@ const NO_NAME = "NOT PROVIDED";
 /** `in.gstin.verify` input as this adapter reads it; `name` (legal or trade name, optional) is compared with the registry's. */
 const ZGstinInput = z.object({ gstin: z.string().min(1), name: z.string().optional() });
 const ZCinInput = z.object({ cin: z.string().min(1).optional(), llpin: z.string().min(1).optional() });
-const ZBankInput = z.object({ account_number: z.string().min(1), ifsc: z.string().min(1), name: z.string().min(1) });
+const ZBankInput = z.object({
+  account_number: z.string().min(1),
+  ifsc: z.string().min(1),
+  name: z.string().min(1),
+  method: z.enum(["penny_drop", "penny_less"]).optional(),
+});
 
 /** Penny-drop messages (HTTP 200, `account_exists: false`) that say the bank or the network could not answer: an outage, not an answer. */
 const BANK_OUTAGE = /offline|unavailable|declined|imps mode fail|failed at (beneficiary )?bank|timed? ?out|not supported/i;
@@ -175,9 +183,9 @@ function vendorMessage(body: Record<string, unknown> | null): string | null {
  * error codes `company_not_found`, `company_struck_off`, `company_inactive` (any other status than
  * Active), `cin_format_invalid` / `llpin_format_invalid` (422).
  *
- * `verify("in.bank_account.verify", { account_number, ifsc, name })` (penny drop) -> `result` `{ ifsc,
- * bank_code, bank_name (offline RBI list), account_status: active | closed | not_found,
- * registered_name, name_match, name_match_score, utr, transaction_id }`; error codes
+ * `verify("in.bank_account.verify", { account_number, ifsc, name, method? })` (penny drop, or penny-less
+ * with `method: penny_less`) -> `result` `{ ifsc, bank_code, bank_name (offline RBI list), account_status:
+ * active | closed | not_found, registered_name, name_match, name_match_score, utr, method, transaction_id }`; error codes
  * `account_not_found`, `account_closed` (blocked / frozen), `account_nre`, `ifsc_not_found`,
  * `name_mismatch`, `account_number_invalid` (422). `score`: `nameMatch` of the name against the name at
  * the bank. A bank or network failure (beneficiary bank offline, NPCI unavailable) is an outage.
@@ -425,9 +433,10 @@ export function createQuickoSandboxProvider(config: QuickoSandboxConfig): CheckP
     const ifsc = input.ifsc.toUpperCase();
     const branch = await lookupIfsc(ifsc);
     const bank = { ifsc, bank_code: branch.bank_code, bank_name: branch.bank_name };
-    const query = new URLSearchParams({ name: input.name.slice(0, 100) });
-    const path = `/bank/${encodeURIComponent(ifsc)}/accounts/${encodeURIComponent(input.account_number)}/verify`;
-    const res = await call(`${path}?${query}`, undefined, "GET");
+    const method = input.method ?? "penny_drop";
+    const account = `/bank/${encodeURIComponent(ifsc)}/accounts/${encodeURIComponent(input.account_number)}`;
+    const path = method === "penny_less" ? `${account}/penniless-verify` : `${account}/verify?${new URLSearchParams({ name: input.name.slice(0, 100) })}`;
+    const res = await call(path, undefined, "GET");
     if (res.status === 400 || res.status === 422) {
       return rejected(res, /ifsc/i.test(vendorMessage(res.body) ?? "") ? "ifsc_not_found" : "account_number_invalid");
     }
@@ -457,6 +466,7 @@ export function createQuickoSandboxProvider(config: QuickoSandboxConfig): CheckP
       name_match: name?.match ?? false,
       name_match_score: name?.score ?? 0,
       utr: str(data.utr),
+      method,
       transaction_id: transactionId,
     };
     const base = { verifiedBy: "source" as const, score: name?.score ?? 0, result };
