@@ -258,10 +258,11 @@ export async function attemptCheck(db: Db, checkId: string, opts: AttemptOptions
     },
   });
   if (!row) return db.check.findUniqueOrThrow({ where: { id: checkId }, select: checkSelect });
-  if (opts.input === undefined && resolveCheck(row.checkKey).storedInput) {
+  const def = resolveCheck(row.checkKey);
+  if (opts.input === undefined && def.storedInput) {
     return finishCheck(db, checkId, { status: "error", errorCode: "input_not_kept", attempts: row.attempts }, opts.onFinished);
   }
-  const def = resolveCheck(row.checkKey);
+  // the project's live order matters only for live registry checks
   const project =
     row.mode === "live" && def.answeredBy === "registry"
       ? await db.project.findUnique({ where: { id: row.projectId }, select: { providerConfig: true } })
