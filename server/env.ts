@@ -110,6 +110,14 @@ const SERVER_ENV = {
   QUICKO_SANDBOX_API_KEY: z.string().optional(),
   QUICKO_SANDBOX_API_SECRET: z.string().optional(),
   QUICKO_SANDBOX_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  /**
+   * Live registry adapter for PAN, PAN–Aadhaar link and bank account: Cashfree's Verification Suite
+   * (server/providers/cashfree-verification.ts), the failover for Sandbox by Quicko. Unset id = not offered.
+   */
+  CASHFREE_VERIFICATION_BASE_URL: z.string().url().default("https://api.cashfree.com/verification"),
+  CASHFREE_CLIENT_ID: z.string().optional(),
+  CASHFREE_CLIENT_SECRET: z.string().optional(),
+  CASHFREE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
 };
 
 type VarName = keyof typeof SERVER_ENV;

@@ -255,6 +255,11 @@ function CheckMeta({ check }: { check: CaseCheck }) {
       {check.score !== null ? <span>score: {check.score.toFixed(2)}</span> : null}
       {check.error_code ? <span className="font-mono text-red-700">{check.error_code}</span> : null}
       {check.from_cache ? <Badge tone="gray">cached</Badge> : null}
+      {check.provider_attempts.length > 1 ? (
+        <span data-testid="check-provider-attempts">
+          calls: {check.provider_attempts.map((a) => `${a.provider} ${a.outcome.replaceAll("_", " ")} (${a.latency_ms} ms)`).join(" → ")}
+        </span>
+      ) : null}
       {check.finished_at ? <span className="text-slate-400">{formatAbsolute(check.finished_at)}</span> : null}
     </div>
   );

@@ -254,6 +254,10 @@ export const ZBankAccountVerifyInput = z.strictObject({
   account_number: z.string().max(40).transform(normalizeBankAccountNumber),
   ifsc: code(20, normalizeIfsc),
   name: ZRegistryName,
+  method: z.enum(["penny_drop", "penny_less"]).optional().meta({
+    description:
+      "`penny_drop` (default): ₹1 is sent over IMPS and the bank returns the holder's name; `penny_less`: the name is looked up without a transfer (fewer banks; live mode through providers that offer it).",
+  }),
 });
 export type TBankAccountVerifyInput = z.infer<typeof ZBankAccountVerifyInput>;
 
@@ -261,7 +265,8 @@ const bankAccountVerify: CheckDefinition<TBankAccountVerifyInput> = {
   key: "in.bank_account.verify",
   genericKey: "bank_account.verify",
   country: "IN",
-  description: "Bank account exists and is open (penny drop over IMPS), and the account holder's name at the bank matches.",
+  description:
+    "Bank account exists and is open (penny drop over IMPS, or penny-less with `method: penny_less`), and the account holder's name at the bank matches.",
   answeredBy: "registry",
   cacheTtlSeconds: DAY,
   input: ZBankAccountVerifyInput,

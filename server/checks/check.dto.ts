@@ -1,5 +1,5 @@
 /** The Check object of the API (interface.md 2.4; schema `ZCheck`). */
-import type { TCheck, TCheckStatus, TRecordedConsent } from "./check.schemas";
+import type { TCheck, TCheckStatus, TProviderAttempt, TRecordedConsent } from "./check.schemas";
 
 export const checkSelect = {
   id: true,
@@ -16,6 +16,7 @@ export const checkSelect = {
   result: true,
   consent: true,
   purpose: true,
+  providerAttempts: true,
   createdAt: true,
   finishedAt: true,
 } as const;
@@ -35,6 +36,7 @@ export interface CheckRow {
   result: unknown;
   consent: unknown;
   purpose: string | null;
+  providerAttempts: unknown;
   createdAt: Date;
   finishedAt: Date | null;
 }
@@ -56,6 +58,7 @@ export function toCheckDto(c: CheckRow): TCheck {
     result: (c.result ?? null) as Record<string, unknown> | null,
     consent: (c.consent ?? null) as TRecordedConsent | null,
     purpose: c.purpose,
+    provider_attempts: Array.isArray(c.providerAttempts) ? (c.providerAttempts as TProviderAttempt[]) : [],
     created_at: c.createdAt.toISOString(),
     finished_at: c.finishedAt?.toISOString() ?? null,
   };

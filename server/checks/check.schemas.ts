@@ -60,6 +60,19 @@ export const ZRecordedConsent = ZCheckConsent.extend({
 }).meta({ id: "RecordedConsent" });
 export type TRecordedConsent = z.infer<typeof ZRecordedConsent>;
 
+export const ZProviderAttempt = z
+  .object({
+    provider: z.string().meta({ description: "The provider asked, e.g. `quicko_sandbox`, `cashfree`." }),
+    outcome: z.string().meta({
+      description:
+        "`passed`, `failed` or `needs_review` when it answered; `provider_unavailable`, `provider_timeout` or `provider_not_configured` when it could not (the next provider of the project's failover order is then asked on the first two).",
+    }),
+    latency_ms: z.number().int().meta({ description: "Milliseconds the call took." }),
+    at: ZTimestamp,
+  })
+  .meta({ id: "ProviderAttempt", description: "One call of a check to a provider." });
+export type TProviderAttempt = z.infer<typeof ZProviderAttempt>;
+
 export const ZCheck = z
   .object({
     id: z.string().meta({ description: "`chk_...`", examples: ["chk_7TnB3xQ9mLk2VpR5wZc8YdHf"] }),
@@ -81,6 +94,10 @@ export const ZCheck = z
       description: "The consent the registry call rests on; null when none was given (test mode, or a check that asks no registry).",
     }),
     purpose: z.string().nullable().meta({ description: "Why the registry was asked; null when none was given." }),
+    provider_attempts: z.array(ZProviderAttempt).meta({
+      description:
+        "Every provider call of the check, in order, across retries and failover (live mode: a provider that is unavailable or times out hands over to the next of the project's order). Empty for a check answered offline, from the cache, or not yet attempted.",
+    }),
     created_at: ZTimestamp,
     finished_at: ZTimestamp.nullable(),
   })
@@ -123,6 +140,25 @@ export const ZCapabilities = z
             input: z
               .record(z.string(), z.unknown())
               .meta({ description: "JSON Schema of the check's input (the body of POST /v1/checks/{key} besides `country`)." }),
+            live_providers: z
+              .array(
+                z.object({
+                  name: z.string().meta({ description: "The provider's name, as checks record it (`provider`), e.g. `quicko_sandbox`, `cashfree`." }),
+                  label: z.string(),
+                  available: z.boolean().meta({ description: "The server holds the provider's credentials." }),
+                  order: z
+                    .number()
+                    .int()
+                    .nullable()
+                    .meta({
+                      description: "Position in the project's live failover order for this check (1 = asked first); null when live checks do not ask it.",
+                    }),
+                }),
+              )
+              .meta({
+                description:
+                  "Live mode: the registry providers that answer this check for the calling project, those it asks first (in failover order), then the others. A provider that is unavailable or times out hands over to the next. Empty for checks the service answers itself.",
+              }),
             sandbox: z
               .array(z.object({ input: z.string(), outcome: z.string() }))
               .meta({ description: "Test mode: inputs with a fixed outcome, to test every branch." }),

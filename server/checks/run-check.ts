@@ -22,11 +22,11 @@ import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespac
 import { newId } from "../ids";
 import { storeEvidence } from "../evidence/evidence";
 import { ProviderUnavailableError, type ProviderEvidence } from "../providers/provider";
-import { parseProviderConfig, providerFor, providerNamed } from "../providers/registry";
+import { failoverChain, parseProviderConfig, providerFor } from "../providers/registry";
 import { resolveCheck } from "./catalog";
 import { type CallConsent, needsConsent, sessionConsent } from "./check-consent";
 import { checkSelect, type CheckRow } from "./check.dto";
-import type { TRecordedConsent } from "./check.schemas";
+import type { TProviderAttempt, TRecordedConsent } from "./check.schemas";
 
 export interface RunCheckInput {
   projectId: string;
@@ -223,13 +223,17 @@ export interface AttemptOptions {
 }
 
 /**
- * One provider call for a `pending` (or interrupted `running`) check. The check's `attempts`
- * counts every call, including one interrupted by a crash. A check that is already finished is
- * returned as it is, so calling again is safe.
+ * One attempt of a `pending` (or interrupted `running`) check: the provider recorded on it, then, when
+ * it answers `provider_unavailable` or `provider_timeout`, the next providers of the project's live
+ * failover chain (server/providers/registry.ts `failoverChain`) until one answers. Each provider call
+ * is appended to the check's `provider_attempts` (provider, outcome, latency); the provider that
+ * answered becomes the check's `provider`. The check's `attempts` counts every attempt, including
+ * one interrupted by a crash. A check that is already finished is returned as it is, so calling
+ * again is safe.
  * @returns the finished check: the provider's answer, or `error` when the provider could not
  *   answer and the attempt was `final` or the error is not retryable (`provider_not_configured`).
- * @throws ProviderUnavailableError (`provider_timeout`, `provider_unavailable`) when the provider
- *   could not answer and the caller should retry later; the code is kept on the check
+ * @throws ProviderUnavailableError (`provider_timeout`, `provider_unavailable`) when no provider of the
+ *   chain could answer and the caller should retry later; the last code is kept on the check
  *   (`error_code`, status `running`) for `giveUpCheck`.
  * @throws whatever else the provider or the database throws (the check stays `running`).
  */
@@ -248,49 +252,75 @@ export async function attemptCheck(db: Db, checkId: string, opts: AttemptOptions
       sessionId: true,
       attempts: true,
       provider: true,
+      providerAttempts: true,
       consent: true,
       purpose: true,
     },
   });
   if (!row) return db.check.findUniqueOrThrow({ where: { id: checkId }, select: checkSelect });
-  if (opts.input === undefined && resolveCheck(row.checkKey).storedInput) {
+  const def = resolveCheck(row.checkKey);
+  if (opts.input === undefined && def.storedInput) {
     return finishCheck(db, checkId, { status: "error", errorCode: "input_not_kept", attempts: row.attempts }, opts.onFinished);
   }
-  const provider = providerNamed(row.mode, row.checkKey, row.provider);
-  const started = Date.now();
-  let answer: Awaited<ReturnType<typeof provider.verify>>;
-  try {
-    answer = await provider.verify(row.checkKey, opts.input ?? row.input, {
-      projectId: row.projectId,
-      mode: row.mode,
-      sessionId: row.sessionId,
-      consent: (row.consent ?? null) as TRecordedConsent | null,
-      purpose: row.purpose,
-      checkId: row.id,
-    });
-  } catch (err) {
-    const final = err instanceof ProviderUnavailableError && (opts.final || !isRetryable(err));
-    recordCheckCall(row.checkKey, provider.name, final ? "error" : "unavailable", started);
-    if (!(err instanceof ProviderUnavailableError)) throw err;
-    if (final) return finishCheck(db, checkId, { status: "error", errorCode: err.errorCode }, opts.onFinished);
-    await db.check.updateMany({ where: { id: checkId, status: "running" }, data: { errorCode: err.errorCode } });
-    throw err;
+  // the project's live order matters only for live registry checks
+  const project =
+    row.mode === "live" && def.answeredBy === "registry"
+      ? await db.project.findUnique({ where: { id: row.projectId }, select: { providerConfig: true } })
+      : null;
+  const chain = failoverChain(row.mode, row.checkKey, row.provider, parseProviderConfig(project?.providerConfig));
+  const context = {
+    projectId: row.projectId,
+    mode: row.mode,
+    sessionId: row.sessionId,
+    consent: (row.consent ?? null) as TRecordedConsent | null,
+    purpose: row.purpose,
+    checkId: row.id,
+  };
+  const calls: TProviderAttempt[] = [];
+  const attempts = Array.isArray(row.providerAttempts) ? (row.providerAttempts as TProviderAttempt[]) : [];
+  let outage: ProviderUnavailableError | null = null;
+  for (const [i, provider] of chain.entries()) {
+    const started = Date.now();
+    const at = new Date(started).toISOString();
+    try {
+      const answer = await provider.verify(row.checkKey, opts.input ?? row.input, context);
+      recordCheckCall(row.checkKey, provider.name, answer.status, started);
+      calls.push({ provider: provider.name, outcome: answer.status, latency_ms: Date.now() - started, at });
+      const evidenceIds = await storeAnswerEvidence(db, row, answer.evidence ?? []);
+      return finishCheck(
+        db,
+        checkId,
+        {
+          provider: provider.name,
+          providerAttempts: [...attempts, ...calls] as InputJsonValue,
+          status: answer.status,
+          errorCode: answer.errorCode,
+          score: answer.score,
+          verifiedBy: answer.verifiedBy,
+          result: (evidenceIds.length ? { ...answer.result, evidence_ids: evidenceIds } : answer.result) as InputJsonValue,
+          attempts: row.attempts,
+        },
+        opts.onFinished,
+      );
+    } catch (err) {
+      if (!(err instanceof ProviderUnavailableError)) {
+        recordCheckCall(row.checkKey, provider.name, "unavailable", started);
+        throw err;
+      }
+      calls.push({ provider: provider.name, outcome: err.errorCode, latency_ms: Date.now() - started, at });
+      outage = err;
+      // fail over to the next provider only when this one could not answer now (issue 19 item 3)
+      const failover = err.errorCode !== "provider_not_configured" && i < chain.length - 1;
+      const final = !failover && (opts.final || !isRetryable(err));
+      recordCheckCall(row.checkKey, provider.name, final ? "error" : "unavailable", started);
+      if (!failover) break;
+    }
   }
-  recordCheckCall(row.checkKey, provider.name, answer.status, started);
-  const evidenceIds = await storeAnswerEvidence(db, row, answer.evidence ?? []);
-  return finishCheck(
-    db,
-    checkId,
-    {
-      status: answer.status,
-      errorCode: answer.errorCode,
-      score: answer.score,
-      verifiedBy: answer.verifiedBy,
-      result: (evidenceIds.length ? { ...answer.result, evidence_ids: evidenceIds } : answer.result) as InputJsonValue,
-      attempts: row.attempts,
-    },
-    opts.onFinished,
-  );
+  const err = outage!;
+  const providerAttempts = [...attempts, ...calls] as InputJsonValue;
+  if (opts.final || !isRetryable(err)) return finishCheck(db, checkId, { status: "error", errorCode: err.errorCode, providerAttempts }, opts.onFinished);
+  await db.check.updateMany({ where: { id: checkId, status: "running" }, data: { errorCode: err.errorCode, providerAttempts } });
+  throw err;
 }
 
 /**

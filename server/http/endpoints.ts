@@ -278,7 +278,8 @@ export const capabilitiesEndpoint = endpoint({
   method: "GET",
   path: "/v1/capabilities",
   summary: "List capabilities",
-  description: "What each country supports: checks (with input schemas and sandbox values), step types, document types, languages.",
+  description:
+    "What each country supports: checks (with input schemas, sandbox values and, per registry check, the live providers the project can use in their failover order), step types, document types, languages.",
   query: ZCountryQuery,
   responses: { 200: ZCapabilities },
 });

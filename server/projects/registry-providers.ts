@@ -1,5 +1,5 @@
 /**
- * A project's choice of live registry adapter per registry check (`projects.provider_config`,
+ * A project's failover order of live registry adapters per registry check (`projects.provider_config`,
  * read by server/providers/registry.ts). Test mode always answers from the sandbox; these
  * settings apply to live mode only. Credentials stay in the server's environment.
  */
@@ -7,7 +7,7 @@ import { type Actor, writeAudit } from "../audit/write-audit";
 import { CHECKS } from "../checks/catalog";
 import type { Db } from "../db";
 import { DomainError, notFound } from "../errors";
-import { LIVE_REGISTRY_ADAPTERS, parseProviderConfig, providerFor, ZProviderConfig, type LiveRegistryAdapter } from "../providers/registry";
+import { LIVE_REGISTRY_ADAPTERS, parseProviderConfig, providerChain, ZProviderConfig, type LiveRegistryAdapter } from "../providers/registry";
 import type { TRegistryProviderChoice } from "./registry-providers.schemas";
 
 const REGISTRY_CHECKS = CHECKS.filter((c) => c.answeredBy === "registry");
@@ -24,21 +24,21 @@ export async function getRegistryProviders(db: Db, projectId: string): Promise<T
       .filter(([, a]) => a.checks.includes(c.key))
       .map(([name, a]) => ({ name: name as LiveRegistryAdapter, label: a.label, configured: a.provider !== null })),
     selected: config[c.key] ?? null,
-    effective: providerFor("live", c.key, config).name,
+    effective: providerChain("live", c.key, config).map((p) => p.name),
   }));
 }
 
 /**
- * Selects `adapter` for live `checkKey` checks of the project (null: back to the server's
- * default), in one transaction with its audit row `project.registry_provider_changed`.
- * Checks already created keep the provider recorded on them.
- * @throws DomainError parameter_invalid (param `adapter`) when the adapter does not answer the check
+ * Sets the failover order of live adapters for live `checkKey` checks of the project (null: back to
+ * the server's default), in one transaction with its audit row `project.registry_provider_changed`.
+ * Checks already created ask the provider recorded on them first.
+ * @throws DomainError parameter_invalid (param `adapters`) when an adapter does not answer the check or is listed twice
  */
 export async function setRegistryProvider(
   db: Db,
   projectId: string,
   checkKey: string,
-  adapter: LiveRegistryAdapter | null,
+  adapters: LiveRegistryAdapter[] | null,
   actor: Actor,
 ): Promise<TRegistryProviderChoice[]> {
   if (!REGISTRY_CHECKS.some((c) => c.key === checkKey)) {
@@ -49,9 +49,9 @@ export async function setRegistryProvider(
     if (!project) throw notFound("project", projectId);
     const before = parseProviderConfig(project.providerConfig);
     const { [checkKey]: previous = null, ...rest } = before;
-    const parsed = ZProviderConfig.safeParse(adapter ? { ...rest, [checkKey]: adapter } : rest);
-    if (!parsed.success) throw new DomainError("parameter_invalid", parsed.error.issues[0]!.message, { param: "adapter" });
-    if (previous === adapter) return;
+    const parsed = ZProviderConfig.safeParse(adapters ? { ...rest, [checkKey]: adapters } : rest);
+    if (!parsed.success) throw new DomainError("parameter_invalid", parsed.error.issues[0]!.message, { param: "adapters" });
+    if (JSON.stringify(previous) === JSON.stringify(adapters)) return;
     await tx.project.update({ where: { id: projectId }, data: { providerConfig: parsed.data } });
     await writeAudit(tx, {
       actor,
@@ -59,7 +59,7 @@ export async function setRegistryProvider(
       objectType: "project",
       objectId: projectId,
       projectId,
-      data: { check_key: checkKey, from: previous, to: adapter },
+      data: { check_key: checkKey, from: previous, to: adapters },
     });
   });
   return getRegistryProviders(db, projectId);

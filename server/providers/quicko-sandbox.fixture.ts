@@ -1,7 +1,8 @@
 /**
  * A loopback stand-in for Sandbox by Quicko (api.sandbox.co.in) for tests: a real HTTP server
  * (node:http, port 0) speaking the vendor's documented format (see quicko-sandbox.ts for the
- * documentation links): POST /authenticate, POST /kyc/pan/verify, POST /gst/compliance/public/gstin/search.
+ * documentation links): POST /authenticate, POST /kyc/pan/verify, POST /gst/compliance/public/gstin/search,
+ * POST /mca/company/master-data/search, GET /bank/{ifsc}/accounts/{account_number}/verify.
  *
  * Behaviour is chosen by the value, like the vendor's own test data:
  * - PAN `ABCPE1234F`: valid individual, registered name `RAVI KUMAR`, born 01/01/1990 (the vendor
@@ -12,6 +13,11 @@
  * - GSTIN `29AFSPB9500E1ZY` active (`VICKY PRIVATE LIMITED`), `36AEOFS9999J1ZI` cancelled,
  *   `24AAACJ2440E2ZV` inactive, `27AAACR5055K1Z7` an unexpected GSTN error (`SWEB_9000`), any other GSTIN: GSTN FO8000
  *   "No records found"; a malformed GSTIN: 422.
+ * - CIN / LLPIN ending `9999`: 422 "No record found"; ending `6666`: status Strike Off; ending `5000`: 500;
+ *   any other: Active, `JOHN DOE PRIVATE LIMITED` (`JANE DOE CONSULTING LLP`), one current and one former director.
+ * - Bank accounts ending `9999`: "Invalid account number or IFSC provided"; `6666`: "Account is blocked";
+ *   `5555`: "Beneficiary bank offline"; `5000`: 500 "Failed at bank"; `7777`: hangs; any other: exists,
+ *   name at bank `JOHN DOE` (the same on `.../penniless-verify`); an IFSC not matching `^[A-Z]{4}0[0-9A-Z]{6}$`: 422 "Invalid IFSC pattern".
  * Knobs: `revokeTokens()` (server-side expiry: the next call gets 403, or 401 with
  * `unauthorizedStatus`), `rejectAllTokens`,
  * `authFailures` (next N /authenticate answer 503), `hangAuth`, and the request `log`.
@@ -133,7 +139,8 @@ export async function startFakeSandbox(): Promise<FakeSandbox> {
     const authorization = req.headers.authorization;
     const apiKey = req.headers["x-api-key"] as string | undefined;
     fake.log.push({ path, authorization, apiKey, body });
-    if (req.method !== "POST") return send(res, 405, failure(405, "Method not allowed"));
+    const bankPath = /^\/bank\/([^/]+)\/accounts\/([^/?]+)\/(verify|penniless-verify)(\?.*)?$/.exec(path);
+    if (req.method !== (bankPath ? "GET" : "POST")) return send(res, 405, failure(405, "Method not allowed"));
 
     if (path === "/authenticate") {
       if (fake.hangAuth) return; // never answers
@@ -195,6 +202,86 @@ export async function startFakeSandbox(): Promise<FakeSandbox> {
       if (gstin === "27AAACR5055K1Z7")
         return send(res, 200, envelope(200, { error: { error_cd: "SWEB_9000", message: "GSTN is not reachable." }, status_cd: "0" }));
       return send(res, 200, envelope(200, { error: { error_cd: "FO8000", message: "No records found for the provided GSTIN." }, status_cd: "0" }));
+    }
+
+    if (path === "/mca/company/master-data/search") {
+      const id = String(body?.id ?? "");
+      if (body?.["@entity"] !== "in.co.sandbox.kyc.mca.master_data.request") return send(res, 422, failure(422, "Invalid @entity"));
+      if (body?.consent !== "Y" && body?.consent !== "y") return send(res, 422, failure(422, "Consent is required"));
+      if (String(body?.reason ?? "").length < 20) return send(res, 422, failure(422, "reason: min length 20"));
+      const digits = id.slice(-4);
+      if (digits === "9999") return send(res, 422, failure(422, "No record found"));
+      if (digits === "5000") return send(res, 500, failure(500, "Internal Server Error"));
+      const status = digits === "6666" ? "Strike Off" : "Active";
+      const directors = [
+        {
+          "@entity": "in.co.sandbox.kyc.mca.company.directors_signatory_details",
+          end_date: "-",
+          "din/pan": "99999999",
+          begin_date: "09/06/2017",
+          designation: "Director",
+          name: "JOHN DOE",
+        },
+        {
+          "@entity": "in.co.sandbox.kyc.mca.company.directors_signatory_details",
+          end_date: "31/03/2020",
+          "din/pan": "88888888",
+          begin_date: "09/06/2017",
+          designation: "Director",
+          name: "OLD DIRECTOR",
+        },
+      ];
+      if (id.includes("-")) {
+        const llp = {
+          "@entity": "in.co.sandbox.kyc.mca.llp.master_data",
+          llpin: id,
+          llp_name: "JANE DOE CONSULTING LLP",
+          llp_status: status,
+          date_of_incorporation: "24/04/2009",
+          registered_address: "1234, WILSON GARDEN BANGALORE KA 560027 IN",
+        };
+        return send(res, 200, envelope(200, { "@entity": "in.co.sandbox.kyc.mca.llp", llp_master_data: llp, "directors/signatory_details": directors }));
+      }
+      const company = {
+        "@entity": "in.co.sandbox.kyc.mca.company.master_data",
+        cin: id,
+        company_name: "JOHN DOE PRIVATE LIMITED",
+        "company_status(for_efiling)": status,
+        date_of_incorporation: "09/06/2017",
+        whether_listed_or_not: "Unlisted",
+        class_of_company: "Private",
+        registered_address: "123, ABC LAKEVIEW TOWER, AHMEDABAD GJ 380015 IN",
+      };
+      return send(
+        res,
+        200,
+        envelope(200, { "@entity": "in.co.sandbox.kyc.mca.company", company_master_data: company, charges: [], "directors/signatory_details": directors }),
+      );
+    }
+
+    if (bankPath) {
+      const [, ifsc = "", account = ""] = bankPath;
+      if (!/^[A-Z]{4}0[0-9A-Z]{6}$/.test(ifsc)) return send(res, 422, failure(422, "Invalid IFSC pattern"));
+      const digits = account.slice(-4);
+      if (digits === "7777") return; // the bank hangs
+      if (digits === "5000") return send(res, 500, failure(500, "Failed at bank"));
+      const entity = `@in.co.sandbox.bank.account.${bankPath[3] === "verify" ? "penny_drop" : "penny_less"}_verification_response`;
+      const failed = (message: string) => send(res, 200, envelope(200, { "@entity": entity, message, account_exists: false }));
+      if (digits === "9999") return failed("Invalid account number or IFSC provided");
+      if (digits === "6666") return failed("Account is blocked");
+      if (digits === "5555") return failed("Beneficiary bank offline");
+      return send(
+        res,
+        200,
+        envelope(200, {
+          "@entity": entity,
+          message: "Bank Account details verified successfully.",
+          account_exists: true,
+          name_at_bank: "JOHN DOE",
+          utr: "329613870973",
+          amount_deposited: "1",
+        }),
+      );
     }
 
     return send(res, 404, failure(404, "Not Found"));

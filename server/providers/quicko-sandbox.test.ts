@@ -329,11 +329,11 @@ describe("Sandbox by Quicko: access token", () => {
 });
 
 describe("Sandbox by Quicko: provider interface", () => {
-  it("answers PAN and GSTIN checks only", async () => {
+  it("answers PAN, GSTIN, CIN and bank account checks only", async () => {
     const p = provider();
     expect(p.name).toBe("quicko_sandbox");
-    expect(p.supports("in.pan.verify")).toBe(true);
-    expect(p.supports("in.gstin.verify")).toBe(true);
+    for (const key of ["in.pan.verify", "in.gstin.verify", "in.cin.verify", "in.bank_account.verify"]) expect(p.supports(key)).toBe(true);
+    expect(p.supports("in.pan.aadhaar_link")).toBe(false);
     expect(p.supports("in.aadhaar.verify")).toBe(false);
     expect((await failure(p.verify("in.aadhaar.verify", {}))).errorCode).toBe("provider_not_configured");
   });
@@ -348,5 +348,107 @@ describe("Sandbox by Quicko: provider interface", () => {
     await closed.close();
     const err = await failure(provider({ baseUrl: closed.baseUrl }).verify("in.gstin.verify", { gstin: "29AFSPB9500E1ZY" }));
     expect(err.errorCode).toBe("provider_unavailable");
+  });
+});
+
+const PURPOSE = { projectId: "proj_x", mode: "live" as const, sessionId: null, consent: null, purpose: "KYB of a new merchant before onboarding" };
+
+describe("Sandbox by Quicko: company / LLP master data", () => {
+  it("passes an active company with its current directors, sending the check's purpose as reason", async () => {
+    const answer = await provider().verify("in.cin.verify", { cin: "U12300GJ2017PTC123456" }, PURPOSE);
+    expect(answer).toMatchObject({ status: "passed", errorCode: null, verifiedBy: "source" });
+    expect(answer.result).toMatchObject({
+      cin: "U12300GJ2017PTC123456",
+      entity_type: "company",
+      company_name: "JOHN DOE PRIVATE LIMITED",
+      company_status: "Active",
+      incorporation_date: "2017-06-09",
+      listed: false,
+      directors: [{ din: "99999999", name: "JOHN DOE", designation: "Director" }],
+    });
+    expect(fake.log.at(-1)?.body).toEqual({
+      "@entity": "in.co.sandbox.kyc.mca.master_data.request",
+      id: "U12300GJ2017PTC123456",
+      consent: "Y",
+      reason: "KYB of a new merchant before onboarding",
+    });
+  });
+
+  it("reads an LLP's master data", async () => {
+    const answer = await provider().verify("in.cin.verify", { llpin: "AAB-1234" });
+    expect(answer).toMatchObject({
+      status: "passed",
+      result: { llpin: "AAB-1234", entity_type: "llp", company_name: "JANE DOE CONSULTING LLP", incorporation_date: "2009-04-24" },
+    });
+  });
+
+  it("maps MCA's 'No record found' to company_not_found and Strike Off to company_struck_off", async () => {
+    expect(await provider().verify("in.cin.verify", { cin: "U12300GJ2017PTC129999" })).toMatchObject({
+      status: "failed",
+      errorCode: "company_not_found",
+      result: { company_status: "not_found" },
+    });
+    expect(await provider().verify("in.cin.verify", { cin: "U12300GJ2017PTC126666" })).toMatchObject({
+      status: "failed",
+      errorCode: "company_struck_off",
+      result: { company_status: "Strike Off" },
+    });
+  });
+
+  it("reports a 500 as provider_unavailable", async () => {
+    expect((await failure(provider().verify("in.cin.verify", { cin: "U12300GJ2017PTC125000" }))).errorCode).toBe("provider_unavailable");
+  });
+});
+
+describe("Sandbox by Quicko: bank account (penny drop)", () => {
+  const ACCOUNT = { account_number: "50100012345678", ifsc: "HDFC0000001", name: "JOHN DOE" };
+
+  it("passes an existing account whose holder name matches, with the bank from the RBI list", async () => {
+    const answer = await provider().verify("in.bank_account.verify", ACCOUNT);
+    expect(answer).toMatchObject({
+      status: "passed",
+      score: 1,
+      result: { account_status: "active", registered_name: "JOHN DOE", name_match: true, bank_name: "HDFC Bank", utr: "329613870973" },
+    });
+    const call = fake.log.at(-1)!;
+    expect(call.path).toBe("/bank/HDFC0000001/accounts/50100012345678/verify?name=JOHN+DOE");
+  });
+
+  it("fails a holder name that does not match", async () => {
+    const answer = await provider().verify("in.bank_account.verify", { ...ACCOUNT, name: "AMIT SHARMA" });
+    expect(answer).toMatchObject({ status: "failed", errorCode: "name_mismatch", result: { name_match: false } });
+    expect(answer.score).toBeLessThan(0.8);
+  });
+
+  it("maps the documented failure messages to account_not_found and account_closed", async () => {
+    expect(await provider().verify("in.bank_account.verify", { ...ACCOUNT, account_number: "50100012349999" })).toMatchObject({
+      status: "failed",
+      errorCode: "account_not_found",
+    });
+    expect(await provider().verify("in.bank_account.verify", { ...ACCOUNT, account_number: "50100012346666" })).toMatchObject({
+      status: "failed",
+      errorCode: "account_closed",
+      result: { account_status: "closed" },
+    });
+  });
+
+  it("treats an offline beneficiary bank, a 500 and a hang as outages", async () => {
+    const p = provider({ timeoutMs: 300 });
+    expect((await failure(p.verify("in.bank_account.verify", { ...ACCOUNT, account_number: "50100012345555" }))).errorCode).toBe("provider_unavailable");
+    expect((await failure(p.verify("in.bank_account.verify", { ...ACCOUNT, account_number: "50100012345000" }))).errorCode).toBe("provider_unavailable");
+    expect((await failure(p.verify("in.bank_account.verify", { ...ACCOUNT, account_number: "50100012347777" }))).errorCode).toBe("provider_timeout");
+  });
+
+  it("verifies penny-less on the documented penniless-verify path when asked", async () => {
+    const answer = await provider().verify("in.bank_account.verify", { ...ACCOUNT, method: "penny_less" });
+    expect(answer).toMatchObject({ status: "passed", result: { method: "penny_less", registered_name: "JOHN DOE" } });
+    expect(fake.log.at(-1)?.path).toBe("/bank/HDFC0000001/accounts/50100012345678/penniless-verify");
+  });
+
+  it("maps a 422 on the IFSC to ifsc_not_found", async () => {
+    expect(await provider().verify("in.bank_account.verify", { ...ACCOUNT, ifsc: "HDFC1000001" })).toMatchObject({
+      status: "failed",
+      errorCode: "ifsc_not_found",
+    });
   });
 });

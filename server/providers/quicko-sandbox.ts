@@ -1,6 +1,7 @@
 /**
  * Live registry adapter for Sandbox by Quicko (api.sandbox.co.in), a commercial gateway to the
- * Income Tax Department's PAN verification (Protean/NSDL) and the GST Network's public taxpayer search.
+ * Income Tax Department's PAN verification (Protean/NSDL), the GST Network's public taxpayer search,
+ * the Ministry of Corporate Affairs' master data (MCA21) and IMPS bank account verification.
  *
  * Vendor documentation (the request and response shapes below follow it):
  * - Authenticate: https://developer.sandbox.co.in/api-reference/authenticate
@@ -20,6 +21,27 @@
  *   taxpayer record (`lgnm` legal name, `tradeNam`, `sts` Active / Cancelled / Suspended / Inactive,
  *   `ctb` constitution, `dty` taxpayer type, `rgdt` / `cxdt` DD/MM/YYYY, `pradr.addr`), or the GSTN
  *   error `FO8000` "No records found" (`data.error.error_cd`, or `data.error_cd` / `data.message`).
+ * - Company / LLP master data: https://developer.sandbox.co.in/api-reference/kyc/mca/company_master_data
+ *   `POST /mca/company/master-data/search` with `{ "@entity": "in.co.sandbox.kyc.mca.master_data.request",
+ *   id (CIN or LLPIN), consent: "y", reason }`; answers `data` = `{ "@entity": "in.co.sandbox.kyc.mca.company",
+ *   company_master_data: { cin, company_name, "company_status(for_efiling)", date_of_incorporation
+ *   (DD/MM/YYYY), whether_listed_or_not, class_of_company, registered_address, ... },
+ *   "directors/signatory_details": [{ "din/pan", name, designation?, begin_date, end_date }] }` or, for an
+ *   LLPIN, `"@entity": "in.co.sandbox.kyc.mca.llp"` with `llp_master_data: { llpin, llp_name, llp_status,
+ *   date_of_incorporation, ... }`; 422 with a message for an id the MCA does not know ("No record found").
+ * - Bank account verification (penny drop): https://developer.sandbox.co.in/api-reference/kyc/bank/endpoints/penny_drop
+ *   `GET /bank/{ifsc}/accounts/{account_number}/verify?name=&mobile=`; answers `data` = `{ "@entity":
+ *   "@in.co.sandbox.bank.account.penny_drop_verification_response", message, account_exists,
+ *   name_at_bank, utr, amount_deposited }` with HTTP 200 also when the account or IFSC is invalid
+ *   (`account_exists: false`, message e.g. "Invalid account number or IFSC provided", "Account is
+ *   blocked", "IFSC is invalid", "Beneficiary bank offline", "NPCI Unavailable"); 422 for a malformed
+ *   IFSC or account number; 500 "Failed at bank" / "Transaction Failed".
+ * - Bank account verification (penny-less): https://developer.sandbox.co.in/api-reference/kyc/bank/endpoints/penny_less
+ *   `GET /bank/{ifsc}/accounts/{account_number}/penniless-verify` (a list of supported banks); the same
+ *   `data` fields (`account_exists`, `name_at_bank`, `message`) without a transfer.
+ * - Not covered: Sandbox's PAN–Aadhaar link status (`POST /kyc/pan-aadhaar/status`) needs the Aadhaar
+ *   number, which `in.pan.aadhaar_link` never takes; Cashfree answers it from the PAN alone
+ *   (server/providers/cashfree-verification.ts).
  *
  * Errors: a timeout (AbortSignal.timeout, `timeoutMs`, default 8 s per request) throws
  * `ProviderUnavailableError("provider_timeout")`; a network error, 5xx, 408/429 or an unreadable
@@ -31,6 +53,8 @@
 import "server-only";
 import { z } from "zod";
 import { nameMatch, NAME_MATCH_THRESHOLD, normalizeName } from "../checks/name-match";
+import { lookupIfsc } from "./offline-dataset";
+import { isObject, vendorRequest, type VendorAnswer } from "./vendor-http";
 import { ProviderUnavailableError, type CheckContext, type CheckProvider, type ProviderResult } from "./provider";
 
 /** Construction parameters of `createQuickoSandboxProvider`. */
@@ -53,7 +77,7 @@ export interface QuickoSandboxConfig {
   authRetries?: number;
 }
 
-export const QUICKO_SANDBOX_CHECKS = ["in.pan.verify", "in.gstin.verify"] as const;
+export const QUICKO_SANDBOX_CHECKS = ["in.pan.verify", "in.gstin.verify", "in.cin.verify", "in.bank_account.verify"] as const;
 
 const DEFAULT_TIMEOUT_MS = 8_000;
 /** Documented token validity. */
@@ -70,6 +94,16 @@ const ZPanInput = z.object({ pan: z.string().min(1), name: z.string().min(1).opt
 const NO_NAME = "NOT PROVIDED";
 /** `in.gstin.verify` input as this adapter reads it; `name` (legal or trade name, optional) is compared with the registry's. */
 const ZGstinInput = z.object({ gstin: z.string().min(1), name: z.string().optional() });
+const ZCinInput = z.object({ cin: z.string().min(1).optional(), llpin: z.string().min(1).optional() });
+const ZBankInput = z.object({
+  account_number: z.string().min(1),
+  ifsc: z.string().min(1),
+  name: z.string().min(1),
+  method: z.enum(["penny_drop", "penny_less"]).optional(),
+});
+
+/** Penny-drop messages (HTTP 200, `account_exists: false`) that say the bank or the network could not answer: an outage, not an answer. */
+const BANK_OUTAGE = /offline|unavailable|declined|imps mode fail|failed at (beneficiary )?bank|timed? ?out|not supported/i;
 
 /** Sandbox's PAN categories -> our holder types (server/checks/pan.ts PAN_HOLDER_TYPES). */
 const HOLDER_TYPES: Record<string, string> = {
@@ -88,12 +122,8 @@ const HOLDER_TYPES: Record<string, string> = {
 /** GSTN registration status (`sts`, lower-cased) -> error code; any other status than these is `gstin_inactive`. */
 const GSTIN_STATUS_ERRORS: Record<string, string | null> = { active: null, cancelled: "gstin_cancelled", suspended: "gstin_suspended" };
 
-interface HttpAnswer {
-  status: number;
-  body: Record<string, unknown> | null;
-}
+type HttpAnswer = VendorAnswer;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" && v.trim().toUpperCase() !== "NA" ? v.trim() : null);
 
 /** `DD/MM/YYYY` (or `D/M/YYYY`) -> `YYYY-MM-DD`; anything else -> null. */
@@ -127,7 +157,7 @@ function vendorMessage(body: Record<string, unknown> | null): string | null {
 }
 
 /**
- * Creates the Sandbox by Quicko provider for `in.pan.verify` and `in.gstin.verify`.
+ * Creates the Sandbox by Quicko provider for `QUICKO_SANDBOX_CHECKS`.
  * One instance holds one access token (fetched on first use, shared by concurrent calls,
  * reused until shortly before it expires, refreshed once when a call gets 401/403).
  *
@@ -147,6 +177,19 @@ function vendorMessage(body: Record<string, unknown> | null): string | null {
  * `gstin_format_invalid` (422). `score`: the best `nameMatch` score of the name against the legal
  * and the trade name, null when no name is given.
  *
+ * `verify("in.cin.verify", { cin } | { llpin })` -> `result` `{ cin | llpin, entity_type, company_name,
+ * company_status (MCA's, e.g. Active, Strike Off, Under Liquidation, or not_found), incorporation_date,
+ * directors: [{ din, name, designation }] (current ones), listed?, registered_address, transaction_id }`;
+ * error codes `company_not_found`, `company_struck_off`, `company_inactive` (any other status than
+ * Active), `cin_format_invalid` / `llpin_format_invalid` (422).
+ *
+ * `verify("in.bank_account.verify", { account_number, ifsc, name, method? })` (penny drop, or penny-less
+ * with `method: penny_less`) -> `result` `{ ifsc, bank_code, bank_name (offline RBI list), account_status:
+ * active | closed | not_found, registered_name, name_match, name_match_score, utr, method, transaction_id }`; error codes
+ * `account_not_found`, `account_closed` (blocked / frozen), `account_nre`, `ifsc_not_found`,
+ * `name_mismatch`, `account_number_invalid` (422). `score`: `nameMatch` of the name against the name at
+ * the bank. A bank or network failure (beneficiary bank offline, NPCI unavailable) is an outage.
+ *
  * @throws ProviderUnavailableError provider_timeout / provider_unavailable / provider_not_configured (see the file comment).
  */
 export function createQuickoSandboxProvider(config: QuickoSandboxConfig): CheckProvider {
@@ -157,42 +200,17 @@ export function createQuickoSandboxProvider(config: QuickoSandboxConfig): CheckP
   const authRetries = config.authRetries ?? 1;
   let token: { value: string; expiresAt: number } | null = null;
   let pendingAuth: Promise<string> | null = null;
+  /** The vendor's `reason`: the purpose the check records (issue 19 item 5), else the configured one. */
+  const reasonOf = (context?: CheckContext) => context?.purpose ?? config.reason ?? DEFAULT_REASON;
 
-  /** One HTTP exchange with the vendor; the timeout covers the headers and the body. */
-  async function send(path: string, headers: Record<string, string>, body?: unknown): Promise<HttpAnswer> {
-    const signal = AbortSignal.timeout(timeoutMs);
-    let res: Response;
-    let text: string;
-    try {
-      res = await fetch(`${baseUrl}${path}`, {
-        method: "POST",
-        headers: { accept: "application/json", "x-api-version": apiVersion, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal,
-      });
-      text = await res.text();
-    } catch (err) {
-      if (signal.aborted) throw new ProviderUnavailableError("provider_timeout", `Sandbox did not answer ${path} within ${timeoutMs} ms.`);
-      throw new ProviderUnavailableError("provider_unavailable", `Sandbox could not be reached for ${path}: ${(err as Error).message}`);
-    }
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = null;
-    }
-    const answer = { status: res.status, body: isObject(parsed) ? parsed : null };
-    if (res.status >= 500 || res.status === 408 || res.status === 429) {
-      throw new ProviderUnavailableError("provider_unavailable", `Sandbox answered ${res.status} on ${path}.`);
-    }
-    if (res.status === 404) throw new ProviderUnavailableError("provider_not_configured", `Sandbox has no ${path} (check the base URL).`);
-    return answer;
-  }
+  /** One HTTP exchange with the vendor (server/providers/vendor-http.ts). */
+  const send = (method: "GET" | "POST", path: string, headers: Record<string, string>, body?: unknown): Promise<HttpAnswer> =>
+    vendorRequest({ vendor: "Sandbox", baseUrl, method, path, headers: { "x-api-version": apiVersion, ...headers }, body, timeoutMs });
 
   async function authenticate(): Promise<string> {
     for (let attempt = 0; ; attempt++) {
       try {
-        const res = await send("/authenticate", { "x-api-key": config.apiKey, "x-api-secret": config.apiSecret });
+        const res = await send("POST", "/authenticate", { "x-api-key": config.apiKey, "x-api-secret": config.apiSecret });
         if (res.status === 401 || res.status === 403) {
           throw new ProviderUnavailableError("provider_not_configured", `Sandbox rejected the API key and secret (${res.status}).`);
         }
@@ -220,10 +238,10 @@ export function createQuickoSandboxProvider(config: QuickoSandboxConfig): CheckP
   }
 
   /** Calls an API with the token; on 401/403 drops the token, authenticates again and retries once. */
-  async function call(path: string, body: unknown): Promise<HttpAnswer> {
+  async function call(path: string, body: unknown, method: "GET" | "POST" = "POST"): Promise<HttpAnswer> {
     for (let attempt = 0; ; attempt++) {
       const used = await accessToken();
-      const res = await send(path, { authorization: used, "x-api-key": config.apiKey }, body);
+      const res = await send(method, path, { authorization: used, "x-api-key": config.apiKey }, body);
       if (res.status !== 401 && res.status !== 403) return res;
       if (token?.value === used) token = null;
       if (attempt >= 1) throw new ProviderUnavailableError("provider_not_configured", `Sandbox refused ${path} with a fresh token (${res.status}).`);
@@ -265,8 +283,7 @@ export function createQuickoSandboxProvider(config: QuickoSandboxConfig): CheckP
       name_as_per_pan: input.name === undefined ? NO_NAME : normalizeName(input.name).join(" ") || input.name,
       date_of_birth: dateOfBirth,
       consent: "Y",
-      // the purpose the check records (issue 19 item 5), else the configured one
-      reason: context?.purpose ?? config.reason ?? DEFAULT_REASON,
+      reason: reasonOf(context),
     });
     if (res.status === 400 || res.status === 422) {
       const msg = vendorMessage(res.body) ?? "";
@@ -367,12 +384,104 @@ export function createQuickoSandboxProvider(config: QuickoSandboxConfig): CheckP
     return { ...base, status: "passed", errorCode: null };
   }
 
+  async function verifyCin(raw: unknown, context?: CheckContext): Promise<ProviderResult> {
+    const input = ZCinInput.parse(raw);
+    const id = (input.cin ?? input.llpin ?? "").toUpperCase();
+    const identity = input.cin !== undefined ? { cin: id, entity_type: "company" } : { llpin: id, entity_type: "llp" };
+    const path = "/mca/company/master-data/search";
+    const res = await call(path, { "@entity": "in.co.sandbox.kyc.mca.master_data.request", id, consent: "Y", reason: reasonOf(context) });
+    if (res.status === 400 || res.status === 422) {
+      const message = vendorMessage(res.body) ?? "";
+      if (!/no record|not found|does not match/i.test(message)) return rejected(res, input.cin !== undefined ? "cin_format_invalid" : "llpin_format_invalid");
+      const result = { ...identity, company_status: "not_found", transaction_id: str(res.body?.transaction_id) };
+      return { status: "failed", errorCode: "company_not_found", score: null, verifiedBy: "source", result };
+    }
+    if (res.status !== 200) throw new ProviderUnavailableError("provider_unavailable", `Sandbox answered ${res.status} on ${path}.`);
+    const data = dataOf(res, path);
+    const master = isObject(data.company_master_data) ? data.company_master_data : isObject(data.llp_master_data) ? data.llp_master_data : null;
+    if (!master) throw new ProviderUnavailableError("provider_unavailable", `Sandbox answered ${path} without master data.`);
+    const status = str(master["company_status(for_efiling)"]) ?? str(master.llp_status);
+    const people = Array.isArray(data["directors/signatory_details"]) ? data["directors/signatory_details"] : [];
+    const directors = people.filter(isObject).flatMap((d) => {
+      const din = str(d["din/pan"]);
+      const name = str(d.name);
+      const ended = str(d.end_date);
+      // current directors only: MCA writes "-" (or nothing) as the end date of a current one
+      if (!din || !name || (ended && ended !== "-")) return [];
+      return [{ din, name, designation: str(d.designation) ?? (input.cin !== undefined ? "Director" : "Designated Partner") }];
+    });
+    const listed = str(master.whether_listed_or_not);
+    // same field names as the test-mode sandbox's answer (server/providers/sandbox.ts)
+    const result: Record<string, unknown> = {
+      ...identity,
+      company_name: str(master.company_name) ?? str(master.llp_name),
+      company_status: status ?? "unknown",
+      incorporation_date: isoDate(master.date_of_incorporation),
+      directors,
+      ...(listed ? { listed: /^listed/i.test(listed) } : {}),
+      registered_address: str(master.registered_address),
+      transaction_id: str(res.body?.transaction_id),
+    };
+    const base = { verifiedBy: "source" as const, score: null, result };
+    if (/strike|struck/i.test(status ?? "")) return { ...base, status: "failed", errorCode: "company_struck_off" };
+    if (!/^active/i.test(status ?? "")) return { ...base, status: "failed", errorCode: "company_inactive" };
+    return { ...base, status: "passed", errorCode: null };
+  }
+
+  async function verifyBankAccount(raw: unknown): Promise<ProviderResult> {
+    const input = ZBankInput.parse(raw);
+    const ifsc = input.ifsc.toUpperCase();
+    const branch = await lookupIfsc(ifsc);
+    const bank = { ifsc, bank_code: branch.bank_code, bank_name: branch.bank_name };
+    const method = input.method ?? "penny_drop";
+    const account = `/bank/${encodeURIComponent(ifsc)}/accounts/${encodeURIComponent(input.account_number)}`;
+    const path = method === "penny_less" ? `${account}/penniless-verify` : `${account}/verify?${new URLSearchParams({ name: input.name.slice(0, 100) })}`;
+    const res = await call(path, undefined, "GET");
+    if (res.status === 400 || res.status === 422) {
+      return rejected(res, /ifsc/i.test(vendorMessage(res.body) ?? "") ? "ifsc_not_found" : "account_number_invalid");
+    }
+    if (res.status !== 200) throw new ProviderUnavailableError("provider_unavailable", `Sandbox answered ${res.status} on the penny drop.`);
+    const data = dataOf(res, path);
+    const message = str(data.message) ?? "";
+    const transactionId = str(res.body?.transaction_id);
+    if (data.account_exists !== true) {
+      if (BANK_OUTAGE.test(message)) throw new ProviderUnavailableError("provider_unavailable", `The penny drop did not reach the bank: ${message}.`);
+      const closed = /blocked|frozen|closed|dormant/i.test(message);
+      const errorCode = closed
+        ? "account_closed"
+        : /nre/i.test(message)
+          ? "account_nre"
+          : /ifsc is invalid|invalid ifsc/i.test(message)
+            ? "ifsc_not_found"
+            : "account_not_found";
+      const result = { ...bank, account_status: closed ? "closed" : "not_found", registry_message: message, transaction_id: transactionId };
+      return { status: "failed", errorCode, score: null, verifiedBy: "source", result };
+    }
+    const registered = str(data.name_at_bank);
+    const name = registered ? nameMatch(input.name, registered, threshold) : null;
+    const result: Record<string, unknown> = {
+      ...bank,
+      account_status: "active",
+      registered_name: registered,
+      name_match: name?.match ?? false,
+      name_match_score: name?.score ?? 0,
+      utr: str(data.utr),
+      method,
+      transaction_id: transactionId,
+    };
+    const base = { verifiedBy: "source" as const, score: name?.score ?? 0, result };
+    if (!name?.match) return { ...base, status: "failed", errorCode: "name_mismatch" };
+    return { ...base, status: "passed", errorCode: null };
+  }
+
   return {
     name: "quicko_sandbox",
     supports: (key) => (QUICKO_SANDBOX_CHECKS as readonly string[]).includes(key),
     async verify(key, input, context) {
       if (key === "in.pan.verify") return verifyPan(input, context);
       if (key === "in.gstin.verify") return verifyGstin(input);
+      if (key === "in.cin.verify") return verifyCin(input, context);
+      if (key === "in.bank_account.verify") return verifyBankAccount(input);
       throw new ProviderUnavailableError("provider_not_configured", `Sandbox by Quicko does not answer '${key}'.`);
     },
   };

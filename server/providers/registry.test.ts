@@ -28,14 +28,14 @@ describe("providerFor", () => {
   });
 
   it("tells a project that selected an adapter without credentials on the server which variables are missing", async () => {
-    const provider = providerFor("live", "in.pan.verify", { "in.pan.verify": "quicko_sandbox" });
+    const provider = providerFor("live", "in.pan.verify", { "in.pan.verify": ["quicko_sandbox"] });
     expect(provider.name).toBe("quicko_sandbox");
     await expect(provider.verify("in.pan.verify", { pan: "ABCPE1234F", name: "Ravi" })).rejects.toMatchObject({
       errorCode: "provider_not_configured",
       message: "The project selected Sandbox by Quicko, but QUICKO_SANDBOX_API_KEY, QUICKO_SANDBOX_API_SECRET are not set on the server.",
     });
     // test mode never asks a live adapter
-    expect(providerFor("test", "in.pan.verify", { "in.pan.verify": "quicko_sandbox" }).name).toBe("sandbox");
+    expect(providerFor("test", "in.pan.verify", { "in.pan.verify": ["quicko_sandbox"] }).name).toBe("sandbox");
   });
 
   it("asks a check's next attempt the live adapter recorded on it, not a fresh pick", () => {

@@ -312,7 +312,14 @@ async function bankAccountVerify(input: TBankAccountVerifyInput): Promise<Provid
   if (digits === "6666") return { ...base, status: "failed", errorCode: "account_closed", result: { ...bank, account_status: "closed" } };
   const registered = digits === "8888" ? "SANDBOX ACCOUNT HOLDER" : input.name;
   const name = nameMatch(input.name, registered);
-  const answer = { ...bank, account_status: "active", registered_name: registered, name_match: name.match, name_match_score: name.score };
+  const answer = {
+    ...bank,
+    account_status: "active",
+    registered_name: registered,
+    name_match: name.match,
+    name_match_score: name.score,
+    method: input.method ?? "penny_drop",
+  };
   if (!answer.name_match) return { ...base, status: "failed", errorCode: "name_mismatch", score: name.score, result: answer };
   return { ...base, status: "passed", errorCode: null, score: name.score, result: answer };
 }

@@ -116,6 +116,16 @@ describe("POST /v1/checks/{key}", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "error", error_code: "provider_not_configured", consent: { ...CONSENT, source: "request" }, purpose: PURPOSE });
+    expect(res.body.provider_attempts).toEqual([
+      { provider: "unconfigured", outcome: "provider_not_configured", latency_ms: expect.any(Number), at: expect.any(String) },
+    ]);
+  });
+
+  it("records each provider call on the check (provider_attempts), none for an offline answer", async () => {
+    const pan = await demo("POST", "/v1/checks/in.pan.verify", { pan: "ABCPE1234F", name: "Ravi Kumar" });
+    expect(pan.body).toMatchObject({ provider: "sandbox", provider_attempts: [{ provider: "sandbox", outcome: "passed", latency_ms: expect.any(Number) }] });
+    const invalid = await demo("POST", "/v1/checks/in.pan.verify", { pan: "ABCPE1234" });
+    expect(invalid.body).toMatchObject({ status: "failed", provider_attempts: [] });
   });
 
   it("needs no consent in test mode, and none for a live check that asks no registry", async () => {

@@ -29,6 +29,19 @@ describe("GET /v1/capabilities", () => {
     expect(ckyc.sandbox).toContainEqual({ input: expect.stringContaining("CKYCSBX-"), outcome: expect.stringContaining("ckyc_photo") });
     expect(india.step_types).toContain("ckyc");
     expect((await demo("GET", "/v1/capabilities?country=US")).body.countries).toEqual([]);
+  });
+
+  it("names, per registry check, the live providers the project can use", async () => {
+    const checks = (await demo("GET", "/v1/capabilities?country=IN")).body.countries[0].checks as { key: string; live_providers: { name: string; available: boolean }[] }[];
+    const names = (key: string) => checks.find((c) => c.key === key)?.live_providers.map((p) => p.name);
+    // whether the server holds each vendor's credentials (`available`, `order`) depends on the deployment
+    expect(names("in.pan.verify")?.sort()).toEqual(["cashfree", "quicko_sandbox"]);
+    expect(names("in.bank_account.verify")?.sort()).toEqual(["cashfree", "quicko_sandbox"]);
+    expect(names("in.pan.aadhaar_link")).toEqual(["cashfree"]);
+    expect(names("in.cin.verify")).toEqual(["quicko_sandbox"]);
+    expect(names("in.ifsc.lookup")).toEqual([]);
+    const pan = checks.find((c) => c.key === "in.pan.verify")!.live_providers[0];
+    expect(pan).toEqual({ name: expect.any(String), label: expect.any(String), available: expect.any(Boolean), order: pan && pan.available ? 1 : null });
     expect((await demo("GET", "/v1/capabilities?country=IND")).body.error).toMatchObject({ param: "country" });
   });
 });

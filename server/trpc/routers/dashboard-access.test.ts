@@ -204,7 +204,7 @@ const PROCEDURES: Record<string, { allowed: readonly Role[]; call: (c: ReturnTyp
   "settings.registryProviders": { allowed: PERMISSIONS.readProject, call: (c) => c.settings.registryProviders(tenantA()) },
   "settings.setRegistryProvider": {
     allowed: PERMISSIONS.manageSettings,
-    call: (c) => c.settings.setRegistryProvider({ ...tenantA(), checkKey: "in.pan.verify", adapter: null }),
+    call: (c) => c.settings.setRegistryProvider({ ...tenantA(), checkKey: "in.pan.verify", adapters: null }),
   },
   "settings.digilocker": { allowed: PERMISSIONS.readProject, call: (c) => c.settings.digilocker(tenantA()) },
   "settings.setDigilocker": {

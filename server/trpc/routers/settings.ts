@@ -13,9 +13,8 @@ import { getProjectSettings, updateProjectSettings } from "../../projects/projec
 import { getRegistryProviders, setRegistryProvider } from "../../projects/registry-providers";
 import { getRiskReviewYears, setRiskReviewYears } from "../../projects/risk-review-years";
 import { ZRiskReviewYears } from "../../risk/review-schedule";
-import { LIVE_REGISTRY_ADAPTER_NAMES } from "../../providers/registry";
 import { ZAllowedOriginRequest, ZProjectBranding, ZProjectSettings, ZProjectSettingsRequest, ZSetLogoRequest } from "../../projects/project-settings.schemas";
-import { ZRegistryProviderChoice } from "../../projects/registry-providers.schemas";
+import { ZRegistryProviderChoice, ZSetRegistryProviderRequest } from "../../projects/registry-providers.schemas";
 import { PERMISSIONS } from "../../users/permissions";
 import { createTRPCRouter, projectProcedure } from "../init";
 
@@ -50,10 +49,10 @@ export const settingsRouter = createTRPCRouter({
     .output(z.array(ZRegistryProviderChoice))
     .query(({ ctx }) => getRegistryProviders(ctx.db, ctx.tenant.projectId)),
   setRegistryProvider: manage
-    .input(z.object({ checkKey: z.string().min(1).max(64), adapter: z.enum(LIVE_REGISTRY_ADAPTER_NAMES).nullable() }))
+    .input(ZSetRegistryProviderRequest)
     .output(z.array(ZRegistryProviderChoice))
     .mutation(({ ctx, input }) =>
-      setRegistryProvider(ctx.db, ctx.tenant.projectId, input.checkKey, input.adapter, { type: "user", id: ctx.userId, ip: ctx.ip }),
+      setRegistryProvider(ctx.db, ctx.tenant.projectId, input.checkKey, input.adapters, { type: "user", id: ctx.userId, ip: ctx.ip }),
     ),
   /** The project's DigiLocker credentials for live mode (the secret is write-only). */
   digilocker: projectProcedure()

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "checks" ADD COLUMN     "provider_attempts" JSONB;
+
