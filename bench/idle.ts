@@ -26,8 +26,9 @@ const root = path.resolve(import.meta.dirname, "..");
 const { values: opt } = parseArgs({
   options: {
     child: { type: "boolean", default: false },
+    baseline: { type: "boolean", default: false },
     seconds: { type: "string", default: "60" },
-    warmup: { type: "string", default: "10" },
+    warmup: { type: "string", default: "30" },
     only: { type: "string" },
     out: { type: "string", default: path.join(root, "bench", "results", "idle.json") },
   },
@@ -51,7 +52,7 @@ if (opt.child) {
   const sql = await getSql();
   await applyMigrations(sql);
   await sql.close();
-  await startInngestWorkers();
+  if (!opt.baseline) await startInngestWorkers();
   await new Promise((r) => setTimeout(r, WARMUP * 1000));
   console.log("MEASURE_START");
   const t0 = performance.now();
@@ -83,7 +84,10 @@ interface Row {
 }
 
 /** Runs one child and returns its result; on PostgreSQL measures the server over the child's window. */
-async function scenario(database: string, fixed: boolean, n: number): Promise<Row> {
+type Polling = "fixed" | "backoff" | "baseline";
+const POLLING_LABELS: Record<Polling, string> = { fixed: "fixed 250 ms / 1 s (before)", backoff: "backoff (now)", baseline: "no workers (baseline)" };
+
+async function scenario(database: string, polling: Polling, n: number): Promise<Row> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -92,7 +96,7 @@ async function scenario(database: string, fixed: boolean, n: number): Promise<Ro
   };
   for (const key of ["INNGEST_BASE_URL", "INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY", "INNGEST_DEV", "DATABASE_URL", "INNGEST_IDLE_POLL_MAX_MS"])
     delete env[key];
-  if (fixed) env.INNGEST_IDLE_POLL_MAX_MS = "250";
+  if (polling === "fixed") env.INNGEST_IDLE_POLL_MAX_MS = "250";
   if (database === "postgres") {
     const admin = new pg.Client({ connectionString: postgres!.url });
     await admin.connect();
@@ -103,7 +107,18 @@ async function scenario(database: string, fixed: boolean, n: number): Promise<Ro
   mkdirSync(env.DATA_DIR!, { recursive: true });
   const child = spawn(
     process.execPath,
-    ["--conditions=react-server", "--import", "tsx", path.join(root, "bench", "idle.ts"), "--child", "--seconds", String(SECONDS), "--warmup", String(WARMUP)],
+    [
+      "--conditions=react-server",
+      "--import",
+      "tsx",
+      path.join(root, "bench", "idle.ts"),
+      "--child",
+      "--seconds",
+      String(SECONDS),
+      "--warmup",
+      String(WARMUP),
+      ...(polling === "baseline" ? ["--baseline"] : []),
+    ],
     {
       cwd: root,
       env,
@@ -130,7 +145,7 @@ async function scenario(database: string, fixed: boolean, n: number): Promise<Ro
   if (code !== 0 || !result) throw new Error(`the ${database} scenario exited with ${code}`);
   return {
     database,
-    polling: fixed ? "fixed 250 ms / 1 s (before)" : "backoff (now)",
+    polling: POLLING_LABELS[polling],
     app: result,
     ...(pgPercent !== undefined ? { postgresPercent: pgPercent } : {}),
   };
@@ -139,9 +154,9 @@ async function scenario(database: string, fixed: boolean, n: number): Promise<Ro
 const rows: Row[] = [];
 let n = 0;
 for (const database of databases) {
-  for (const fixed of [true, false]) {
-    say(`${database}, ${fixed ? "fixed polling" : "backoff"}: ${WARMUP} s warm-up, ${SECONDS} s measured`);
-    rows.push(await scenario(database, fixed, n++));
+  for (const polling of ["fixed", "backoff", "baseline"] as const) {
+    say(`${database}, ${POLLING_LABELS[polling]}: ${WARMUP} s warm-up, ${SECONDS} s measured`);
+    rows.push(await scenario(database, polling, n++));
   }
 }
 

@@ -41,6 +41,11 @@ const SERVER_ENV = {
   /** Directory for embedded data (PGlite, evidence blobs, local run files). */
   DATA_DIR: z.string().default(".data"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /**
+   * `npm run serve`: worker processes sharing PORT (node:cluster, scripts/cluster.ts). Unset: one
+   * per core on PostgreSQL, 1 on the embedded PGlite (single-process: more is refused).
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /** Public base address of this app (hosted flow links, dashboard links). */
   APP_URL: z.string().url().optional(),
   /**
