@@ -61,9 +61,15 @@ it("backs up through the running app while it writes, and the backup restores in
   // writes keep going while the backup is taken
   let writing = true;
   let written = 0;
+  let timedOut = 0;
   const writer = (async () => {
     while (writing) {
-      await createOrganization(db, { name: `Concurrent ${written++}` }, actor);
+      // a write may wait out the copy; on a loaded machine Prisma gives up starting its
+      // transaction after 2 s (P2028, answered 503 retryable by /v1): counted, not fatal
+      await createOrganization(db, { name: `Concurrent ${written++}` }, actor).catch((err: { code?: string }) => {
+        if (err.code !== "P2028") throw err;
+        timedOut++;
+      });
       await new Promise((r) => setImmediate(r)); // PGlite answers in microtasks: let I/O (the CLI's request) in
     }
   })();
@@ -85,7 +91,7 @@ it("backs up through the running app while it writes, and the backup restores in
     expect(names).not.toContain("After Backup");
     // the concurrent writes are in it up to a point, each one whole (organization and audit row)
     const concurrent = names.filter((n) => n.startsWith("Concurrent "));
-    expect(concurrent.length).toBeLessThanOrEqual(written);
+    expect(concurrent.length).toBeLessThanOrEqual(written - timedOut);
     const audited = await copy.query<{ n: number }>(`select count(*)::int as n from audit_logs where action = 'organization.created'`);
     expect(audited.rows[0]!.n).toBe(names.length);
     const migrations = await copy.query<{ n: number }>(`select count(*)::int as n from "_prisma_migrations" where finished_at is not null`);

@@ -5,14 +5,16 @@
  * A backup is a gzipped tar of the PGlite data directory (PGlite's `dumpDataDir`), taken by the
  * process that holds the database (the CLI forwards `backup` to the running app, see
  * scripts/cli.ts): a `CHECKPOINT`, then the copy, during which PGlite runs no statement (it
- * holds the instance's only connection). The copy is a crash-consistent image: commits before it
+ * holds the instance's only connection: requests wait, about a second per 100 MB of data
+ * directory; it is compressed afterwards). The copy is a crash-consistent image: commits before it
  * are in it (synchronous_commit is on), a transaction still open at that moment is rolled back
  * by recovery when the copy is opened.
  */
 import { existsSync, readdirSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { gunzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { gunzip, gzip } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { DomainError } from "../errors";
 import { pgliteDir, takeDirectoryLock } from "../db";
@@ -29,7 +31,9 @@ export const POSTGRES_HINT = "With DATABASE_URL the database is PostgreSQL: back
 export async function backupPglite(pglite: PGlite, file: string): Promise<number> {
   if (existsSync(file)) throw new DomainError("parameter_invalid", `${file} exists; choose a new file name.`, { param: "file" });
   await pglite.exec("CHECKPOINT");
-  const tarball = Buffer.from(await (await pglite.dumpDataDir("gzip")).arrayBuffer());
+  // the copy holds the database; compressing it does not (zlib's thread pool, afterwards)
+  const tar = await pglite.dumpDataDir("none");
+  const tarball = await promisify(gzip)(Buffer.from(await tar.arrayBuffer()));
   const partial = `${file}.partial`;
   try {
     await mkdir(path.dirname(file), { recursive: true });
@@ -42,13 +46,10 @@ export async function backupPglite(pglite: PGlite, file: string): Promise<number
   return tarball.length;
 }
 
-/** Whether `bytes` look like `backupPglite`'s output: gzip of a tar holding a data directory. */
-function isDataDirTarball(bytes: Buffer): boolean {
-  try {
-    return gunzipSync(bytes).includes("PG_VERSION");
-  } catch {
-    return false; // not gzip
-  }
+/** The tar inside `backupPglite`'s output (gzip of a tar holding a data directory), or null when `bytes` are not one. */
+async function dataDirTar(bytes: Buffer): Promise<Buffer | null> {
+  const tar = await promisify(gunzip)(bytes).catch(() => null); // not gzip
+  return tar?.includes("PG_VERSION") ? tar : null;
 }
 
 /**
@@ -62,8 +63,8 @@ export async function restorePglite(file: string, databaseUrl: string | undefine
   const bytes = await readFile(file).catch((err: NodeJS.ErrnoException) => {
     throw new DomainError("parameter_invalid", `Cannot read ${file}: ${err.code ?? err.message}`, { param: "file" });
   });
-  if (!isDataDirTarball(bytes))
-    throw new DomainError("parameter_invalid", `${file} is not a backup of the embedded database (a gzipped tar with PG_VERSION).`, { param: "file" });
+  const tar = await dataDirTar(bytes);
+  if (!tar) throw new DomainError("parameter_invalid", `${file} is not a backup of the embedded database (a gzipped tar with PG_VERSION).`, { param: "file" });
   const dir = pgliteDir();
   await mkdir(dir, { recursive: true });
   const release = takeDirectoryLock(dir); // DatabaseLockedError while an app holds it
@@ -72,7 +73,7 @@ export async function restorePglite(file: string, databaseUrl: string | undefine
       throw new DomainError("parameter_invalid", `${dir} already holds a database; restore into a fresh DATA_DIR (nothing is overwritten).`, { param: "file" });
     }
     try {
-      const pglite = new PGlite(dir, { loadDataDir: new Blob([bytes]) });
+      const pglite = new PGlite(dir, { loadDataDir: new Blob([new Uint8Array(tar)]) });
       await pglite.waitReady;
       await pglite.query("select 1");
       await pglite.close();
