@@ -28,10 +28,10 @@ const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
 
 /**
- * LISTEN/NOTIFY on `connectionString` (one dedicated connection per process, reconnected with
- * backoff from 0.5 to 30 s when it drops; errors are logged, never thrown after the first
- * connection).
- * @throws the first connection's error from `listen()`.
+ * LISTEN/NOTIFY on `connectionString`: one dedicated connection per process (a session: not
+ * through a transaction-pooling proxy such as PgBouncer in transaction mode), connected again
+ * with backoff from 0.5 to 30 s when it drops or cannot connect; errors are logged, never
+ * thrown, and the executor's polls go on meanwhile.
  */
 export function postgresWakeChannel(connectionString: string): WakeChannel {
   return {
@@ -87,7 +87,11 @@ export function postgresWakeChannel(connectionString: string): WakeChannel {
         }, delay);
       };
 
-      await connect();
+      // the database may not answer yet at start: keep trying in the background (polls go on meanwhile)
+      await connect().catch((err: unknown) => {
+        console.error(`[inngest-executor] wake-up connection failed (${(err as Error).message}); next try in ${delay} ms.`);
+        scheduleConnect();
+      });
       return async () => {
         stopped = true;
         if (retry) clearTimeout(retry);
