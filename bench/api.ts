@@ -49,6 +49,7 @@ const { values: opt } = parseArgs({
     "rate-limit": { type: "boolean", default: false },
     endpoints: { type: "string", default: "create,retrieve,list" },
     profile: { type: "boolean", default: false },
+    workers: { type: "string", default: "1" },
     out: { type: "string", default: path.join(root, "bench", "results", "latest.json") },
   },
 });
@@ -56,7 +57,14 @@ const DURATION = Number(opt.duration);
 const WARMUP = Number(opt.warmup);
 const CONNECTIONS = Number(opt.connections);
 if (!(DURATION > 0 && WARMUP >= 0 && CONNECTIONS > 0)) throw new Error("--duration, --warmup and --connections must be positive numbers");
-const SCENARIOS = (["pglite", "postgres"] as const).filter((s) => !opt.only || opt.only === s);
+const WORKERS = opt.workers!.split(",").map(Number);
+if (!WORKERS.every((n) => Number.isInteger(n) && n >= 1)) throw new Error("--workers takes worker counts such as 1,2");
+/** PGlite is single-process: it runs with one worker only; PostgreSQL with each of --workers. */
+const SCENARIOS = (["pglite", "postgres"] as const)
+  .filter((s) => !opt.only || opt.only === s)
+  .flatMap((database): { database: "pglite" | "postgres"; workers: number }[] =>
+    database === "pglite" ? [{ database, workers: 1 }] : WORKERS.map((workers) => ({ database, workers })),
+  );
 if (!SCENARIOS.length) throw new Error("--only takes pglite or postgres");
 const ENDPOINTS = opt
   .endpoints!.split(",")
@@ -198,7 +206,8 @@ async function pgStats(url: string) {
   };
 }
 
-async function runScenario(name: "pglite" | "postgres", rate: ReturnType<typeof rateLimitSetting>): Promise<ScenarioResult> {
+async function runScenario(db: "pglite" | "postgres", workers: number, rate: ReturnType<typeof rateLimitSetting>): Promise<ScenarioResult> {
+  const name = workers > 1 ? `${db}x${workers}` : db;
   const notes: string[] = [];
   const dataDir = path.join(work, `${name}-data`);
   const env: NodeJS.ProcessEnv = {
@@ -212,7 +221,8 @@ async function runScenario(name: "pglite" | "postgres", rate: ReturnType<typeof 
   };
   delete env.DATABASE_URL;
   let database = `PGlite ${pkgVersion("@electric-sql/pglite")} (in-process WASM, one connection)`;
-  if (name === "postgres") {
+  if (db === "postgres") {
+    bench.stopPostgres(); // a fresh one per scenario
     say("starting a throw-away PostgreSQL");
     postgres = await bench.startPostgres("kyc_bench");
     env.DATABASE_URL = postgres.url;
@@ -232,17 +242,20 @@ async function runScenario(name: "pglite" | "postgres", rate: ReturnType<typeof 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const appLog = path.join(work, `${name}-app.log`);
-  say(`${name}: next start on ${base}`);
+  say(`${name}: ${workers > 1 ? `npm run serve with ${workers} workers` : "next start"} on ${base}`);
   const profDir = path.join(work, `${name}-profile`);
   // `next start` serves from its own process; --cpu-prof is not allowed in NODE_OPTIONS, so
-  // the profiled app is started as `node --cpu-prof next/dist/bin/next start`.
+  // the profiled app is started as `node --cpu-prof next/dist/bin/next start`. Several workers:
+  // scripts/serve.ts (node:cluster), the whole group counted as the app.
   const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
   const app = startGroup(
     process.execPath,
-    [...(opt.profile ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []), nextBin, "start", "-H", "127.0.0.1", "-p", String(port)],
+    workers > 1
+      ? ["--import", "tsx", path.join(root, "scripts", "serve.ts"), "--hostname", "127.0.0.1"]
+      : [...(opt.profile ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []), nextBin, "start", "-H", "127.0.0.1", "-p", String(port)],
     {
       cwd: root,
-      env: { ...env, PORT: String(port), APP_URL: base },
+      env: { ...env, PORT: String(port), APP_URL: base, WEB_CONCURRENCY: String(workers) },
       logFile: appLog,
     },
   );
@@ -493,13 +506,13 @@ const machine = {
   uncommittedFiles: git(["status", "--porcelain"]).split("\n").filter(Boolean).length,
 };
 say(
-  `bench: ${SCENARIOS.join(" + ")}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per endpoint; ${machine.cpus} CPU ${machine.cpuModel}, node ${machine.node}, load ${machine.loadAverageAtStart.join(" ")}`,
+  `bench: ${SCENARIOS.map((s) => (s.workers > 1 ? `${s.database}x${s.workers}` : s.database)).join(" + ")}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per endpoint; ${machine.cpus} CPU ${machine.cpuModel}, node ${machine.node}, load ${machine.loadAverageAtStart.join(" ")}`,
 );
 const rate = rateLimitSetting();
 console.log(`    ${rate.note}`);
 const build = ensureBuild();
 const results: ScenarioResult[] = [];
-for (const s of SCENARIOS) results.push(await runScenario(s, rate));
+for (const s of SCENARIOS) results.push(await runScenario(s.database, s.workers, rate));
 
 const goalList = goals(results);
 const report = {

@@ -14,8 +14,14 @@ const BATCH = 100;
 const MAX_BACKOFF_MS = 30_000;
 
 export interface RelayOptions {
-  /** Milliseconds between polls when idle (default 1 000). */
+  /** Milliseconds before the next poll after rows were sent (default 1 000). */
   pollIntervalMs?: number;
+  /**
+   * Longest wait between polls while nothing is unsent (default 30 000): the wait doubles from
+   * `pollIntervalMs` up to it. Rows committed in this process wake the relay at once
+   * (`outboxCommitted()`); the poll only catches rows another process left unsent.
+   */
+  maxIdleMs?: number;
 }
 
 interface RelayState {
@@ -55,22 +61,28 @@ export async function relayPending(): Promise<number> {
 export function startRelay(options: RelayOptions = {}): void {
   if (g.__kycOutboxRelay?.running) return;
   const pollMs = options.pollIntervalMs ?? 1_000;
+  const maxIdleMs = Math.max(pollMs, options.maxIdleMs ?? 30_000);
   const state: RelayState = { running: true, wakePending: true };
   g.__kycOutboxRelay = state;
   state.unsubscribe = onOutboxCommitted(kickRelay);
   state.done = (async () => {
     let delay = pollMs;
+    let idleMs = pollMs;
+    let failing = false;
     while (state.running) {
       state.wakePending = false;
       try {
-        await relayPending();
-        delay = pollMs;
+        const sent = await relayPending();
+        failing = false;
+        idleMs = sent ? pollMs : Math.min(idleMs * 2, maxIdleMs);
+        delay = idleMs;
       } catch (err) {
+        delay = failing ? Math.min(delay * 2, MAX_BACKOFF_MS) : pollMs;
+        failing = true;
         console.error(`[outbox-relay] sending outbox events failed (next try in ${delay} ms): ${(err as Error).message}`);
-        delay = Math.min(delay * 2, MAX_BACKOFF_MS);
       }
       if (!state.running) break;
-      if (state.wakePending && delay === pollMs) continue;
+      if (state.wakePending && !failing) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, delay);
         function done() {

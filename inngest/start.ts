@@ -6,6 +6,7 @@
 import { getDb } from "../server/db";
 import { env, usesInngestServer } from "../server/env";
 import { createExecutor, type Executor } from "./executor/executor";
+import { postgresWakeChannel } from "./executor/wakeups";
 import { startRelay, stopRelay } from "./relay";
 import { inngestHandler } from "./serve";
 
@@ -27,11 +28,12 @@ export function startInngestWorkers(): Promise<void> {
       executor = createExecutor({
         db: await getDb(),
         handler: inngestHandler,
-        options: { concurrency: env.INNGEST_EXECUTOR_CONCURRENCY, pollIntervalMs: env.INNGEST_EXECUTOR_POLL_MS },
+        options: { concurrency: env.INNGEST_EXECUTOR_CONCURRENCY, pollIntervalMs: env.INNGEST_EXECUTOR_POLL_MS, maxIdleMs: env.INNGEST_IDLE_POLL_MAX_MS },
+        ...(env.DATABASE_URL ? { wakeups: postgresWakeChannel(env.DATABASE_URL) } : {}),
       });
       await executor.start();
     }
-    startRelay();
+    startRelay({ maxIdleMs: env.INNGEST_IDLE_POLL_MAX_MS });
     return executor ? { executor } : {};
   })().catch((err: unknown) => {
     g.__kycInngestWorkers = undefined;

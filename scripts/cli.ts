@@ -5,10 +5,13 @@
  *
  * PostgreSQL (DATABASE_URL): runs directly. Embedded PGlite: runs directly when no app holds
  * the data directory; otherwise forwards the command to the running app over loopback
- * (server/local-control.ts), so one data directory is never opened by two processes.
+ * (server/local-control.ts), so one data directory is never opened by two processes (`backup`
+ * too: the app that holds the database copies it). `restore` runs here only, into an empty
+ * DATA_DIR.
  */
 import { CLI_USAGE, parseAdminArgs, runAdminCommand, type TAdminCommand, wantsHelp } from "../server/cli/admin-commands";
 import { closeDb, DatabaseLockedError, getDb, getSql } from "../server/db";
+import { restorePglite } from "../server/db/backup";
 import { applyMigrations } from "../server/db/migrate";
 import { env } from "../server/env";
 import { DomainError } from "../server/errors";
@@ -33,6 +36,11 @@ async function main() {
     return;
   }
   const cmd = parseAdminArgs(process.argv.slice(2));
+  if (cmd.command === "restore") {
+    // before anything opens (and so creates) the embedded database
+    process.stdout.write(`${await restorePglite(cmd.file, env.DATABASE_URL)}\n`);
+    return;
+  }
   let output: string;
   try {
     const db = await getDb();

@@ -172,6 +172,12 @@ export function getDb(): Promise<PrismaClient> {
   return globalForDb.__kycDb.then((c) => c.prisma);
 }
 
+/** The process-wide embedded PGlite instance (opening the database if needed); `undefined` on PostgreSQL. */
+export async function getPglite(): Promise<PGlite | undefined> {
+  await getDb();
+  return (await globalForDb.__kycDb!).pglite;
+}
+
 /** Closes the process-wide client and releases the embedded lock (scripts, tests). */
 export async function closeDb(): Promise<void> {
   const cached = globalForDb.__kycDb;

@@ -41,6 +41,11 @@ const SERVER_ENV = {
   /** Directory for embedded data (PGlite, evidence blobs, local run files). */
   DATA_DIR: z.string().default(".data"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /**
+   * `npm run serve`: worker processes sharing PORT (node:cluster, scripts/cluster.ts). Unset: one
+   * per core on PostgreSQL, 1 on the embedded PGlite (single-process: more is refused).
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /** Public base address of this app (hosted flow links, dashboard links). */
   APP_URL: z.string().url().optional(),
   /**
@@ -60,9 +65,14 @@ const SERVER_ENV = {
   INNGEST_BASE_URL: z.string().url().optional(),
   INNGEST_EVENT_KEY: z.string().optional(),
   INNGEST_SIGNING_KEY: z.string().optional(),
-  /** Embedded executor tuning (inngest/executor): concurrent runs per process, poll interval. */
+  /**
+   * Embedded executor tuning (inngest/executor): concurrent runs per process, poll interval while
+   * runs execute, and the longest poll interval while idle (the executor and the outbox relay
+   * back off to it; new work wakes them at once, see inngest/executor/poll-loop.ts).
+   */
   INNGEST_EXECUTOR_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   INNGEST_EXECUTOR_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  INNGEST_IDLE_POLL_MAX_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** Days a finished run of the embedded executor is kept before the daily `prune-runs` deletes it (server/events/executor-runs.ts). */
   INNGEST_RUN_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** Age after which the embedded PGlite directory lock is taken over (a dead holder on this host: at once; server/db.ts). */

@@ -411,6 +411,61 @@ describe("concurrency and leases", () => {
   });
 });
 
+describe("quiet when idle", () => {
+  it("backs off while idle, yet runs the first step of a sent event at once", async () => {
+    let stepAt = 0;
+    const fn = inngest.createFunction({ id: "prompt", triggers: [{ event: "test/prompt" }] }, async ({ step }) => {
+      await step.run("first", () => (stepAt = performance.now()));
+      return "ok";
+    });
+    let claims = 0;
+    const counting = new Proxy(db, {
+      get: (target, key, receiver) =>
+        key === "$queryRawUnsafe"
+          ? (query: string, ...params: unknown[]) => {
+              if (query.includes("FOR UPDATE OF r SKIP LOCKED")) claims++;
+              return target.$queryRawUnsafe(query, ...params);
+            }
+          : Reflect.get(target, key, receiver),
+    });
+    const ex = createExecutor({ db: counting, handler: handlerFor([fn]), options: { pollIntervalMs: 50, maxIdleMs: 60_000 } });
+    await ex.start();
+    try {
+      await new Promise((r) => setTimeout(r, 2_000));
+      // 50 ms fixed would be 40 polls; backing off (50, 100, 200, 400, 800 ms...) is about 6
+      expect(claims).toBeLessThanOrEqual(8);
+      const sentAt = performance.now();
+      await inngest.send({ name: "test/prompt", data: {} });
+      await waitFor(async () => stepAt, "the first step", 5_000);
+      // the idle wait had grown past 1.6 s: the send woke the loop instead
+      expect(stepAt - sentAt).toBeLessThan(500);
+      await ex.settled();
+    } finally {
+      await ex.stop();
+    }
+  });
+
+  it("wakes for a sleep's end, however long the idle wait", async () => {
+    const fn = inngest.createFunction({ id: "idle-sleeper", triggers: [{ event: "test/idle-sleeper" }] }, async ({ step }) => {
+      await step.sleep("nap", "1s");
+      return "woke";
+    });
+    await withExecutor(
+      [fn],
+      async (ex) => {
+        await inngest.send({ name: "test/idle-sleeper", data: {} });
+        const sleeping = await waitFor(async () => (await runsOf("idle-sleeper")).find((r) => r.status === "sleeping"), "sleeping");
+        await ex.settled(5_000);
+        const [run] = await runsOf("idle-sleeper");
+        expect(run?.output).toBe("woke");
+        // resumed when the second ended (plus a poll), not after the 60 s idle cap
+        expect(run!.finishedAt!.getTime() - sleeping.updatedAt.getTime()).toBeLessThan(2_500);
+      },
+      { pollIntervalMs: 50, maxIdleMs: 60_000 },
+    );
+  });
+});
+
 describe("unsupported features fail loudly", () => {
   it("fails a run that uses an unsupported op", async () => {
     const target = inngest.createFunction({ id: "invoke-target", triggers: [{ event: "test/never" }] }, async () => "x");

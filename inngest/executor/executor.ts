@@ -20,7 +20,8 @@
  * This module composes the parts, each holding its own state: ./functions.ts (the synced
  * functions), ./ingest.ts (events in), ./poll-loop.ts (the worker loop and its wake-ups),
  * ./claim.ts (claims, leases, the runs in flight), ./run-driver.ts (one run through the SDK's
- * step protocol) and ./schedule.ts (sleeps, waiters, crons).
+ * step protocol), ./schedule.ts (sleeps, waiters, crons) and ./wakeups.ts (LISTEN/NOTIFY
+ * between processes on PostgreSQL).
  */
 import type { Db } from "../../server/db";
 import { WorkerPool } from "./claim";
@@ -32,13 +33,19 @@ import { RunDriver } from "./run-driver";
 import { CronSchedule } from "./schedule";
 import { type EventSink, type IncomingEvent, setEventSink } from "./sink";
 import * as store from "./store";
+import type { WakeChannel } from "./wakeups";
 
 /** Tuning of the executor; every field is optional. */
 export interface ExecutorOptions {
   /** Runs executed at once by this process (default 4). */
   concurrency?: number;
-  /** Milliseconds between polls for due work (default 250); `kick()` wakes the loop at once. */
+  /** Milliseconds between polls while runs execute (default 250); `kick()` wakes the loop at once. */
   pollIntervalMs?: number;
+  /**
+   * Longest wait between polls while idle (default 30 000): the wait doubles from
+   * `pollIntervalMs` up to it, cut short by the next due time and by wake-ups.
+   */
+  maxIdleMs?: number;
   /** Lease of a claimed run in ms (default 60 000), renewed every third of it while it runs. */
   leaseMs?: number;
   /** First retry delay in ms (default 5 000); doubles per attempt, with jitter. */
@@ -65,6 +72,11 @@ export interface CreateExecutorArgs {
   options?: ExecutorOptions;
   /** Install as the process-wide event sink of the client (default true). */
   registerSink?: boolean;
+  /**
+   * Wake-ups across processes (PostgreSQL LISTEN/NOTIFY, ./wakeups.ts): stored events are
+   * announced on it and the loop listens to it. Unset: in-process wake-ups only (PGlite).
+   */
+  wakeups?: WakeChannel;
 }
 
 /** A running embedded executor. */
@@ -91,7 +103,7 @@ export interface Executor extends EventSink {
 }
 
 /** Creates an embedded executor. Nothing runs before `start()`. */
-export function createExecutor({ db, handler, options = {}, registerSink = true }: CreateExecutorArgs): Executor {
+export function createExecutor({ db, handler, options = {}, registerSink = true, wakeups }: CreateExecutorArgs): Executor {
   const pollMs = options.pollIntervalMs ?? 250;
   const leaseMs = options.leaseMs ?? 60_000;
 
@@ -117,14 +129,17 @@ export function createExecutor({ db, handler, options = {}, registerSink = true 
   );
   const loop: PollLoop = new PollLoop(
     pollMs,
+    Math.max(pollMs, options.maxIdleMs ?? 30_000),
     async (round) => {
       await crons.fireDue();
       await pool.fill(functions.ids, round, () => loop.isRunning);
+      if (!round.claimedAny && pool.size === 0) round.dueInMs = (await store.msUntilNextDue(db, functions.ids)) ?? undefined;
     },
     () => pool.size > 0,
   );
   /** The start in progress or done (cleared by `stop()` and by a failed start). */
   let starting: Promise<void> | undefined;
+  let stopListening: (() => Promise<void>) | undefined;
 
   const executor: Executor = {
     async ingest(events: IncomingEvent[], seed?: string) {
@@ -132,6 +147,7 @@ export function createExecutor({ db, handler, options = {}, registerSink = true 
       if (!functions.size && !loop.isRunning) throw new Error("The embedded Inngest executor is not started.");
       await db.$transaction(async (tx) => {
         for (const e of list) await ingestOne(tx, e);
+        await wakeups?.notify(tx);
       }, store.TX_LIMITS);
       loop.wake();
       return list.map((e) => e.id);
@@ -144,6 +160,7 @@ export function createExecutor({ db, handler, options = {}, registerSink = true 
         functions.replace(await syncFunctions(handler, options.serveUrl ?? DEFAULT_SERVE_URL));
         await crons.register(new Date());
         if (registerSink) setEventSink(executor);
+        stopListening = await wakeups?.listen(() => loop.wake());
         loop.start();
       })().catch((err: unknown) => {
         starting = undefined;
@@ -156,6 +173,8 @@ export function createExecutor({ db, handler, options = {}, registerSink = true 
       await starting?.catch(() => {});
       starting = undefined;
       if (!loop.isRunning) return;
+      await stopListening?.();
+      stopListening = undefined;
       await loop.stop();
       await pool.drain();
       if (registerSink) setEventSink(undefined);

@@ -1,14 +1,22 @@
 /**
- * The embedded executor's worker loop: one poll every `pollMs`, started early by `wake()`
- * (called after events are stored and when a run finishes; the one place to hook any other
- * wake-up source, such as a database notification). `idle()` resolves once a whole poll found
- * nothing to claim while nothing was executing.
+ * The embedded executor's worker loop. While runs execute or a poll claimed one, it polls every
+ * `pollMs`. While idle it backs off: the wait doubles from `pollMs` up to `maxIdleMs`, and is cut
+ * short to the next known due time (a sleep ending, a retry, a waiter's timeout, a cron tick, an
+ * expired lease: `PollRound.dueInMs`). `wake()` starts the next poll at once: it is called after
+ * events are stored, when a run finishes and on a database notification (./wakeups.ts), so new
+ * work is never left waiting for the backoff. `idle()` resolves once a whole poll found nothing
+ * to claim while nothing was executing.
  */
 
 /** What one poll did; the poll function fills it in. */
 export interface PollRound {
   /** A run was claimed in this poll (so the executor was not idle). */
   claimedAny: boolean;
+  /**
+   * Milliseconds until the earliest scheduled work of this process comes due (<= 0: due but not
+   * claimable now, e.g. its concurrency key is full); unset when nothing is scheduled.
+   */
+  dueInMs?: number;
 }
 
 interface IdleWaiter {
@@ -25,17 +33,23 @@ export class PollLoop {
   private wakePending = false;
   private interruptSleep: (() => void) | undefined;
   private idleWaiters: IdleWaiter[] = [];
+  /** The current idle wait, doubling from `pollMs` to `maxIdleMs` while polls find nothing. */
+  private idleMs: number;
 
   /**
-   * @param pollMs milliseconds between polls when nothing wakes the loop.
+   * @param pollMs milliseconds between polls while runs execute.
+   * @param maxIdleMs longest wait between polls while idle (the backoff's cap).
    * @param poll one poll; a thrown error is logged and the loop goes on.
    * @param busy whether runs are still executing (a poll then never counts as idle).
    */
   constructor(
     private readonly pollMs: number,
+    private readonly maxIdleMs: number,
     private readonly poll: (round: PollRound) => Promise<void>,
     private readonly busy: () => boolean,
-  ) {}
+  ) {
+    this.idleMs = pollMs;
+  }
 
   /** True from `start()` until `stop()`. */
   get isRunning(): boolean {
@@ -55,9 +69,10 @@ export class PollLoop {
     await this.done;
   }
 
-  /** Starts the next poll now instead of after the poll interval. */
+  /** Starts the next poll now instead of after the poll interval (and ends the idle backoff). */
   wake(): void {
     this.wakePending = true;
+    this.idleMs = this.pollMs;
     this.interruptSleep?.();
   }
 
@@ -102,6 +117,18 @@ export class PollLoop {
     });
   }
 
+  /** The wait after a poll: `pollMs` while active; while idle the backoff, cut to the next due time. */
+  private nextWait(round: PollRound): number {
+    if (round.claimedAny || this.busy()) {
+      this.idleMs = this.pollMs;
+      return this.pollMs;
+    }
+    if (!this.wakePending) this.notifyIdle();
+    const wait = Math.min(this.idleMs, round.dueInMs !== undefined && round.dueInMs > 0 ? Math.ceil(round.dueInMs) : Infinity);
+    this.idleMs = Math.min(this.idleMs * 2, this.maxIdleMs);
+    return wait;
+  }
+
   private async loop(): Promise<void> {
     while (this.running) {
       this.tick++;
@@ -112,8 +139,7 @@ export class PollLoop {
       } catch (err) {
         console.error("[inngest-executor] polling failed:", err);
       }
-      if (!round.claimedAny && !this.busy() && !this.wakePending) this.notifyIdle();
-      await this.sleep(this.pollMs);
+      await this.sleep(this.nextWait(round));
     }
   }
 }

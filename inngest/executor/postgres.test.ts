@@ -18,6 +18,7 @@ import { applyMigrations } from "../../server/db/migrate";
 import { PrismaClient } from "../../server/generated/prisma/client";
 import { inngest } from "../client";
 import { createExecutor, type Executor } from "./executor";
+import { postgresWakeChannel } from "./wakeups";
 import { pgSqlConnection } from "../../server/db";
 
 const url = process.env.TEST_POSTGRES_URL;
@@ -25,10 +26,15 @@ const schema = `exec_test_${process.pid}_${Date.now()}`;
 const clients: PrismaClient[] = [];
 let admin: pg.Client;
 
-function prisma(): PrismaClient {
+/** The test database's URL with this file's schema as search path. */
+function schemaUrl(): string {
   const withPath = new URL(url!);
   withPath.searchParams.set("options", `-c search_path=${schema}`);
-  const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: withPath.toString(), max: 4 }, { schema }) });
+  return withPath.toString();
+}
+
+function prisma(): PrismaClient {
+  const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: schemaUrl(), max: 4 }, { schema }) });
   clients.push(client);
   return client;
 }
@@ -80,5 +86,35 @@ it.skipIf(!url)("two executors on one PostgreSQL run every step exactly once", a
   } finally {
     await a.stop();
     await b.stop();
+  }
+});
+
+it.skipIf(!url)("an idle executor wakes on another process's NOTIFY and runs the first step at once", async () => {
+  let stepAt = 0;
+  const fn = inngest.createFunction({ id: "pg-wake", triggers: [{ event: "test/pg.wake" }] }, async ({ step }) => {
+    await step.run("first", () => (stepAt = performance.now()));
+    return "ok";
+  });
+  const handler = serve({ client: inngest, functions: [fn] });
+  const serveFn = (req: Request) => handler(req as NextRequest, undefined);
+  const wakeups = postgresWakeChannel(schemaUrl());
+  // `sender` only stores events (no worker slots), as a process whose workers are all busy;
+  // `worker` is idle with a 60 s cap on its backoff
+  const sender = createExecutor({ db: prisma(), handler: serveFn, registerSink: false, wakeups, options: { concurrency: 0 } });
+  const worker = createExecutor({ db: prisma(), handler: serveFn, registerSink: false, wakeups, options: { pollIntervalMs: 50, maxIdleMs: 60_000 } });
+  await sender.start();
+  await worker.start();
+  try {
+    await new Promise((r) => setTimeout(r, 2_000)); // the worker's idle wait has grown past 1.6 s
+    const sentAt = performance.now();
+    await sender.ingest([{ id: "pg-wake-1", name: "test/pg.wake", data: {} }]);
+    // watched without `settled()`/`idle()`, which would wake the loop themselves
+    while (!stepAt && performance.now() - sentAt < 5_000) await new Promise((r) => setTimeout(r, 10));
+    expect(stepAt, "the first step ran").toBeGreaterThan(0);
+    expect(stepAt - sentAt).toBeLessThan(500);
+    await worker.settled(10_000);
+  } finally {
+    await sender.stop();
+    await worker.stop();
   }
 });

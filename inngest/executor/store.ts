@@ -333,3 +333,22 @@ export async function countOpenRuns(sql: Sql, functionIds: string[]): Promise<nu
   );
   return rows[0]?.n ?? 0;
 }
+
+/**
+ * Milliseconds until the earliest scheduled work of `functionIds` comes due: an open run's
+ * `next_run_at`, or the end of its lease while one is held (a dead worker's run is taken over
+ * then), or a cron's next tick. <= 0 when something is due already; `null` when nothing is
+ * scheduled.
+ */
+export async function msUntilNextDue(sql: Sql, functionIds: string[]): Promise<number | null> {
+  const rows = await sql.$queryRawUnsafe<{ ms: number | null }[]>(
+    `WITH fns AS (SELECT jsonb_array_elements_text($1::jsonb) AS id)
+     SELECT (extract(epoch FROM (min(due) - ${NOW})) * 1000)::float8 AS ms FROM (
+       SELECT CASE WHEN locked_until >= ${NOW} THEN locked_until ELSE next_run_at END AS due FROM inngest_runs
+       WHERE status IN ('queued', 'retrying', 'sleeping', 'waiting') AND function_id IN (SELECT id FROM fns)
+       UNION ALL
+       SELECT next_run_at FROM inngest_crons WHERE function_id IN (SELECT id FROM fns)) d`,
+    JSON.stringify(functionIds),
+  );
+  return rows[0]?.ms ?? null;
+}

@@ -7,7 +7,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { createNamedApiKey } from "../api-keys/manage-api-keys";
-import type { Db } from "../db";
+import { type Db, getPglite } from "../db";
+import { backupPglite, POSTGRES_HINT } from "../db/backup";
 import { DomainError, notFound } from "../errors";
 import { addMember, createOrganization, createProject, createUser } from "../organizations/create-organization";
 import { ZAddMember, ZCreateOrganization, ZCreateProject, ZCreateUser, ZSlug } from "../organizations/organization.schemas";
@@ -15,6 +16,12 @@ import { allowOrigin, ensureProject } from "../projects/ensure-project";
 import { importListVersion, type ImportListResult } from "../screening/import-list-version";
 import { SOURCE_LABELS, ZImportSource, ZIsoDate } from "../screening/screening.schemas";
 import { ensureDemoOrganization, ensureIndiaWorkflows } from "../seed/seed-demo";
+
+/** A file argument, made absolute by the CLI: the running app may have another working directory. */
+const ZAbsoluteFile = z
+  .string()
+  .min(1)
+  .refine((f) => path.isAbsolute(f), "an absolute path");
 
 export const ZAdminCommand = z.discriminatedUnion("command", [
   z.strictObject({ command: z.literal("org.create"), ...ZCreateOrganization.shape }),
@@ -26,14 +33,12 @@ export const ZAdminCommand = z.discriminatedUnion("command", [
   z.strictObject({
     command: z.literal("lists.import"),
     source: ZImportSource,
-    /** absolute path: the running app may have another working directory */
-    file: z
-      .string()
-      .min(1)
-      .refine((f) => path.isAbsolute(f), "an absolute path"),
+    file: ZAbsoluteFile,
     published: ZIsoDate.optional(),
     "allow-removals": z.literal(true).optional(),
   }),
+  z.strictObject({ command: z.literal("backup"), file: ZAbsoluteFile }),
+  z.strictObject({ command: z.literal("restore"), file: ZAbsoluteFile }),
 ]);
 export type TAdminCommand = z.infer<typeof ZAdminCommand>;
 
@@ -44,7 +49,9 @@ export const CLI_USAGE = `Usage: npm run --silent cli -- <command> (--help print
   project create --org <slug> --name <name> [--slug <slug>]         a project with the India workflows
   api-key create --project <slug> [--org <slug>] --mode test|live  prints only the new secret key
   project allow-origin --project <slug> [--org <slug>] <origin>     an allowed redirect_url origin
-  lists import --source un|ofac|mha|pep [--published YYYY-MM-DD] [--allow-removals] <file>`;
+  lists import --source un|ofac|mha|pep [--published YYYY-MM-DD] [--allow-removals] <file>
+  backup <file.tar.gz>                                              a consistent copy of the embedded database (app running or not)
+  restore <file.tar.gz>                                             a backup into the empty DATA_DIR (app stopped)`;
 
 /** True when argv asks for the usage (`--help`, `-h`, `help`, or nothing). */
 export function wantsHelp(argv: readonly string[]): boolean {
@@ -69,8 +76,10 @@ export function parseAdminArgs(argv: readonly string[]): TAdminCommand {
     } else positional.push(a);
   }
   const [noun, verb, ...rest] = positional;
+  const single = noun === "backup" || noun === "restore";
   const parsed = ZAdminCommand.safeParse({
-    command: `${noun}.${verb}`,
+    command: single ? noun : `${noun}.${verb}`,
+    ...(single && verb ? { file: path.resolve(verb) } : {}),
     ...flags,
     ...booleans,
     ...(noun === "project" && verb === "allow-origin" ? { origin: rest[0] } : {}),
@@ -133,6 +142,15 @@ export async function runAdminCommand(db: Db, cmd: TAdminCommand): Promise<strin
       });
       return describeImport(result);
     }
+    case "backup": {
+      const pglite = await getPglite();
+      if (!pglite) throw new DomainError("parameter_invalid", POSTGRES_HINT);
+      const bytes = await backupPglite(pglite, cmd.file);
+      return `Backup of the embedded database written to ${cmd.file} (${bytes} bytes); restore it with: DATA_DIR=<empty dir> npm run cli -- restore ${cmd.file}`;
+    }
+    case "restore":
+      // scripts/cli.ts restores before opening any database; a process that holds one cannot
+      throw new DomainError("parameter_invalid", "restore runs in the CLI with the app stopped, into an empty DATA_DIR.");
   }
 }
 
