@@ -286,7 +286,7 @@ function DecisionForm({
                         }}
                       />
                       <span>{stepTitle(s)}</span>
-                      <span className="text-xs text-slate-400">({s.status})</span>
+                      <span className="text-xs text-slate-500">({s.status})</span>
                     </label>
                   );
                 })}
@@ -332,7 +332,7 @@ function DecisionForm({
           invalid={!!noteError}
           aria-describedby={describedBy("note", { hint: true, error: noteError })}
         />
-        <p className={cn("mt-1 text-right text-xs", note.length > NOTE_MAX ? "text-red-700" : "text-slate-400")}>
+        <p className={cn("mt-1 text-right text-xs", note.length > NOTE_MAX ? "text-red-700" : "text-slate-500")}>
           {note.length} / {NOTE_MAX}
         </p>
       </Field>
@@ -356,7 +356,7 @@ function DecisionForm({
         ) : null}
       </div>
       {ws.canDecide ? (
-        <p className="text-xs text-slate-400">
+        <p className="text-xs text-slate-500">
           Shortcuts: <kbd className="font-mono">a</kbd> approve · <kbd className="font-mono">d</kbd> decline · <kbd className="font-mono">r</kbd> resubmission
         </p>
       ) : null}

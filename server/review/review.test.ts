@@ -7,6 +7,7 @@
 import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { demoDb } from "~/tests/fixtures/demo-db";
+import { CONSENT_NOTICE_VERSION } from "../steps/consent/consent.schemas";
 import type { Db } from "../db";
 import { DomainError } from "../errors";
 import { startFlow } from "../flow/flow-state";
@@ -44,7 +45,7 @@ const domainCode = (err: unknown) => ((err as TRPCError | null)?.cause instanceo
 async function finish(created: { id: string; client_token: string }, pan: { pan: string; name: string; dob?: string }) {
   const ctx = { sessionId: created.id, token: created.client_token, ip: "203.0.113.7", userAgent: "vitest" };
   await startFlow(db, ctx);
-  await submitStep(db, ctx, "consent", { accepted: true, notice_version: "2026-10-01" });
+  await submitStep(db, ctx, "consent", { accepted: true, notice_version: CONSENT_NOTICE_VERSION });
   await submitStep(db, ctx, "pan", { dob: "1988-05-17", ...pan });
   await runSessionChecks(db, created.id, { attempts: 1, baseDelayMs: 1 });
   return applyAutomaticDecision(db, created.id);
