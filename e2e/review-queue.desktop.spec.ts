@@ -10,6 +10,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { DEMO_REVIEWER as REVIEWER, signedInPage, signIn } from "./fixtures/dashboard";
 import type { TSession } from "../server/sessions/session.schemas";
 import { api, createSession, fastForward, flowCall, fx, workflowId } from "./fixtures/flow";
+import { expectAccessible } from "./fixtures/axe";
 
 const shot = (name: string) => `e2e/artifacts/screenshots/review-queue-${name}.png`;
 const ws = `project=${fx.demo.projectId}&mode=test`;
@@ -59,6 +60,7 @@ test("a reviewer approves, declines and asks for a resubmission; the applicant r
   await page.getByLabel("Search").fill("");
   await expect(row(page, first)).toBeVisible();
   await page.screenshot({ path: shot("1-queue"), fullPage: true });
+  await expectAccessible(page, "review-queue: 1-queue");
 
   // 1: claim from the list, open, approve with the keyboard
   await row(page, first).getByRole("button", { name: "Claim" }).click();
@@ -67,12 +69,15 @@ test("a reviewer approves, declines and asks for a resubmission; the applicant r
   const caseView = page.getByTestId("session-case");
   await expect(caseView).toHaveAttribute("data-status", "review");
   await expect(page.getByTestId("case-assignee")).toContainText("You");
+  // a case opened from the queue: the navigation marks the queue (not "Sessions")
+  await expect(nav.getByRole("link", { name: /Review queue/ })).toHaveAttribute("aria-current", "page");
   await expect(page.getByTestId("review-reasons")).toContainText("The Income Tax Department has no such PAN.");
   await page.keyboard.press("a");
   await expect(page.getByRole("button", { name: "Approve", exact: true })).toHaveAttribute("aria-pressed", "true");
   await page.getByLabel("Reason code").selectOption("identity_confirmed");
   await page.getByLabel("Note (optional)").fill("PAN card checked by video call; the registry lags behind.");
   await page.screenshot({ path: shot("2-case-approving"), fullPage: true });
+  await expectAccessible(page, "review-queue: 2-case-approving");
   await page.getByRole("button", { name: "Submit decision" }).click();
   await expect(caseView).toHaveAttribute("data-status", "approved");
 
@@ -97,6 +102,7 @@ test("a reviewer approves, declines and asks for a resubmission; the applicant r
   await page.getByLabel("Reason code").selectOption("name_mismatch");
   await page.getByLabel("Note (optional)").fill("Please enter your PAN exactly as printed on the card.");
   await page.screenshot({ path: shot("3-case-resubmission"), fullPage: true });
+  await expectAccessible(page, "review-queue: 3-case-resubmission");
   await page.getByRole("button", { name: "Submit decision" }).click();
   await expect(caseView).toHaveAttribute("data-status", "resubmission_requested");
 
@@ -137,6 +143,7 @@ test("a reviewer approves, declines and asks for a resubmission; the applicant r
   const dialog = page.getByRole("dialog", { name: "Override the final decision?" });
   await expect(dialog.getByTestId("override-confirm")).toContainText(`${first} is Approved (manual). It will become Declined`);
   await page.screenshot({ path: shot("4-override-confirm"), fullPage: true });
+  await expectAccessible(page, "review-queue: 4-override-confirm");
   await dialog.getByRole("button", { name: "Override: Approved → Declined" }).click();
   await expect(caseView).toHaveAttribute("data-status", "declined");
   await expect(page.getByTestId("case-history")).toContainText("Approved");
@@ -164,6 +171,7 @@ test("a reviewer approves, declines and asks for a resubmission; the applicant r
   await adminPage.getByLabel("Action").selectOption("");
   await expect(adminPage.locator('[data-testid="audit-row"][data-action="session.decision_overridden"]')).toHaveCount(1);
   await adminPage.screenshot({ path: shot("5-audit-log"), fullPage: true });
+  await expectAccessible(adminPage, "review-queue: 5-audit-log");
 
   const download = adminPage.waitForEvent("download");
   await adminPage.getByTestId("audit-export").click();
