@@ -41,8 +41,10 @@ test("a reviewer asks to redo the PAN: only that step is shown, with the reason"
   await expect(page.getByText(/Step \d+ of \d+/)).toHaveCount(0);
   await expect(page.getByTestId("flow-back")).toHaveCount(0);
   const note = page.getByTestId("flow-resubmission");
-  await expect(note).toContainText("The name does not match the official records.");
-  await expect(note).toContainText("Please enter your name exactly as on the PAN card.");
+  await expect(note).toContainText("The name you entered does not match the official records.");
+  await expect(page.getByTestId("flow-resubmission-steps")).toHaveText("To do again: PAN");
+  // the decision's note is for the business's team and its backend, not for the applicant
+  await expect(note).not.toContainText("Please enter your name exactly as on the PAN card.");
   await expect(page.getByTestId("field-name")).toHaveValue("Asha Rao"); // what was entered before
   await page.screenshot({ path: shot("resubmit-1-pan"), fullPage: true });
   await expectAccessible(page, "flow en: resubmission");

@@ -31,6 +31,7 @@ test("a reviewer approves, declines and asks for a resubmission; the applicant r
   browser,
   request,
 }) => {
+  test.setTimeout(180_000); // axe runs on each screen
   const stamp = Date.now();
   const first = await sessionInReview(`e2e-queue-${stamp}-1`, "ABCPA9999Z", "Asha Rao");
   const second = await sessionInReview(`e2e-queue-${stamp}-2`, "ABCPB9999A", "Bela Singh");
@@ -92,7 +93,7 @@ test("a reviewer approves, declines and asks for a resubmission; the applicant r
   await page.getByRole("button", { name: "Submit decision" }).click();
   await expect(caseView).toHaveAttribute("data-status", "declined");
 
-  // 3: ask for the PAN step again, with a reason shown to the applicant
+  // 3: ask for the PAN step again; the reason code's text is what the applicant is told
   await page.goto(`/dashboard/sessions/${third}?${ws}`);
   await expect(caseView).toHaveAttribute("data-status", "review");
   await page.getByRole("button", { name: "Request resubmission" }).click();
@@ -118,7 +119,11 @@ test("a reviewer approves, declines and asks for a resubmission; the applicant r
   const applicant = await phone.newPage();
   await applicant.goto(resumed.body.url);
   await expect(applicant.getByTestId("flow-step-pan")).toBeVisible();
-  await expect(applicant.getByTestId("flow-resubmission")).toContainText("Please enter your PAN exactly as printed on the card.");
+  // the applicant reads the reason code's text and the steps to redo, never the reviewer's note
+  const told = applicant.getByTestId("flow-resubmission");
+  await expect(told).toContainText("The name you entered does not match the official records.");
+  await expect(applicant.getByTestId("flow-resubmission-steps")).toHaveText("To do again: PAN");
+  await expect(told).not.toContainText("Please enter your PAN exactly as printed on the card.");
   await applicant.getByTestId("field-pan").fill("ABCPE1234F");
   await applicant.getByTestId("field-name").fill("Ravi Kumar");
   await applicant.getByTestId("field-dob").fill("1990-01-01");

@@ -245,7 +245,7 @@ function AddStepDialog({
               />
               <span>
                 <span className="block text-sm font-medium text-slate-900">{t.label}</span>
-                <span className="block text-sm text-slate-500">{t.description}</span>
+                <span className="block text-sm text-slate-600">{t.description}</span>
               </span>
             </label>
           ))}

@@ -344,16 +344,9 @@ export const en = {
     title: "Please check your details again",
     body: "{org} has asked you to update some of your details.",
     reason: "Reason",
-    note: "Message from {org}",
+    /** the reason's text comes from the project's reason codes (dashboard settings); this one when it has none */
     fallback: "Some of your details could not be verified.",
-    reasons: {
-      name_mismatch: "The name does not match the official records.",
-      document_invalid: "A document was invalid or could not be read.",
-      document_unreadable: "A document photo was blurry or could not be read.",
-      selfie_mismatch: "The selfie could not be matched with your documents.",
-      registry_record_confirmed: "Your details could not be confirmed.",
-      other: "Some of your details could not be verified.",
-    },
+    steps: "To do again",
   },
 
   outcome: {
