@@ -189,7 +189,13 @@ describe("reason codes per project", () => {
   it("starts with the default list and takes an edited one, always keeping `other`", async () => {
     const defaults = await as("viewer").review.reasonCodes(tenant);
     expect(defaults.map((c) => c.code)).toContain("identity_confirmed");
-    expect(defaults.at(-1)).toEqual({ code: "other", label: "Other (explain in the note)" });
+    expect(defaults.at(-1)).toEqual({
+      code: "other",
+      label: "Other (explain in the note)",
+      applicant: { en: "Some of your details could not be verified.", hi: "आपके कुछ विवरणों का सत्यापन नहीं हो सका।" },
+    });
+    // every default code says something to the applicant, in both languages
+    for (const c of defaults) expect(c.applicant?.en && c.applicant.hi, c.code).toBeTruthy();
     const saved = await as("admin").review.updateReasonCodes({
       ...tenant,
       codes: [

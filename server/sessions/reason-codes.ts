@@ -51,7 +51,7 @@ export async function applicantReason(db: Db, projectId: string, reasonCode: str
 /**
  * Replaces the project's list (audited `project.reason_codes_changed`). Decided sessions keep
  * their code; a removed code is shown as the bare code in their history.
- * @returns the stored list (with `other`).
+ * @returns the stored list (with `other`), as `getReasonCodes` reads it.
  */
 export async function updateReasonCodes(db: Db, projectId: string, list: readonly TReasonCode[], actor: Actor): Promise<TReasonCode[]> {
   const codes = withOther(ZReasonCodeList.parse(list));
@@ -67,5 +67,5 @@ export async function updateReasonCodes(db: Db, projectId: string, list: readonl
       data: { codes: codes.map((c) => c.code) },
     });
   });
-  return codes;
+  return codes.map(withApplicantText);
 }
