@@ -34,6 +34,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { benchWorkspace, say } from "./lib/workspace";
 import { CpuMeter } from "./lib/proc";
+import { CONSENT_NOTICE_VERSION } from "../server/steps/consent/consent.schemas";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values: opt } = parseArgs({
@@ -136,7 +137,7 @@ async function toLastStep(): Promise<Ready> {
   const c = await createSession(db, tenant, { workflow_id: workflowId }, { type: "api_key", id: "bench" });
   const ctx = { sessionId: c.id, token: c.client_token };
   await startFlow(db, ctx);
-  await submitStep(db, ctx, "consent", { accepted: true, notice_version: "2026-10-01" });
+  await submitStep(db, ctx, "consent", { accepted: true, notice_version: CONSENT_NOTICE_VERSION });
   return { id: c.id, token: c.client_token, pan: nextPan() };
 }
 

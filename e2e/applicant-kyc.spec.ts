@@ -14,6 +14,7 @@ import { e2eFixtures } from "../tests/fixtures/e2e-fixtures";
 import type { TSession } from "../server/sessions/session.schemas";
 import { signedInPage } from "./fixtures/dashboard";
 import { api } from "./fixtures/flow";
+import { expectAccessible } from "./fixtures/axe";
 
 const fx = e2eFixtures();
 const shots = (name: string) => `e2e/artifacts/screenshots/${name}.png`;
@@ -136,11 +137,13 @@ test("a PAN the registry does not find goes to review and a reviewer approves it
   await dash.waitForURL(/\/dashboard\/sessions/);
   await expect(dash.getByTestId("session-row").filter({ hasText: id })).toBeVisible();
   await dash.screenshot({ path: shots("review-4-dashboard-sessions"), fullPage: true });
+  await expectAccessible(dash, "dashboard: sessions list");
 
   await dash.goto(`/dashboard/sessions/${id}?project=${fx.demo.projectId}&mode=test`);
   const caseView = dash.getByTestId("session-case");
   await expect(caseView).toHaveAttribute("data-status", "review");
   await expect(dash.getByTestId("review-reasons")).toContainText("pan_not_found");
+  await expectAccessible(dash, "dashboard: case view (review)");
   await dash.getByRole("button", { name: "Approve", exact: true }).click();
   await dash.getByLabel("Reason code").selectOption("identity_confirmed");
   await dash.getByLabel("Note (optional)").fill("Checked the PAN card by video call.");

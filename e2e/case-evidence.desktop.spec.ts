@@ -11,6 +11,7 @@ import sharp, { type Sharp } from "sharp";
 import { DEMO_REVIEWER, signedInPage, signIn } from "./fixtures/dashboard";
 import type { TSession } from "../server/sessions/session.schemas";
 import { api, type CreatedSession, createSession, fastForward, flowCall, fx, publishWorkflowVariant } from "./fixtures/flow";
+import { expectAccessible } from "./fixtures/axe";
 
 const shot = (name: string) => `e2e/artifacts/screenshots/case-evidence-${name}.png`;
 const ws = `project=${fx.demo.projectId}&mode=test`;
@@ -123,6 +124,7 @@ test("a reviewer zooms and turns the card photos, pages through the PDF, and the
   expect(fit.width / fit.height).toBeCloseTo(856 / 540, 1);
   expect(fit.width).toBeLessThanOrEqual(stageBox.width);
   await page.screenshot({ path: shot("1-card-fit"), fullPage: true });
+  await expectAccessible(page, "case-evidence: 1-card-fit");
 
   // zoom in: the picture grows by a quarter and the stage scrolls
   await page.getByRole("button", { name: "Zoom in" }).click();
@@ -140,6 +142,7 @@ test("a reviewer zooms and turns the card photos, pages through the PDF, and the
   expect(turned.height / turned.width).toBeCloseTo(856 / 540, 1);
   expect(turned.height).toBeLessThanOrEqual(stageBox.height);
   await page.screenshot({ path: shot("2-card-turned"), fullPage: true });
+  await expectAccessible(page, "case-evidence: 2-card-turned");
 
   // the back is a PNG of its own
   await tiles.filter({ hasText: "aadhaar card back" }).click();
@@ -162,6 +165,7 @@ test("a reviewer zooms and turns the card photos, pages through the PDF, and the
   expect(await pixelsLike(page, PAGE_1_BAR)).toBe(0);
   await expect(page.getByRole("button", { name: "Next page" })).toBeDisabled();
   await page.screenshot({ path: shot("3-pdf-page-2"), fullPage: true });
+  await expectAccessible(page, "case-evidence: 3-pdf-page-2");
 
   // claiming refetches the case; that is not another view of it
   await page.keyboard.press("c");
@@ -181,5 +185,6 @@ test("a reviewer zooms and turns the card photos, pages through the PDF, and the
   await admin.getByLabel("Action").selectOption("");
   await expect(admin.locator('[data-testid="audit-row"][data-action="evidence.address_issued"]')).toHaveCount(3);
   await admin.screenshot({ path: shot("4-audit-log"), fullPage: true });
+  await expectAccessible(admin, "case-evidence: 4-audit-log");
   await admin.context().close();
 });

@@ -12,6 +12,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { e2eFixtures } from "../tests/fixtures/e2e-fixtures";
 import { DEMO_REVIEWER, signIn } from "./fixtures/dashboard";
 import { openMailbox, type Mailbox } from "./fixtures/mailbox";
+import { expectAccessible } from "./fixtures/axe";
 
 const fx = e2eFixtures();
 const shots = (name: string) => `e2e/artifacts/screenshots/${name}.png`;
@@ -31,6 +32,7 @@ test.describe("API keys and allowed origins", () => {
     await expect(page.getByTestId("overview")).toHaveAttribute("aria-busy", "false");
     await expect(page.getByTestId("metric-sessions")).toContainText(/\d/);
     await page.screenshot({ path: shots("dashboard-1-overview"), fullPage: true });
+    await expectAccessible(page, "dashboard: 1-overview");
 
     await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "API keys" }).click();
     await expect(page.getByRole("heading", { name: "API keys", level: 1 })).toBeVisible();
@@ -50,6 +52,7 @@ test.describe("API keys and allowed origins", () => {
     await page.keyboard.press("Escape"); // a shown-once secret does not close by accident
     await expect(reveal).toBeVisible();
     await page.screenshot({ path: shots("dashboard-2-secret-once"), fullPage: true });
+    await expectAccessible(page, "dashboard: 2-secret-once");
     await reveal.getByRole("button", { name: "Done" }).click();
 
     const row = page.getByTestId("api-key-row").filter({ hasText: name });
@@ -87,6 +90,7 @@ test.describe("API keys and allowed origins", () => {
     });
     expect(created.status()).toBe(201);
     await page.screenshot({ path: shots("dashboard-3-api-keys"), fullPage: true });
+    await expectAccessible(page, "dashboard: 3-api-keys");
     await origins.getByRole("button", { name: `Remove ${origin}` }).click();
     await expect(origins.getByTestId("origin-row").filter({ hasText: origin })).toHaveCount(0);
   });
@@ -104,6 +108,7 @@ test.describe("API keys and allowed origins", () => {
     await expect(page.getByTestId("allowed-origins").getByText("Loading…")).toHaveCount(0);
     await expect(page.getByTestId("allowed-origins").getByLabel("Add an origin")).toHaveCount(0);
     await page.screenshot({ path: shots("dashboard-4-reviewer-no-keys"), fullPage: true });
+    await expectAccessible(page, "dashboard: 4-reviewer-no-keys");
 
     const res = await trpcMutation(page.request, "apiKeys.create", { projectId: fx.demo.projectId, mode: "test", name: "sneaky" });
     expect(res.status).toBe(403);
@@ -125,6 +130,7 @@ test("the Test/Live switch keeps the page and marks test data", async ({ page })
   await expect(banner).toHaveCount(0);
   await expect(page.getByTestId("settings-form")).toBeVisible();
   await page.screenshot({ path: shots("dashboard-5-live-mode"), fullPage: true });
+  await expectAccessible(page, "dashboard: 5-live-mode");
 
   await page.getByTestId("mode-test").click();
   await expect(page).toHaveURL(/\/dashboard\/settings\?.*mode=test/);
@@ -155,6 +161,7 @@ test("an admin brands the hosted flow: logo and colour reach the flow's state", 
   await form.getByRole("button", { name: "Save changes" }).click();
   await expect(form.getByRole("status")).toHaveText("Settings saved");
   await page.screenshot({ path: shots("dashboard-9-settings"), fullPage: true });
+  await expectAccessible(page, "dashboard: 9-settings");
 
   // the hosted flow reads them from its state query (client token auth)
   const created = await page.request.post("/v1/sessions", {
@@ -181,6 +188,7 @@ test("an admin brands the hosted flow: logo and colour reach the flow's state", 
   await flow.getByTestId("consent-checkbox").check();
   await expect(flow.getByRole("button", { name: "Continue", exact: true })).toHaveCSS("background-color", "rgb(15, 118, 110)");
   await flow.screenshot({ path: shots("dashboard-9b-branded-flow"), fullPage: true });
+  await expectAccessible(flow, "dashboard: 9b-branded-flow");
   await flow.close();
 
   // back to the defaults for the other journeys
@@ -258,6 +266,7 @@ test.describe.serial("people: invitation and password reset by email", () => {
     await page.getByRole("button", { name: "Done" }).click();
     await expect(page.getByTestId("invitation-row").filter({ hasText: invitee.email })).toContainText("Developer");
     await page.screenshot({ path: shots("dashboard-6-team"), fullPage: true });
+    await expectAccessible(page, "dashboard: 6-team");
 
     const link = await linkFor(invitee.email, "/invite");
     expect(new URL(link).pathname).toBe("/invite");
@@ -273,6 +282,7 @@ test.describe.serial("people: invitation and password reset by email", () => {
     await guest.getByRole("button", { name: "Create account and join" }).click();
     await expect(guest.getByText("The passwords do not match.")).toBeVisible();
     await guest.screenshot({ path: shots("dashboard-7-accept-invite"), fullPage: true });
+    await expectAccessible(guest, "dashboard: 7-accept-invite");
     await guest.getByLabel("Repeat the password").fill(invitee.password);
     await guest.getByRole("button", { name: "Create account and join" }).click();
     await expect(guest.getByRole("heading", { name: "Overview" })).toBeVisible();
@@ -307,6 +317,7 @@ test.describe.serial("people: invitation and password reset by email", () => {
     await page.getByRole("button", { name: "Set password and sign in" }).click();
     await expect(page.getByLabel("New password", { exact: true })).toHaveAccessibleDescription("Use at least 10 characters.");
     await page.screenshot({ path: shots("dashboard-8-reset-password"), fullPage: true });
+    await expectAccessible(page, "dashboard: 8-reset-password");
     await page.getByLabel("New password", { exact: true }).fill("priya-second-password");
     await page.getByLabel("Repeat the new password").fill("priya-second-password");
     await page.getByRole("button", { name: "Set password and sign in" }).click();

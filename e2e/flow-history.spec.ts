@@ -5,6 +5,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { createSession, FAKE_CAMERA, fastForward, shot, workflowId } from "./fixtures/flow";
+import { expectAccessible } from "./fixtures/axe";
 
 test.use({ launchOptions: FAKE_CAMERA, viewport: { width: 360, height: 740 } });
 
@@ -22,6 +23,7 @@ test("Back and Forward move between steps, a reload stays, and Back after the co
   await expect(hint).toHaveText("Press Back again to leave. Everything you have submitted so far is saved.");
   await expect(phoneHeading).toBeVisible();
   await page.screenshot({ path: shot("history-1-leave-hint"), fullPage: true });
+  await expectAccessible(page, "flow en: history-1-leave-hint");
   await page.goForward();
   await expect(hint).toHaveCount(0);
   await expect(phoneHeading).toBeVisible();

@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { api, type CheckDto, createSession, dashboardPage, FAKE_CAMERA, fastForward, fx, shot, workflowId, writeY4m } from "./fixtures/flow";
+import { expectAccessible } from "./fixtures/axe";
 
 const FIXTURES = path.resolve("tests/fixtures/intelligence");
 const CAMERA_FILE = path.resolve("e2e/artifacts/fake-camera-selfie.y4m");
@@ -43,6 +44,7 @@ test("the documents step pre-fills from the card, the applicant corrects a field
   const dob = page.getByLabel("Date of birth");
   await expect(dob).toHaveValue("1988-08-14");
   await page.screenshot({ path: shot("intel-01-prefilled"), fullPage: true });
+  await expectAccessible(page, "flow en: intel-01-prefilled");
   await dob.fill("1988-08-15");
   await page.getByRole("button", { name: "Continue", exact: true }).click();
 
@@ -50,6 +52,7 @@ test("the documents step pre-fills from the card, the applicant corrects a field
   await page.getByRole("button", { name: "Open the camera" }).click();
   await expect(page.getByTestId("camera")).toHaveAttribute("data-status", "live");
   await page.screenshot({ path: shot("intel-02-selfie-camera"), fullPage: true });
+  await expectAccessible(page, "flow en: intel-02-selfie-camera");
   await page.getByRole("button", { name: "Take photo" }).click();
   await page.getByRole("button", { name: "Use this selfie" }).click();
   await expect(page.getByRole("heading", { name: "Check and submit" })).toBeVisible();
@@ -70,5 +73,6 @@ test("the documents step pre-fills from the card, the applicant corrects a field
   await expect(dash.getByTestId("session-case")).toHaveAttribute("data-status", "review");
   await expect(dash.getByTestId("review-reasons")).toContainText("document_signal");
   await dash.screenshot({ path: shot("intel-03-case"), fullPage: true });
+  await expectAccessible(dash, "dashboard: intel-03-case");
   await dash.context().close();
 });

@@ -9,6 +9,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import type { TSession } from "../server/sessions/session.schemas";
 import { aadhaarZip, api, createSession, documentPng, FAKE_CAMERA, qrPicture, SHARE_CODE, secureQrPayload, shot, workflowId } from "./fixtures/flow";
+import { expectAccessible } from "./fixtures/axe";
 
 test.use({ launchOptions: FAKE_CAMERA, permissions: ["camera"] });
 
@@ -40,6 +41,13 @@ test.describe("in English on a small phone", () => {
     await expect(page.getByTestId("consent-collected")).toContainText("never the full number");
     await expect(page.getByTestId("consent-collected")).toContainText("A photo of your face (selfie)");
     await page.screenshot({ path: shot("en-01-consent"), fullPage: true });
+    await expectAccessible(page, "flow en: consent (essentials)");
+    // the full notice is one tap away, and back
+    await page.getByRole("button", { name: "Read the full notice" }).click();
+    await expect(page.getByText("Have wrong or incomplete data corrected and updated")).toBeVisible();
+    await expectAccessible(page, "flow en: consent (full notice)");
+    await page.getByRole("button", { name: "Show only the essentials" }).click();
+    await expect(page.getByText("Have wrong or incomplete data corrected and updated")).toBeHidden();
     await expect(page.getByRole("button", { name: "Continue", exact: true })).toBeDisabled();
     await page.getByTestId("consent-checkbox").check();
     await page.getByRole("button", { name: "Continue", exact: true }).click();
@@ -51,11 +59,13 @@ test.describe("in English on a small phone", () => {
     await page.getByRole("button", { name: "Send code" }).click();
     await expect(phone).toHaveAttribute("aria-invalid", "true");
     await expect(phone).toHaveAccessibleDescription(/Enter a 10-digit Indian mobile number/);
+    await expectAccessible(page, "flow en: phone (field error)");
     await phone.fill("98765 43210");
     await page.getByRole("button", { name: "Send code" }).click();
     await expect(page.getByText("We sent a 6-digit code to +91 ••••• ••210.")).toBeVisible();
     await expect(page.getByTestId("otp-resend")).toBeDisabled();
     await expect(page.getByTestId("otp-resend-countdown")).toContainText(/You can ask for a new code in 0:[0-3]\d/);
+    await expectAccessible(page, "flow en: phone code");
     await page.getByLabel("6-digit code").fill("000000"); // six digits submit by themselves
     await expect(page.getByText("That code isn't right. 4 attempts left.")).toBeVisible();
     await page.screenshot({ path: shot("en-02-phone-wrong-code"), fullPage: true });
@@ -63,6 +73,7 @@ test.describe("in English on a small phone", () => {
 
     await expect(page.getByRole("heading", { name: "Your email address" })).toBeVisible();
     await page.getByLabel("Email address").fill("asha@example.com");
+    await expectAccessible(page, "flow en: email");
     await page.getByRole("button", { name: "Send code" }).click();
     await page.getByLabel("6-digit code").fill("123456");
 
@@ -73,10 +84,12 @@ test.describe("in English on a small phone", () => {
     await page.getByTestId("field-dob").fill("1990-01-01");
     await page.getByRole("button", { name: "Continue", exact: true }).click();
 
+    await expectAccessible(page, "flow en: PAN");
     // Aadhaar offline e-KYC
     await expect(page.getByRole("heading", { name: "Verify with Aadhaar" })).toBeVisible();
     await page.getByRole("button", { name: "Continue", exact: true }).click();
     await expect(page.getByText("Choose the ZIP file you downloaded from the UIDAI website.")).toBeVisible();
+    await expectAccessible(page, "flow en: Aadhaar offline file");
     await page.getByTestId("aadhaar-zip").setInputFiles({ name: "offlineaadhaar.zip", mimeType: "application/zip", buffer: await aadhaarZip() });
     await expect(page.getByTestId("aadhaar-zip-name")).toContainText("offlineaadhaar.zip");
     await page.getByLabel("Share code", { exact: true }).fill(SHARE_CODE);
@@ -85,14 +98,17 @@ test.describe("in English on a small phone", () => {
 
     // documents: a PAN card photographed with the camera, then its fields
     await expect(page.getByRole("heading", { name: "Choose a document" })).toBeVisible();
+    await expectAccessible(page, "flow en: choose a document");
     await page.getByRole("radio", { name: "PAN card" }).check();
     await page.getByRole("button", { name: "Continue", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Front of your PAN card" })).toBeVisible();
     await page.getByRole("button", { name: "Take a photo" }).click();
     await expect(page.getByTestId("camera")).toHaveAttribute("data-status", "live");
     await page.screenshot({ path: shot("en-04-document-camera"), fullPage: true });
+    await expectAccessible(page, "flow en: document camera");
     await page.getByRole("button", { name: "Take photo" }).click();
     await expect(page.getByTestId("document-preview")).toBeVisible();
+    await expectAccessible(page, "flow en: document preview");
     await page.getByRole("button", { name: "Use this photo" }).click();
     await expect(page.getByRole("heading", { name: "Check your details" })).toBeVisible();
     await page.getByLabel("Full name").fill("Ravi Kumar");
@@ -103,6 +119,7 @@ test.describe("in English on a small phone", () => {
     await expect(docPan).toHaveAccessibleDescription(/This doesn't look right/);
     await docPan.fill("abcpe1234f");
     await page.screenshot({ path: shot("en-05-document-fields"), fullPage: true });
+    await expectAccessible(page, "flow en: document fields");
     await page.getByRole("button", { name: "Continue", exact: true }).click();
 
     // selfie with the front camera and an oval
@@ -110,8 +127,10 @@ test.describe("in English on a small phone", () => {
     await page.getByRole("button", { name: "Open the camera" }).click();
     await expect(page.getByTestId("camera")).toHaveAttribute("data-status", "live");
     await page.screenshot({ path: shot("en-06-selfie-camera"), fullPage: true });
+    await expectAccessible(page, "flow en: selfie camera");
     await page.getByRole("button", { name: "Take photo" }).click();
     await expect(page.getByRole("heading", { name: "Check your selfie" })).toBeVisible();
+    await expectAccessible(page, "flow en: selfie preview");
     await page.getByRole("button", { name: "Use this selfie" }).click();
 
     // review: everything entered, an edit link that comes back to the summary
@@ -134,10 +153,12 @@ test.describe("in English on a small phone", () => {
     await page.getByRole("button", { name: "Continue", exact: true }).click();
     await expect(page.getByTestId("review-pan")).toContainText("RAVI KUMAR");
     await page.screenshot({ path: shot("en-07-review"), fullPage: true });
+    await expectAccessible(page, "flow en: review");
     await page.getByRole("button", { name: "Submit" }).click();
 
     await expectOutcome(page, s.id);
     await page.screenshot({ path: shot("en-08-outcome"), fullPage: true });
+    await expectAccessible(page, "flow en: outcome");
   });
 });
 
@@ -151,12 +172,17 @@ test.describe("in Hindi on a desktop", () => {
 
     await expect(page.getByRole("heading", { name: "शुरू करने से पहले" })).toBeVisible();
     await expect(page.getByText("8 में से चरण 1")).toBeVisible();
+    // the page itself is in Hindi: its language and title
+    await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+    await expect(page).toHaveTitle(/अपनी पहचान सत्यापित करें/);
     // the language can be switched, and back
     await page.getByRole("button", { name: "English" }).click();
     await expect(page.getByRole("heading", { name: "Before you start" })).toBeVisible();
     await page.getByRole("button", { name: "हिन्दी" }).click();
     await expect(page.getByRole("heading", { name: "शुरू करने से पहले" })).toBeVisible();
     await page.screenshot({ path: shot("hi-01-consent"), fullPage: true });
+    await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+    await expectAccessible(page, "flow hi: consent");
     await page.getByTestId("consent-checkbox").check();
     await page.getByRole("button", { name: "आगे बढ़ें", exact: true }).click();
 
@@ -165,16 +191,19 @@ test.describe("in Hindi on a desktop", () => {
     await page.getByRole("button", { name: "कोड भेजें" }).click();
     await expect(page.getByText("हमने +91 ••••• ••210 पर 6 अंकों का कोड भेजा है।")).toBeVisible();
     await page.screenshot({ path: shot("hi-02-phone-code"), fullPage: true });
+    await expectAccessible(page, "flow hi: phone code");
     await page.getByLabel("6 अंकों का कोड").fill("123456");
 
     await expect(page.getByRole("heading", { name: "आपका ईमेल पता" })).toBeVisible();
     await page.getByLabel("ईमेल पता").fill("asha@example.com");
+    await expectAccessible(page, "flow hi: email");
     await page.getByRole("button", { name: "कोड भेजें" }).click();
     await page.getByLabel("6 अंकों का कोड").fill("123456");
 
     await expect(page.getByRole("heading", { name: "आपके PAN का विवरण" })).toBeVisible();
     await page.getByTestId("field-pan").fill("ABCCE1234F");
     await expect(page.getByText("यह व्यक्तिगत PAN नहीं है।", { exact: false })).toBeVisible();
+    await expectAccessible(page, "flow hi: PAN (field error)");
     await page.getByTestId("field-pan").fill("ABCPE1234F");
     await page.getByTestId("field-name").fill("Ravi Kumar");
     await page.getByTestId("field-dob").fill("1990-01-01");
@@ -189,16 +218,19 @@ test.describe("in Hindi on a desktop", () => {
     ).setFiles({ name: "aadhaar-qr.png", mimeType: "image/png", buffer: await qrPicture(secureQrPayload(), { width: 1000, height: 1000, size: 900 }) });
     await expect(page.getByTestId("qr-read")).toContainText("QR कोड पढ़ लिया गया");
     await page.screenshot({ path: shot("hi-03-aadhaar-qr"), fullPage: true });
+    await expectAccessible(page, "flow hi: Aadhaar Secure QR");
     await page.getByRole("button", { name: "आगे बढ़ें", exact: true }).click();
 
     await expect(page.getByRole("heading", { name: "दस्तावेज़ चुनें" })).toBeVisible();
     await page.getByRole("radio", { name: "आधार कार्ड" }).check();
+    await expectAccessible(page, "flow hi: choose a document");
     await page.getByRole("button", { name: "आगे बढ़ें", exact: true }).click();
     const png = await documentPng();
     await expect(page.getByRole("heading", { name: "आपके आधार कार्ड का सामने का हिस्सा" })).toBeVisible();
     await page.getByTestId("document-file-input").setInputFiles({ name: "front.png", mimeType: "image/png", buffer: png });
     await expect(page.getByRole("heading", { name: "आपके आधार कार्ड का पीछे का हिस्सा" })).toBeVisible();
     await page.screenshot({ path: shot("hi-04-document-back"), fullPage: true });
+    await expectAccessible(page, "flow hi: document upload");
     await page.getByTestId("document-file-input").setInputFiles({ name: "back.png", mimeType: "image/png", buffer: png });
     await expect(page.getByRole("heading", { name: "अपने विवरण जाँचें" })).toBeVisible();
     await page.getByLabel("पूरा नाम").fill("Ravi Kumar");
@@ -208,9 +240,11 @@ test.describe("in Hindi on a desktop", () => {
     await expect(page.getByText("यह सही नहीं लग रहा।", { exact: false })).toBeVisible();
     await page.getByLabel("आपकी आधार संख्या के आखिरी 4 अंक").fill("4321");
     await page.screenshot({ path: shot("hi-05-document-fields"), fullPage: true });
+    await expectAccessible(page, "flow hi: document fields");
     await page.getByRole("button", { name: "आगे बढ़ें", exact: true }).click();
 
     await expect(page.getByRole("heading", { name: "सेल्फ़ी लें" })).toBeVisible();
+    await expectAccessible(page, "flow hi: selfie");
     await page.getByRole("button", { name: "कैमरा खोलें" }).click();
     await page.getByRole("button", { name: "फ़ोटो लें" }).click();
     await page.getByRole("button", { name: "यह सेल्फ़ी इस्तेमाल करें" }).click();
@@ -219,11 +253,13 @@ test.describe("in Hindi on a desktop", () => {
     await expect(page.getByTestId("review-aadhaar")).toContainText("सिक्योर QR कोड");
     await expect(page.getByTestId("review-documents")).toContainText("आधार कार्ड");
     await page.screenshot({ path: shot("hi-06-review"), fullPage: true });
+    await expectAccessible(page, "flow hi: review");
     await page.getByRole("button", { name: "जमा करें" }).click();
 
     await expectOutcome(page, s.id);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/आपका सत्यापन हो गया है|हम आपके विवरणों की जाँच कर रहे हैं/);
     await page.screenshot({ path: shot("hi-07-outcome"), fullPage: true });
+    await expectAccessible(page, "flow hi: outcome");
     const session = await api<TSession>("GET", `/v1/sessions/${s.id}`);
     expect(session.body.steps.aadhaar!.method).toBe("secure_qr");
   });

@@ -30,6 +30,7 @@ import {
   shot,
   writeY4m,
 } from "./fixtures/flow";
+import { expectAccessible } from "./fixtures/axe";
 
 const FIXTURES = path.resolve("tests/fixtures/intelligence");
 const face = (name: string) => readFileSync(path.join(FIXTURES, `${name}.jpg`));
@@ -92,6 +93,7 @@ async function takeChallengeSelfie(page: Page, locale: keyof typeof TEXT, shots:
   await expect(page.getByRole("heading", { name: ui.title })).toBeVisible();
   await expect(page.getByTestId("selfie-challenge-intro")).toContainText(ui.prompt);
   await page.screenshot({ path: shot(`${shots}-1-intro`), fullPage: true });
+  await expectAccessible(page, `flow en: ${shots}-1-intro`);
   await page.getByRole("button", { name: ui.open }).click();
   await expect(page.getByTestId("camera")).toHaveAttribute("data-status", "live");
   await page.getByRole("button", { name: ui.shutter }).click();
@@ -99,11 +101,13 @@ async function takeChallengeSelfie(page: Page, locale: keyof typeof TEXT, shots:
   const prompt = page.getByRole("status").filter({ hasText: ui.prompt });
   await expect(prompt).toBeVisible();
   await page.screenshot({ path: shot(`${shots}-2-prompt`), fullPage: true });
+  await expectAccessible(page, `flow en: ${shots}-2-prompt`);
   await expect(page.getByRole("heading", { name: ui.preview })).toBeVisible();
   await expect(prompt).toHaveCount(0);
   // the applicant is told what is sent besides the selfie: all 8 frames were taken
   await expect(page.getByTestId("selfie-frames-note")).toHaveText(ui.framesNote);
   await page.screenshot({ path: shot(`${shots}-3-preview`), fullPage: true });
+  await expectAccessible(page, `flow en: ${shots}-3-preview`);
   return s;
 }
 
@@ -125,9 +129,11 @@ test("a still face fails the head-turn challenge: the frames upload, the livenes
   await expect(page.getByRole("alert").filter({ hasText: "We couldn't reach the server. Check your connection and try again." })).toBeVisible();
   await expect(page.getByRole("heading", { name: TEXT.en.preview })).toBeVisible();
   await page.screenshot({ path: shot("liveness-still-4-upload-failed"), fullPage: true });
+  await expectAccessible(page, "flow en: liveness-still-4-upload-failed");
   await page.getByRole("button", { name: TEXT.en.submit }).click();
   await expect(page.getByTestId("flow-outcome")).toHaveAttribute("data-status", "review", { timeout: 60_000 });
   await page.screenshot({ path: shot("liveness-still-5-outcome"), fullPage: true });
+  await expectAccessible(page, "flow en: liveness-still-5-outcome");
   expect(uploads).toBe(10); // 2 stored, 1 lost, then the lost one and the 6 never sent
 
   const { status, check } = await livenessCheck(s.id);

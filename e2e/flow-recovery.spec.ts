@@ -8,6 +8,7 @@ import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { eicar } from "../tests/fixtures/clamd";
 import { api, createSession, documentPng, FAKE_CAMERA, fastForward, shot, workflowId } from "./fixtures/flow";
+import { expectAccessible } from "./fixtures/axe";
 
 const FAKE_CONTEXT = { viewport: { width: 360, height: 740 }, permissions: ["camera"] };
 
@@ -22,6 +23,7 @@ test("a reviewer asks to redo the PAN: only that step is shown, with the reason"
   await page.getByTestId("field-dob").fill("1988-05-17");
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByTestId("flow-outcome")).toHaveAttribute("data-status", "review", { timeout: 30_000 });
+  await expectAccessible(page, "flow en: outcome (review)");
 
   const decided = await api("POST", `/v1/sessions/${s.id}/decision`, {
     outcome: "resubmission_requested",
@@ -39,16 +41,20 @@ test("a reviewer asks to redo the PAN: only that step is shown, with the reason"
   await expect(page.getByText(/Step \d+ of \d+/)).toHaveCount(0);
   await expect(page.getByTestId("flow-back")).toHaveCount(0);
   const note = page.getByTestId("flow-resubmission");
-  await expect(note).toContainText("The name does not match the official records.");
-  await expect(note).toContainText("Please enter your name exactly as on the PAN card.");
+  await expect(note).toContainText("The name you entered does not match the official records.");
+  await expect(page.getByTestId("flow-resubmission-steps")).toHaveText("To do again: PAN");
+  // the decision's note is for the business's team and its backend, not for the applicant
+  await expect(note).not.toContainText("Please enter your name exactly as on the PAN card.");
   await expect(page.getByTestId("field-name")).toHaveValue("Asha Rao"); // what was entered before
   await page.screenshot({ path: shot("resubmit-1-pan"), fullPage: true });
+  await expectAccessible(page, "flow en: resubmission");
   await page.getByTestId("field-pan").fill("ABCPE1234F");
   await page.getByTestId("field-name").fill("Ravi Kumar");
   await page.getByTestId("field-dob").fill("1990-01-01");
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByTestId("flow-outcome")).toHaveAttribute("data-status", "approved", { timeout: 30_000 });
   await page.screenshot({ path: shot("resubmit-2-outcome"), fullPage: true });
+  await expectAccessible(page, "flow en: outcome (approved)");
   const session = await api("GET", `/v1/sessions/${s.id}`);
   expect(session.body).toMatchObject({ status: "approved", steps: { pan: { status: "passed", attempts: 2 }, consent: { attempts: 1 } } });
 });
@@ -65,6 +71,7 @@ test("an infected upload is refused with its own screen, and another file goes t
   await page.getByTestId("document-file-input").setInputFiles({ name: "passport.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a photo\n") });
   await expect(page.getByTestId("upload-refused")).toHaveAttribute("data-code", "file_type_not_allowed");
   await expect(page.getByTestId("upload-refused")).toContainText("This type of file isn't accepted.");
+  await expectAccessible(page, "flow en: upload refused (type)");
   await expect(page.getByTestId("upload-retry-same")).toHaveCount(0);
   await page.getByRole("button", { name: "Upload a different file" }).click();
 
@@ -76,6 +83,7 @@ test("an infected upload is refused with its own screen, and another file goes t
   await expect(page.getByRole("heading", { name: "We couldn't accept this file" })).toBeVisible();
   await expect(refused).toContainText("Our security check refused this file.");
   await page.screenshot({ path: shot("eicar-1-refused"), fullPage: true });
+  await expectAccessible(page, "flow en: upload refused (virus)");
 
   await page.getByRole("button", { name: "Upload a different file" }).click();
   await expect(page.getByRole("heading", { name: "Photo page of your Passport" })).toBeVisible();
@@ -120,6 +128,7 @@ test("closing the tab and coming back with a new link resumes at the first unfin
   await old.goto(s.url);
   await expect(old.getByTestId("flow-link-problem")).toHaveAttribute("data-status", "token_replaced");
   await expect(old.getByRole("heading", { name: "A newer link was opened" })).toBeVisible();
+  await expectAccessible(old, "flow en: link replaced");
   await second.close();
 });
 
@@ -133,6 +142,7 @@ test("an idle link, a cancelled verification and a dropped network each get thei
   await page.reload();
   await expect(page.getByRole("heading", { name: "We couldn't connect" })).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: shot("links-1-network"), fullPage: true });
+  await expectAccessible(page, "flow en: network error");
   await page.unroute("**/api/trpc/flow.state**");
   await page.getByRole("button", { name: "Try again" }).click();
   await expect(page.getByTestId("flow-step-consent")).toBeVisible();
@@ -150,6 +160,7 @@ test("an idle link, a cancelled verification and a dropped network each get thei
   await expect(page.getByRole("heading", { name: "This link has expired" })).toBeVisible();
   await expect(page.getByText("Go back to the app or website of Demo Fintech")).toBeVisible();
   await page.screenshot({ path: shot("links-2-idle"), fullPage: true });
+  await expectAccessible(page, "flow en: link expired");
 
   // a fresh link, then the business cancels
   const resumed = await api<{ url: string }>("POST", `/v1/sessions/${s.id}/client_token`);
@@ -160,4 +171,5 @@ test("an idle link, a cancelled verification and a dropped network each get thei
   await expect(page.getByTestId("flow-link-problem")).toHaveAttribute("data-status", "session_cancelled");
   await expect(page.getByRole("heading", { name: "This verification was cancelled" })).toBeVisible();
   await page.screenshot({ path: shot("links-3-cancelled"), fullPage: true });
+  await expectAccessible(page, "flow en: session cancelled");
 });

@@ -7,6 +7,7 @@
 import { expect, test as base, type Request } from "@playwright/test";
 import type { TSession } from "../server/sessions/session.schemas";
 import { api, createSession, documentPng, FAKE_CAMERA, fastForward, qrPicture, secureQrPayload, shot, workflowId, writeY4m } from "./fixtures/flow";
+import { expectAccessible } from "./fixtures/axe";
 
 const test = base.extend<object, { qrVideo: string }>({
   qrVideo: [
@@ -43,6 +44,7 @@ test("the Secure QR is scanned with the camera by ZXing's reader, loaded from ou
   await page.getByRole("button", { name: "Scan with camera" }).click();
   await expect(page.getByTestId("qr-read")).toContainText("QR code read", { timeout: 30_000 });
   await page.screenshot({ path: shot("qr-1-scanned"), fullPage: true });
+  await expectAccessible(page, "flow en: qr-1-scanned");
   await page.getByRole("button", { name: "Continue", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Choose a document" })).toBeVisible();
 
@@ -68,6 +70,7 @@ test("a photo without a QR code is answered honestly, a photo of the QR is read"
   await upload(await documentPng());
   await expect(page.getByText("We couldn't find a QR code in this photo.", { exact: false })).toBeVisible();
   await page.screenshot({ path: shot("qr-2-no-code"), fullPage: true });
+  await expectAccessible(page, "flow en: qr-2-no-code");
 
   await upload(await qrPicture(secureQrPayload(), { width: 1200, height: 1600, size: 900 }));
   await expect(page.getByTestId("qr-read")).toBeVisible();

@@ -10,6 +10,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import type { TSession } from "../server/sessions/session.schemas";
 import { api, createSession, dashboardPage, documentPng, fastForward, flowCall, fx, shot, workflowId } from "./fixtures/flow";
+import { expectAccessible } from "./fixtures/axe";
 import { type Mailbox, openMailbox } from "./fixtures/mailbox";
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -58,10 +59,12 @@ test("a private limited company with two directors is verified", async ({ page, 
   await expect(collected).toContainText("The business's details and registrations");
   await expect(collected).toContainText("their names, roles, ownership, email addresses and mobile numbers");
   await expect(collected).toContainText("The business's bank account number and IFSC");
+  await expectAccessible(page, "flow en: KYB consent");
   await page.getByTestId("consent-checkbox").check();
   await page.getByRole("button", { name: "Continue", exact: true }).click();
 
   await expect(page.getByRole("heading", { name: "Your business's PAN details" })).toBeVisible();
+  await expectAccessible(page, "flow en: business PAN");
   await page.getByTestId("field-pan").fill("ABCCE1234F");
   await page.getByTestId("field-name").fill("Sandbox Private Limited");
   await page.getByTestId("field-dob").fill("2015-01-01");
@@ -77,6 +80,7 @@ test("a private limited company with two directors is verified", async ({ page, 
   await page.getByRole("button", { name: "Fill in the passing values" }).click();
   await expect(page.getByTestId("field-cin")).toHaveValue("U72900KA2015PTC012345");
   await page.screenshot({ path: shot("kyb-01-details"), fullPage: true });
+  await expectAccessible(page, "flow en: business details");
   await page.getByTestId("business-details-submit").click();
 
   // documents of a private limited company: incorporation, board resolution, GST (bank statement optional)
@@ -84,6 +88,7 @@ test("a private limited company with two directors is verified", async ({ page, 
   await expect(page.getByTestId("business-document-partnership_deed")).toHaveCount(0);
   await page.getByTestId("business-documents-submit").click();
   await expect(page.getByText("Upload this document.").first()).toBeVisible();
+  await expectAccessible(page, "flow en: business documents (missing)");
   const png = await documentPng();
   for (const type of ["certificate_of_incorporation", "board_resolution", "gst_certificate"]) {
     await page.getByTestId(`business-document-input-${type}`).setInputFiles({ name: `${type}.png`, mimeType: "image/png", buffer: png });
@@ -103,6 +108,7 @@ test("a private limited company with two directors is verified", async ({ page, 
     await people.nth(i).getByTestId("person-ownership").fill("50");
   }
   await page.screenshot({ path: shot("kyb-02-key-people"), fullPage: true });
+  await expectAccessible(page, "flow en: key people");
   await page.getByTestId("key-people-submit").click();
 
   // bank account: the bank is shown as the IFSC is typed
@@ -111,12 +117,14 @@ test("a private limited company with two directors is verified", async ({ page, 
   await page.getByTestId("field-account-number-confirm").fill("50100012345678");
   await page.getByTestId("field-ifsc").fill("hdfc0000001");
   await expect(page.getByTestId("ifsc-bank")).toContainText("Bank:");
+  await expectAccessible(page, "flow en: bank account");
   await page.getByTestId("bank-account-submit").click();
 
   // the business waits for its directors
   await expect(page.getByTestId("flow-waiting-key-people")).toBeVisible();
   await expect(page.getByTestId("waiting-person")).toHaveCount(2);
   await page.screenshot({ path: shot("kyb-03-waiting"), fullPage: true });
+  await expectAccessible(page, "flow en: waiting for key people");
   const waiting = await api<TSession>("GET", `/v1/sessions/${s.id}`);
   expect(waiting.body.status).toBe("in_progress");
 
@@ -134,10 +142,12 @@ test("a private limited company with two directors is verified", async ({ page, 
   await expect(revisit.getByTestId("flow-link-problem")).toHaveAttribute("data-status", "session_finished");
   await expect(revisit.getByRole("heading", { name: "You have already done this" })).toBeVisible();
   await revisit.screenshot({ path: shot("kyb-05-invite-used"), fullPage: true });
+  await expectAccessible(revisit, "flow en: invitation already used");
   // a damaged link says so, without naming anyone
   await revisit.goto(`${emailed.slice(0, -1)}${emailed.endsWith("0") ? "1" : "0"}`);
   await expect(revisit.getByTestId("flow-link-problem")).toHaveAttribute("data-status", "invalid");
   await expect(revisit.getByRole("heading", { name: "This link doesn't work" })).toBeVisible();
+  await expectAccessible(revisit, "flow en: invalid link");
   await again.close();
 
   await expect(page.getByTestId("flow-outcome")).toHaveAttribute("data-status", "approved", { timeout: 60_000 });
@@ -167,6 +177,7 @@ test("a private limited company with two directors is verified", async ({ page, 
     await expect(directors.nth(i).getByTestId("business-tree-decision")).toHaveText("decision: Approved");
   }
   await dash.screenshot({ path: shot("kyb-06-dashboard-tree"), fullPage: true });
+  await expectAccessible(dash, "dashboard: KYB case (business tree)");
   await directors.nth(0).getByRole("link", { name: "Asha Verma" }).click();
   const childId = decided.body.related_sessions[0]!.id;
   await expect(dash).toHaveURL(new RegExp(`/dashboard/sessions/${childId}\\?`));

@@ -10,6 +10,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { DEMO_REVIEWER as REVIEWER, signedInPage, signIn } from "./fixtures/dashboard";
 import type { TSession } from "../server/sessions/session.schemas";
 import { api, createSession, fastForward, flowCall, fx, workflowId } from "./fixtures/flow";
+import { expectAccessible } from "./fixtures/axe";
 
 const shot = (name: string) => `e2e/artifacts/screenshots/review-queue-${name}.png`;
 const ws = `project=${fx.demo.projectId}&mode=test`;
@@ -30,6 +31,7 @@ test("a reviewer approves, declines and asks for a resubmission; the applicant r
   browser,
   request,
 }) => {
+  test.setTimeout(180_000); // axe runs on each screen
   const stamp = Date.now();
   const first = await sessionInReview(`e2e-queue-${stamp}-1`, "ABCPA9999Z", "Asha Rao");
   const second = await sessionInReview(`e2e-queue-${stamp}-2`, "ABCPB9999A", "Bela Singh");
@@ -59,6 +61,7 @@ test("a reviewer approves, declines and asks for a resubmission; the applicant r
   await page.getByLabel("Search").fill("");
   await expect(row(page, first)).toBeVisible();
   await page.screenshot({ path: shot("1-queue"), fullPage: true });
+  await expectAccessible(page, "review-queue: 1-queue");
 
   // 1: claim from the list, open, approve with the keyboard
   await row(page, first).getByRole("button", { name: "Claim" }).click();
@@ -67,12 +70,15 @@ test("a reviewer approves, declines and asks for a resubmission; the applicant r
   const caseView = page.getByTestId("session-case");
   await expect(caseView).toHaveAttribute("data-status", "review");
   await expect(page.getByTestId("case-assignee")).toContainText("You");
+  // a case opened from the queue: the navigation marks the queue (not "Sessions")
+  await expect(nav.getByRole("link", { name: /Review queue/ })).toHaveAttribute("aria-current", "page");
   await expect(page.getByTestId("review-reasons")).toContainText("The Income Tax Department has no such PAN.");
   await page.keyboard.press("a");
   await expect(page.getByRole("button", { name: "Approve", exact: true })).toHaveAttribute("aria-pressed", "true");
   await page.getByLabel("Reason code").selectOption("identity_confirmed");
   await page.getByLabel("Note (optional)").fill("PAN card checked by video call; the registry lags behind.");
   await page.screenshot({ path: shot("2-case-approving"), fullPage: true });
+  await expectAccessible(page, "review-queue: 2-case-approving");
   await page.getByRole("button", { name: "Submit decision" }).click();
   await expect(caseView).toHaveAttribute("data-status", "approved");
 
@@ -87,7 +93,7 @@ test("a reviewer approves, declines and asks for a resubmission; the applicant r
   await page.getByRole("button", { name: "Submit decision" }).click();
   await expect(caseView).toHaveAttribute("data-status", "declined");
 
-  // 3: ask for the PAN step again, with a reason shown to the applicant
+  // 3: ask for the PAN step again; the reason code's text is what the applicant is told
   await page.goto(`/dashboard/sessions/${third}?${ws}`);
   await expect(caseView).toHaveAttribute("data-status", "review");
   await page.getByRole("button", { name: "Request resubmission" }).click();
@@ -97,6 +103,7 @@ test("a reviewer approves, declines and asks for a resubmission; the applicant r
   await page.getByLabel("Reason code").selectOption("name_mismatch");
   await page.getByLabel("Note (optional)").fill("Please enter your PAN exactly as printed on the card.");
   await page.screenshot({ path: shot("3-case-resubmission"), fullPage: true });
+  await expectAccessible(page, "review-queue: 3-case-resubmission");
   await page.getByRole("button", { name: "Submit decision" }).click();
   await expect(caseView).toHaveAttribute("data-status", "resubmission_requested");
 
@@ -112,7 +119,11 @@ test("a reviewer approves, declines and asks for a resubmission; the applicant r
   const applicant = await phone.newPage();
   await applicant.goto(resumed.body.url);
   await expect(applicant.getByTestId("flow-step-pan")).toBeVisible();
-  await expect(applicant.getByTestId("flow-resubmission")).toContainText("Please enter your PAN exactly as printed on the card.");
+  // the applicant reads the reason code's text and the steps to redo, never the reviewer's note
+  const told = applicant.getByTestId("flow-resubmission");
+  await expect(told).toContainText("The name you entered does not match the official records.");
+  await expect(applicant.getByTestId("flow-resubmission-steps")).toHaveText("To do again: PAN");
+  await expect(told).not.toContainText("Please enter your PAN exactly as printed on the card.");
   await applicant.getByTestId("field-pan").fill("ABCPE1234F");
   await applicant.getByTestId("field-name").fill("Ravi Kumar");
   await applicant.getByTestId("field-dob").fill("1990-01-01");
@@ -137,6 +148,7 @@ test("a reviewer approves, declines and asks for a resubmission; the applicant r
   const dialog = page.getByRole("dialog", { name: "Override the final decision?" });
   await expect(dialog.getByTestId("override-confirm")).toContainText(`${first} is Approved (manual). It will become Declined`);
   await page.screenshot({ path: shot("4-override-confirm"), fullPage: true });
+  await expectAccessible(page, "review-queue: 4-override-confirm");
   await dialog.getByRole("button", { name: "Override: Approved → Declined" }).click();
   await expect(caseView).toHaveAttribute("data-status", "declined");
   await expect(page.getByTestId("case-history")).toContainText("Approved");
@@ -164,6 +176,7 @@ test("a reviewer approves, declines and asks for a resubmission; the applicant r
   await adminPage.getByLabel("Action").selectOption("");
   await expect(adminPage.locator('[data-testid="audit-row"][data-action="session.decision_overridden"]')).toHaveCount(1);
   await adminPage.screenshot({ path: shot("5-audit-log"), fullPage: true });
+  await expectAccessible(adminPage, "review-queue: 5-audit-log");
 
   const download = adminPage.waitForEvent("download");
   await adminPage.getByTestId("audit-export").click();

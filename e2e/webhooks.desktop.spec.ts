@@ -10,6 +10,7 @@ import { expect, test } from "@playwright/test";
 import Stripe from "stripe";
 import { e2eFixtures } from "../tests/fixtures/e2e-fixtures";
 import { signIn } from "./fixtures/dashboard";
+import { expectAccessible } from "./fixtures/axe";
 
 const fx = e2eFixtures();
 const shots = (name: string) => `e2e/artifacts/screenshots/${name}.png`;
@@ -69,6 +70,7 @@ test("an admin adds an endpoint, tests it, reads its delivery log, disables and 
   await dialog.getByLabel("Selected events").check();
   await dialog.getByLabel("All session events").check();
   await page.screenshot({ path: shots("webhooks-1-add-endpoint"), fullPage: true });
+  await expectAccessible(page, "webhooks: 1-add-endpoint");
   await dialog.getByRole("button", { name: "Add endpoint" }).click();
 
   // The secret, once.
@@ -77,6 +79,7 @@ test("an admin adds an endpoint, tests it, reads its delivery log, disables and 
   const secret = (await secretBox.locator("code").textContent())!.trim();
   expect(secret).toMatch(/^whsec_[A-Za-z0-9]{32}$/);
   await page.screenshot({ path: shots("webhooks-2-secret-once"), fullPage: true });
+  await expectAccessible(page, "webhooks: 2-secret-once");
   await page.getByRole("button", { name: "I saved the secret" }).click();
   await expect(page.getByTestId("endpoint-view")).toHaveAttribute("data-status", "enabled");
   await page.reload();
@@ -92,6 +95,7 @@ test("an admin adds an endpoint, tests it, reads its delivery log, disables and 
   await expect(test.getByTestId("test-result")).toHaveAttribute("data-succeeded", "true");
   await expect(test.getByTestId("test-result")).toContainText("200");
   await page.screenshot({ path: shots("webhooks-3-test-event"), fullPage: true });
+  await expectAccessible(page, "webhooks: 3-test-event");
   const testEvent = eventsOf(secret).at(-1)!;
   expect(testEvent).toMatchObject({ type: "session.approved", data: { session: { id: "ses_00000000000000000000test" } } });
   await test.getByRole("button", { name: "Close" }).click();
@@ -104,12 +108,14 @@ test("an admin adds an endpoint, tests it, reads its delivery log, disables and 
   await expect(attempt).toContainText("200");
   await expect(attempt).toContainText("thanks");
   await page.screenshot({ path: shots("webhooks-4-delivery-log"), fullPage: true });
+  await expectAccessible(page, "webhooks: 4-delivery-log");
 
   // Disabled: nothing arrives.
   await page.getByRole("button", { name: "Disable", exact: true }).click();
   await expect(page.getByTestId("endpoint-view")).toHaveAttribute("data-status", "disabled");
   await expect(page.getByTestId("disabled-note")).toBeVisible();
   await page.screenshot({ path: shots("webhooks-5-disabled"), fullPage: true });
+  await expectAccessible(page, "webhooks: 5-disabled");
   const before = deliveries.length;
   const quiet = await createSession();
   await page.waitForTimeout(2000);
@@ -144,6 +150,7 @@ test("an admin adds an endpoint, tests it, reads its delivery log, disables and 
   await expect(page.getByTestId("attempt")).toHaveCount(2);
   await expect(page.getByTestId("attempt").first()).toContainText("resend");
   await page.screenshot({ path: shots("webhooks-6-event-resend"), fullPage: true });
+  await expectAccessible(page, "webhooks: 6-event-resend");
 
   // Rotate the secret: the new one once; deliveries carry both signatures for the overlap.
   await page.goto(endpointUrl);
@@ -154,6 +161,7 @@ test("an admin adds an endpoint, tests it, reads its delivery log, disables and 
   const newSecret = (await page.getByTestId("webhook-secret").locator("code").textContent())!.trim();
   expect(newSecret).not.toBe(secret);
   await page.screenshot({ path: shots("webhooks-7-rotated"), fullPage: true });
+  await expectAccessible(page, "webhooks: 7-rotated");
   await page.getByRole("button", { name: "I saved the secret" }).click();
   await page.getByRole("button", { name: "Send test event" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Send test event" }).click();
@@ -169,4 +177,5 @@ test("an admin adds an endpoint, tests it, reads its delivery log, disables and 
   await page.waitForURL(/\/dashboard\/webhooks\?/);
   await expect(page.getByTestId("endpoint-row").filter({ hasText: hookUrl })).toHaveCount(0);
   await page.screenshot({ path: shots("webhooks-8-deleted"), fullPage: true });
+  await expectAccessible(page, "webhooks: 8-deleted");
 });

@@ -9,6 +9,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { api, documentPng } from "./fixtures/flow";
 import { e2eFixtures } from "../tests/fixtures/e2e-fixtures";
 import { type Credentials, DEMO_REVIEWER, signIn } from "./fixtures/dashboard";
+import { expectAccessible } from "./fixtures/axe";
 
 const fx = e2eFixtures();
 const shots = (name: string) => `e2e/artifacts/screenshots/workflow-builder-${name}.png`;
@@ -36,23 +37,27 @@ test("an admin builds a KYC workflow with a custom document field, publishes two
   await openWorkflows(page, fx.admin);
   await expect(page.getByTestId("workflow-row").filter({ hasText: "India KYC" }).first()).toContainText("Version");
   await page.screenshot({ path: shots("1-list"), fullPage: true });
+  await expectAccessible(page, "workflow-builder: 1-list");
 
   // create: the name is required, then the draft opens on the KYC template
   await page.getByRole("button", { name: "New workflow" }).click();
   const create = page.getByRole("dialog", { name: "New workflow" });
   await create.getByRole("button", { name: "Create workflow" }).click();
   await expect(create.getByLabel("Name")).toHaveAccessibleDescription(/Name the workflow\./);
+  await expectAccessible(page, "workflow-builder: new workflow dialog");
   await create.getByLabel("Name").fill(NAME);
   await create.getByRole("button", { name: "Create workflow" }).click();
   await expect(page.getByRole("heading", { name: NAME, level: 1 })).toBeVisible();
   await expect(page.getByText("Not published")).toBeVisible();
   const cards = page.getByTestId("step-card");
   await expect(cards).toHaveCount(6);
+  await expectAccessible(page, "workflow-builder: steps tab");
 
   // a documents step from the catalog, moved up with the keyboard-accessible buttons to follow consent
   await page.getByRole("button", { name: "Add step" }).click();
   const picker = page.getByRole("dialog", { name: "Add a step" });
   await expect(picker).toContainText("Photos or files of an identity document");
+  await expectAccessible(page, "workflow-builder: add step dialog");
   await picker.getByRole("radio", { name: /^Documents/ }).check();
   await picker.getByRole("button", { name: "Add step" }).click();
   await expect(cards).toHaveCount(7);
@@ -84,6 +89,7 @@ test("an admin builds a KYC workflow with a custom document field, publishes two
   await rule.getByLabel("Error code is one of").fill("pan_inactive, pan_not_found");
   await rule.getByLabel("Then").selectOption("decline");
   await page.screenshot({ path: shots("2-rule"), fullPage: true });
+  await expectAccessible(page, "workflow-builder: 2-rule");
 
   // saving shows the invalid key next to its input, on the Steps tab
   await page.getByRole("button", { name: "Save draft" }).click();
@@ -95,11 +101,13 @@ test("an admin builds a KYC workflow with a custom document field, publishes two
   await expect(key).toHaveAttribute("aria-invalid", "true");
   await expect(key).toHaveAccessibleDescription(/Lower-case letters, digits and _, starting with a letter\./);
   await page.screenshot({ path: shots("3-field-error"), fullPage: true });
+  await expectAccessible(page, "workflow-builder: 3-field-error");
   await key.fill("employee_id");
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Draft saved." })).toBeVisible();
   await expect(page.getByTestId("error-summary")).toHaveCount(0);
   await page.screenshot({ path: shots("4-saved"), fullPage: true });
+  await expectAccessible(page, "workflow-builder: 4-saved");
 
   // version 1, in the history
   await publish(page, 1);
@@ -112,12 +120,14 @@ test("an admin builds a KYC workflow with a custom document field, publishes two
   // a change, saved: the draft's diff against version 1, then version 2
   await page.getByRole("tab", { name: "Settings" }).click();
   await expect(page.getByLabel("Time to live")).toHaveValue("7");
+  await expectAccessible(page, "workflow-builder: settings tab");
   await page.getByLabel("Time to live").fill("3");
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Draft saved." })).toBeVisible();
   await expect(page.getByText("Draft changes", { exact: true })).toBeVisible();
   await page.getByRole("tab", { name: "History" }).click();
   await expect(page.getByRole("heading", { name: "Draft compared with the current version" })).toBeVisible();
+  await expectAccessible(page, "workflow-builder: history tab (draft diff)");
   await expect(page.getByTestId("diff-summary")).toHaveText("Time to live: 7 days → 3 days.");
   await publish(page, 2);
   await expect(page.getByTestId("version-row").first()).toContainText("Version 2");
@@ -130,6 +140,7 @@ test("an admin builds a KYC workflow with a custom document field, publishes two
   await expect(diff.locator('[data-op="+"]')).toHaveCount(1);
   await expect(diff.locator('[data-op="+"]')).toContainText('"ttl_seconds": 259200,');
   await page.screenshot({ path: shots("5-history-diff"), fullPage: true });
+  await expectAccessible(page, "workflow-builder: 5-history-diff");
 
   // the API shows version 2, never a draft or a preview
   const listed = await api<{ data: { id: string; name: string; version: number; ttl_seconds: number; steps: { name: string }[] }[] }>(
@@ -153,6 +164,7 @@ test("an admin builds a KYC workflow with a custom document field, publishes two
   await expect(flow.getByRole("heading", { name: "Check your details" })).toBeVisible();
   await expect(flow.getByLabel("Employee ID")).toBeVisible();
   await flow.screenshot({ path: shots("6-preview-custom-field"), fullPage: true });
+  await expectAccessible(flow, "workflow-builder: 6-preview-custom-field");
   const previewId = /\/flow\/(ses_[^#?/]+)/.exec(flow.url())![1]!;
   await flow.close();
   expect((await api<{ workflow_version: number }>("GET", `/v1/sessions/${previewId}`)).status).toBe(200);
@@ -175,6 +187,7 @@ test("a reviewer sees the builder read-only and cannot publish", async ({ page }
   await page.getByRole("tab", { name: "History" }).click();
   await expect(page.getByTestId("version-row").first()).toContainText("Current");
   await page.screenshot({ path: shots("7-reviewer-read-only"), fullPage: true });
+  await expectAccessible(page, "workflow-builder: 7-reviewer-read-only");
 
   const id = /\/dashboard\/workflows\/(wf_[^?]+)/.exec(page.url())![1]!;
   const res = await page.request.post("/api/trpc/workflows.publish?batch=1", {

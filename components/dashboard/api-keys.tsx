@@ -102,9 +102,9 @@ function ApiKeysCard() {
           ]}
         >
           {[...active, ...revoked].map((k) => (
-            <tr key={k.id} data-testid="api-key-row" className={k.revokedAt ? "text-slate-400" : undefined}>
+            <tr key={k.id} data-testid="api-key-row" className={k.revokedAt ? "text-slate-500" : undefined}>
               <td className="px-4 py-3 font-medium text-slate-900">
-                <span className={k.revokedAt ? "text-slate-400 line-through" : undefined}>{k.name || "Unnamed key"}</span>
+                <span className={k.revokedAt ? "text-slate-500 line-through" : undefined}>{k.name || "Unnamed key"}</span>
                 {k.revokedAt ? (
                   <Badge tone="gray" className="ml-2">
                     Revoked
@@ -113,7 +113,7 @@ function ApiKeysCard() {
               </td>
               <td className="px-4 py-3 font-mono text-[13px] text-slate-600">{k.prefix}…</td>
               <td className="px-4 py-3 text-slate-600">
-                {k.lastUsedAt ? <RelativeTime date={k.lastUsedAt} /> : <span className="text-slate-400">Never</span>}
+                {k.lastUsedAt ? <RelativeTime date={k.lastUsedAt} /> : <span className="text-slate-500">Never</span>}
               </td>
               <td className="px-4 py-3 text-slate-600">
                 <RelativeTime date={k.createdAt} />

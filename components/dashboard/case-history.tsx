@@ -36,7 +36,7 @@ export function CaseHistory({ history, reasonCodes, myUserId }: { history: Histo
                 <span className="text-slate-600">
                   by <span className="font-medium text-slate-800">{actorText(h, myUserId)}</span>
                 </span>
-                <span className="text-slate-400">·</span>
+                <span className="text-slate-500">·</span>
                 <RelativeTime date={h.createdAt} className="text-slate-500" />
               </div>
               {h.reason ? (
@@ -44,7 +44,7 @@ export function CaseHistory({ history, reasonCodes, myUserId }: { history: Histo
                   Reason:{" "}
                   {label(h.reason) ? (
                     <>
-                      {label(h.reason)} <span className="font-mono text-xs text-slate-400">({h.reason})</span>
+                      {label(h.reason)} <span className="font-mono text-xs text-slate-500">({h.reason})</span>
                     </>
                   ) : (
                     <span className="font-mono text-[13px]">{h.reason}</span>

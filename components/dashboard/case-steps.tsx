@@ -203,10 +203,10 @@ function PanComparison({ step, check, business }: { step: CaseStep; check?: Case
       verdict: dobMatch === true ? "match" : dobMatch === false ? "mismatch" : "unknown",
     },
   ];
-  if (!step.data) return <p className="px-5 py-4 text-sm text-slate-500">The applicant has not entered this step yet.</p>;
+  if (!step.data) return <p className="px-5 py-4 text-sm text-slate-600">The applicant has not entered this step yet.</p>;
   return (
     <table className="w-full text-left text-sm">
-      <thead className="text-xs text-slate-500">
+      <thead className="text-xs text-slate-600">
         <tr className="border-b border-slate-100">
           <th scope="col" className="w-40 px-5 py-2 font-medium">
             Field
@@ -222,7 +222,7 @@ function PanComparison({ step, check, business }: { step: CaseStep; check?: Case
       <tbody>
         {rows.map((row) => (
           <tr key={row.label} className={cn("border-b border-slate-100", row.verdict === "mismatch" && "bg-red-50")} data-verdict={row.verdict}>
-            <th scope="row" className="px-5 py-2.5 font-normal text-slate-500">
+            <th scope="row" className="px-5 py-2.5 font-normal text-slate-600">
               {row.label}
             </th>
             <td
@@ -232,7 +232,7 @@ function PanComparison({ step, check, business }: { step: CaseStep; check?: Case
                 row.label.includes("PAN") && "font-mono",
               )}
             >
-              {row.entered ?? <span className="text-slate-400">—</span>}
+              {row.entered ?? <span className="text-slate-600">—</span>}
             </td>
             <td className="px-3 py-2.5">{row.answer}</td>
           </tr>
@@ -260,7 +260,7 @@ function CheckMeta({ check }: { check: CaseCheck }) {
           calls: {check.provider_attempts.map((a) => `${a.provider} ${a.outcome.replaceAll("_", " ")} (${a.latency_ms} ms)`).join(" → ")}
         </span>
       ) : null}
-      {check.finished_at ? <span className="text-slate-400">{formatAbsolute(check.finished_at)}</span> : null}
+      {check.finished_at ? <span className="text-slate-600">{formatAbsolute(check.finished_at)}</span> : null}
     </div>
   );
 }

@@ -10,7 +10,7 @@ export function CopyButton({ value, label = "Copy", className, dark = false }: {
       type="button"
       className={cn(
         "inline-flex size-7 items-center justify-center rounded",
-        dark ? "text-slate-400 hover:bg-slate-700 hover:text-white" : "text-slate-400 hover:bg-slate-100 hover:text-slate-700",
+        dark ? "text-slate-400 hover:bg-slate-700 hover:text-white" : "text-slate-500 hover:bg-slate-100 hover:text-slate-700",
         focusRing,
         className,
       )}

@@ -17,7 +17,8 @@ interface NavItem {
   extra?: Record<string, string>;
   /** Outside the dashboard (no project/mode in the URL, a full page load). */
   external?: true;
-  isActive: (pathname: string, status: string | null) => boolean;
+  /** `params`: the page's query (`status` of the sessions list, `from=queue` of a case opened from the queue). */
+  isActive: (pathname: string, params: Pick<URLSearchParams, "get">) => boolean;
   icon: React.ReactNode;
   /** Shown only to roles with this permission. */
   permission?: Permission;
@@ -41,7 +42,7 @@ const NAV: NavItem[] = [
   {
     label: "Sessions",
     path: "/dashboard/sessions",
-    isActive: (p, status) => p.startsWith("/dashboard/sessions") && status !== "review",
+    isActive: (p, q) => p.startsWith("/dashboard/sessions") && q.get("status") !== "review" && q.get("from") !== "queue",
     icon: (
       <path
         strokeLinecap="round"
@@ -54,7 +55,7 @@ const NAV: NavItem[] = [
     label: "Review queue",
     path: "/dashboard/review",
     Count: ReviewQueueCount,
-    isActive: (p) => p.startsWith("/dashboard/review"),
+    isActive: (p, q) => p.startsWith("/dashboard/review") || (p.startsWith("/dashboard/sessions/") && q.get("from") === "queue"),
     icon: (
       <path
         strokeLinecap="round"
@@ -160,7 +161,6 @@ export function DashboardShell({ children }: { children: React.ReactNode }) {
   const ws = useWorkspace();
   const pathname = usePathname();
   const params = useSearchParams();
-  const status = params.get("status");
 
   return (
     <div className="flex min-h-dvh">
@@ -173,35 +173,38 @@ export function DashboardShell({ children }: { children: React.ReactNode }) {
         </div>
         <nav aria-label="Main" className="flex flex-col gap-0.5 px-3 py-2">
           {NAV.filter((item) => !item.permission || ws.can(item.permission)).map((item) => (
-            <NavLink key={item.label} item={item} active={item.isActive(pathname, status)} />
+            <NavLink key={item.label} item={item} active={item.isActive(pathname, params)} />
           ))}
         </nav>
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <WebhookAlertBanner />
-        {ws.mode === "test" ? (
-          <div className="flex items-center justify-center gap-2 bg-amber-400 px-4 py-1 text-xs font-semibold text-amber-950" data-testid="test-data-banner">
-            Test data · you are viewing the test mode of {ws.project.name}; nothing here is a real applicant
-          </div>
-        ) : null}
-        <header className="flex min-h-14 flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-4 py-2 md:px-6">
-          <ProjectSwitcher />
-          <div className="flex items-center gap-3">
-            <ModeSwitch />
-            <span className="hidden text-sm text-slate-600 lg:inline" title={`Role: ${ws.role}`}>
-              {ws.me.email}
-            </span>
-            <form action={signOutAction}>
-              <Button type="submit" variant="ghost" size="sm">
-                Sign out
-              </Button>
-            </form>
+        {/* the banners are part of the page's banner landmark (axe `region`: no content outside landmarks) */}
+        <header className="border-b border-slate-200 bg-white">
+          <WebhookAlertBanner />
+          {ws.mode === "test" ? (
+            <p className="flex items-center justify-center gap-2 bg-amber-400 px-4 py-1 text-xs font-semibold text-amber-950" data-testid="test-data-banner">
+              Test data · you are viewing the test mode of {ws.project.name}; nothing here is a real applicant
+            </p>
+          ) : null}
+          <div className="flex min-h-14 flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 md:px-6">
+            <ProjectSwitcher />
+            <div className="flex items-center gap-3">
+              <ModeSwitch />
+              <span className="hidden text-sm text-slate-600 lg:inline" title={`Role: ${ws.role}`}>
+                {ws.me.email}
+              </span>
+              <form action={signOutAction}>
+                <Button type="submit" variant="ghost" size="sm">
+                  Sign out
+                </Button>
+              </form>
+            </div>
           </div>
         </header>
         <nav aria-label="Main" className="flex gap-1 overflow-x-auto border-b border-slate-200 bg-white px-3 py-1.5 lg:hidden">
           {NAV.filter((item) => !item.permission || ws.can(item.permission)).map((item) => (
-            <NavLink key={item.label} item={item} active={item.isActive(pathname, status)} />
+            <NavLink key={item.label} item={item} active={item.isActive(pathname, params)} />
           ))}
         </nav>
         <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 md:px-8">{children}</main>

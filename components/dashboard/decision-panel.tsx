@@ -145,6 +145,9 @@ function DecisionForm({
   const { errors } = formState;
   const outcome = useWatch({ control, name: "outcome" });
   const note = useWatch({ control, name: "note" }) ?? "";
+  const reasonCode = useWatch({ control, name: "reason_code" });
+  // what the hosted flow will tell the applicant (declines and resubmissions), from the project's reason codes
+  const told = outcome !== "approved" ? (reasonCodes.data ?? []).find((r) => r.code === reasonCode)?.applicant?.en : undefined;
   const [formError, setFormError] = useState<string | null>(null);
   const rootRef = useRef<HTMLFormElement>(null);
   const reasonRef = useRef<HTMLSelectElement | null>(null);
@@ -286,7 +289,7 @@ function DecisionForm({
                         }}
                       />
                       <span>{stepTitle(s)}</span>
-                      <span className="text-xs text-slate-400">({s.status})</span>
+                      <span className="text-xs text-slate-500">({s.status})</span>
                     </label>
                   );
                 })}
@@ -297,7 +300,7 @@ function DecisionForm({
         </fieldset>
       ) : null}
 
-      <Field id="reason_code" label="Reason code" error={reasonError}>
+      <Field id="reason_code" label="Reason code" hint={told ? `The applicant is told: “${told}”` : undefined} error={reasonError}>
         {(() => {
           const reg = register("reason_code");
           return (
@@ -310,7 +313,7 @@ function DecisionForm({
               id="reason_code"
               disabled={disabled}
               invalid={!!reasonError}
-              aria-describedby={describedBy("reason_code", { error: reasonError })}
+              aria-describedby={describedBy("reason_code", { hint: !!told, error: reasonError })}
             >
               <option value="">{reasonCodes.isPending ? "Loading…" : "Choose a reason…"}</option>
               {(reasonCodes.data ?? []).map((r) => (
@@ -323,7 +326,7 @@ function DecisionForm({
         })()}
       </Field>
 
-      <Field id="note" label="Note (optional)" hint="Visible to your team; shown to the applicant when you request a resubmission." error={noteError}>
+      <Field id="note" label="Note (optional)" hint="For your team and your backend (API, audit log); never shown to the applicant." error={noteError}>
         <Textarea
           {...register("note")}
           id="note"
@@ -332,7 +335,7 @@ function DecisionForm({
           invalid={!!noteError}
           aria-describedby={describedBy("note", { hint: true, error: noteError })}
         />
-        <p className={cn("mt-1 text-right text-xs", note.length > NOTE_MAX ? "text-red-700" : "text-slate-400")}>
+        <p className={cn("mt-1 text-right text-xs", note.length > NOTE_MAX ? "text-red-700" : "text-slate-500")}>
           {note.length} / {NOTE_MAX}
         </p>
       </Field>
@@ -356,7 +359,7 @@ function DecisionForm({
         ) : null}
       </div>
       {ws.canDecide ? (
-        <p className="text-xs text-slate-400">
+        <p className="text-xs text-slate-500">
           Shortcuts: <kbd className="font-mono">a</kbd> approve · <kbd className="font-mono">d</kbd> decline · <kbd className="font-mono">r</kbd> resubmission
         </p>
       ) : null}

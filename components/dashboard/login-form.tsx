@@ -35,7 +35,7 @@ export function LoginForm({ sso = null, initialError = null }: { sso?: { name: s
           <Button type="button" variant="secondary" block onClick={() => startTransition(() => ssoSignInAction())}>
             Continue with {sso.name}
           </Button>
-          <p className="flex items-center gap-3 text-xs text-slate-400 uppercase before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
+          <p className="flex items-center gap-3 text-xs text-slate-500 uppercase before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
             or
           </p>
         </>

@@ -257,7 +257,7 @@ function LogoField({ logoUrl, editable }: { logoUrl: string | null; editable: bo
             // a plain img: a user upload of unknown size, served by our own route
             <img src={logoUrl} alt="Current logo" className="max-h-full max-w-full object-contain" />
           ) : (
-            <span className="text-xs text-slate-400">No logo</span>
+            <span className="text-xs text-slate-500">No logo</span>
           )}
         </div>
         {editable ? (

@@ -66,10 +66,10 @@ export function SessionCaseView({ id }: { id: string }) {
       </div>
       <div className="flex items-center gap-1.5">
         <Button variant="ghost" size="sm" disabled={!neighbours.prev} onClick={() => open(neighbours.prev)} aria-keyshortcuts="k">
-          ‹ Previous <kbd className="font-mono text-[11px] text-slate-400">k</kbd>
+          ‹ Previous <kbd className="font-mono text-[11px] text-slate-500">k</kbd>
         </Button>
         <Button variant="ghost" size="sm" disabled={!neighbours.next} onClick={() => open(neighbours.next)} aria-keyshortcuts="j" data-testid="queue-next">
-          Next in queue <kbd className="font-mono text-[11px] text-slate-400">j</kbd> ›
+          Next in queue <kbd className="font-mono text-[11px] text-slate-500">j</kbd> ›
         </Button>
         <ShortcutsHelp shortcuts={CASE_SHORTCUTS} />
       </div>

@@ -164,7 +164,7 @@ function SessionRow({ session: s }: { session: SessionListItem }) {
             {s.id}
           </Link>
           <CopyButton value={s.id} label="Copy session id" className="relative z-10" />
-          <span className="text-xs text-slate-400 uppercase xl:hidden">{s.type}</span>
+          <span className="text-xs text-slate-500 uppercase xl:hidden">{s.type}</span>
         </div>
       </td>
       <td className="px-3 py-2.5 xl:px-4">
@@ -172,7 +172,7 @@ function SessionRow({ session: s }: { session: SessionListItem }) {
       </td>
       <td className="hidden px-3 py-2.5 xl:px-4 text-slate-600 uppercase xl:table-cell">{s.type}</td>
       <td className="max-w-48 truncate px-3 py-2.5 xl:px-4 text-slate-600" title={s.reference_id ?? undefined}>
-        {s.reference_id ?? <span className="text-slate-400">—</span>}
+        {s.reference_id ?? <span className="text-slate-500">—</span>}
       </td>
       <td className="px-3 py-2.5 xl:px-4">
         {s.decision ? (
@@ -181,7 +181,7 @@ function SessionRow({ session: s }: { session: SessionListItem }) {
             {s.decision_source ? <Badge tone={s.decision_source === "manual" ? "violet" : "gray"}>{s.decision_source}</Badge> : null}
           </span>
         ) : (
-          <span className="text-slate-400">—</span>
+          <span className="text-slate-500">—</span>
         )}
       </td>
       <td className="px-3 py-2.5 xl:px-4 text-right whitespace-nowrap text-slate-600">

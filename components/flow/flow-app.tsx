@@ -220,7 +220,7 @@ function FlowScreen({ sessionId, getAuthorization }: { sessionId: string; getAut
           problem={{ reason: data.session.status === "expired" ? "session_expired" : "session_cancelled", org: data.session.organizationName }}
         />
       ) : (
-        <OutcomeScreen session={data.session} />
+        <OutcomeScreen session={data.session} locale={locale} />
       );
   } else if ((EDITABLE_STATUSES as readonly string[]).includes(data.session.status) && data.currentStep) {
     body = <StepScreen sessionId={sessionId} state={data} locale={locale} />;

@@ -1,4 +1,5 @@
 "use client";
+import { useEffect } from "react";
 import { useTranslations } from "use-intl";
 import { Badge } from "~/components/ui/badge";
 import { cn, focusRing } from "~/components/ui/cn";
@@ -32,6 +33,7 @@ export function FlowShell({
   const t = useTranslations("common");
   const theme = brandThemeVariables(branding?.brandColor ?? null);
   const name = organizationName ?? "Verify";
+  useDocumentLanguage(locale, `${t("pageTitle")} · ${name}`);
   return (
     <div
       lang={locale}
@@ -76,6 +78,20 @@ export function FlowShell({
       </footer>
     </div>
   );
+}
+
+/**
+ * The page's `<html lang>` and title follow the flow's language (WCAG 3.1.1: a Hindi page is
+ * announced as Hindi). The server renders the app's default (`en`, app/layout.tsx): the client
+ * token, and so the session's language, is only known in the browser.
+ */
+function useDocumentLanguage(locale: Locale, title: string) {
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
 }
 
 function LanguageSwitcher({

@@ -2,7 +2,9 @@
 import { useEffect, useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "~/components/ui/button";
+import { applicantText } from "./applicant-reason";
 import { MessageScreen, type ScreenTone } from "./flow-shell";
+import type { Locale } from "./i18n/locales";
 import type { FlowSession, SessionStatus } from "./flow-types";
 
 const REDIRECT_SECONDS = 3;
@@ -24,8 +26,10 @@ function outcomeCopy(status: SessionStatus, t: OutcomeT, org: string): { tone: S
  * The end of the flow (approved, declined, in review; expired and cancelled have their own screen). With a `redirectUrl` (redirect mode) a Continue button goes back to the
  * business, and we go there on our own after a few seconds.
  */
-export function OutcomeScreen({ session }: { session: FlowSession }) {
+export function OutcomeScreen({ session, locale }: { session: FlowSession; locale: Locale }) {
   const t = useTranslations("outcome");
+  // a declined session: what the business tells the applicant about its reason code
+  const reason = applicantText(session.decisionReason, locale);
   const org = session.organizationName;
   const copy = outcomeCopy(session.status, t, org);
   const redirectUrl = session.redirectUrl;
@@ -67,6 +71,11 @@ export function OutcomeScreen({ session }: { session: FlowSession }) {
       }
     >
       <p>{copy.body}</p>
+      {reason ? (
+        <p className="mt-3" data-testid="flow-outcome-reason">
+          {reason}
+        </p>
+      ) : null}
     </MessageScreen>
   );
 }

@@ -9,6 +9,7 @@ import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { useTranslations } from "use-intl";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field-error";
+import { cn, focusRing } from "~/components/ui/cn";
 import type { StepProps } from "./flow-types";
 import { useErrorText } from "./i18n/use-error-text";
 import { applyServerErrors, useSubmitStep } from "./use-submit-step";
@@ -53,11 +54,7 @@ export function SandboxHint({ title, fillLabel, onFill, children }: { title: str
     <aside className="mt-5 rounded-lg border border-dashed border-amber-400 px-4 py-3 text-sm text-slate-700" data-testid="sandbox-hint">
       <p className="font-medium text-amber-900">{title}</p>
       <ul className="mt-1 list-disc space-y-0.5 pl-5">{children}</ul>
-      <button
-        type="button"
-        className="mt-1 min-h-11 font-medium text-brand-700 underline underline-offset-2 outline-none focus-visible:outline-2 focus-visible:outline-brand-600"
-        onClick={onFill}
-      >
+      <button type="button" className={cn("mt-1 min-h-11 font-medium text-brand-700 underline underline-offset-2", focusRing)} onClick={onFill}>
         {fillLabel}
       </button>
     </aside>

@@ -8,6 +8,7 @@ import { StepProgress } from "./flow-shell";
 import type { FlowState, FlowStep } from "./flow-types";
 import type { Locale } from "./i18n/locales";
 import { useStepHistory } from "./step-history";
+import { applicantText } from "./applicant-reason";
 import { stepView } from "./steps/step-registry";
 import { UnsupportedStep } from "./steps/unsupported-step";
 import { StepViewContext } from "./steps/step-view";
@@ -88,7 +89,10 @@ export function StepScreen({ sessionId, state, locale }: { sessionId: string; st
   const Step = stepView(step.type)?.component ?? UnsupportedStep;
   const resubmission = state.session.resubmission;
   const org = state.session.organizationName;
-  const reasonKey = resubmission?.reason ?? "";
+  const stepName = (name: string) => {
+    const type = state.steps.find((s) => s.name === name)?.type ?? "";
+    return t.has(`review.stepNames.${type}` as "review.stepNames.pan") ? t(`review.stepNames.${type}` as "review.stepNames.pan") : name;
+  };
   return (
     <EditStepContext.Provider value={(name) => navigate({ step: name, origin: "review" })}>
       <div ref={containerRef}>
@@ -126,16 +130,12 @@ export function StepScreen({ sessionId, state, locale }: { sessionId: string; st
             <p className="mt-0.5">{t("resubmit.body", { org })}</p>
             <p className="mt-2">
               <span className="font-medium">{t("resubmit.reason")}: </span>
-              {t.has(`resubmit.reasons.${reasonKey}` as "resubmit.reasons.other")
-                ? t(`resubmit.reasons.${reasonKey}` as "resubmit.reasons.other")
-                : t("resubmit.fallback")}
+              {applicantText(resubmission.message, locale) ?? t("resubmit.fallback")}
             </p>
-            {resubmission.note ? (
-              <p className="mt-2">
-                <span className="font-medium">{t("resubmit.note", { org })}: </span>
-                <span className="whitespace-pre-line">{resubmission.note}</span>
-              </p>
-            ) : null}
+            <p className="mt-2" data-testid="flow-resubmission-steps">
+              <span className="font-medium">{t("resubmit.steps")}: </span>
+              {round.map(stepName).join(", ")}
+            </p>
           </div>
         ) : null}
         <StepViewContext.Provider value={stepView}>

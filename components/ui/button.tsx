@@ -9,8 +9,8 @@ const VARIANTS: Record<ButtonVariant, string> = {
   primary: "bg-brand-600 text-white shadow-sm hover:bg-brand-700 disabled:bg-brand-600/50",
   secondary: "border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 disabled:text-slate-400",
   danger: "bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-600/50",
-  success: "bg-emerald-600 text-white shadow-sm hover:bg-emerald-700 disabled:bg-emerald-600/50",
-  warning: "bg-amber-500 text-white shadow-sm hover:bg-amber-600 disabled:bg-amber-500/50",
+  success: "bg-emerald-700 text-white shadow-sm hover:bg-emerald-800 disabled:bg-emerald-700/50",
+  warning: "bg-amber-700 text-white shadow-sm hover:bg-amber-800 disabled:bg-amber-700/50",
   ghost: "text-slate-700 hover:bg-slate-100 disabled:text-slate-400",
 };
 

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "./cn";
+import { cn, focusRing } from "./cn";
 
 export interface CheckboxProps extends Omit<ComponentProps<"input">, "type"> {
   invalid?: boolean;
@@ -12,8 +12,9 @@ export function Checkbox({ invalid, className, ...rest }: CheckboxProps) {
       type="checkbox"
       aria-invalid={invalid || undefined}
       className={cn(
-        "size-5 shrink-0 cursor-pointer rounded border-slate-400 accent-brand-600 outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
-        invalid && "outline-2 outline-offset-2 outline-red-500",
+        "size-5 shrink-0 cursor-pointer rounded border-slate-400 accent-brand-600",
+        focusRing,
+        invalid && "outline-solid outline-2 outline-offset-2 outline-red-600",
         className,
       )}
       {...rest}

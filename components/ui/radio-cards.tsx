@@ -42,7 +42,7 @@ export function RadioCards({
             <label
               key={o.value}
               className={cn(
-                "flex min-h-14 cursor-pointer items-start gap-3 rounded-lg border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600",
+                "flex min-h-14 cursor-pointer items-start gap-3 rounded-lg border p-4 transition-colors has-[:focus-visible]:outline-solid has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600",
                 checked ? "border-brand-600 bg-brand-50 ring-1 ring-brand-600" : error ? "border-red-400" : "border-slate-300 hover:border-slate-400",
               )}
             >
@@ -52,7 +52,7 @@ export function RadioCards({
                 value={o.value}
                 checked={checked}
                 onChange={() => onChange(o.value)}
-                className="mt-1 size-4 shrink-0 accent-brand-600 outline-none"
+                className="mt-1 size-4 shrink-0 accent-brand-600 outline-hidden"
               />
               {o.icon ? <span className="shrink-0 text-slate-500">{o.icon}</span> : null}
               <span className="min-w-0">

@@ -27,6 +27,7 @@ import { createExecutor, type Executor } from "../executor/executor";
 import { startRelay, stopRelay } from "../relay";
 import { inngestHandler } from "../serve";
 import { CHECK_STEP_RETRIES } from "./check-steps";
+import { CONSENT_NOTICE_VERSION } from "../../server/steps/consent/consent.schemas";
 
 let db: Db;
 let executor: Executor;
@@ -109,7 +110,7 @@ async function runOf(id: string) {
 }
 
 const pan = (pan: string, name: string) => ({
-  consent: { data: { accepted: true, notice_version: "2026-10-01" }, method: "checkbox" },
+  consent: { data: { accepted: true, notice_version: CONSENT_NOTICE_VERSION }, method: "checkbox" },
   pan: { data: { pan, name, dob: "1990-01-01" } },
 });
 

@@ -19,6 +19,7 @@ import { startRelay, stopRelay } from "../relay";
 import { inngestHandler } from "../serve";
 import { functions } from "./index";
 import { uploadCkycRecord } from "./upload-ckyc-record";
+import { CONSENT_NOTICE_VERSION } from "../../server/steps/consent/consent.schemas";
 
 let db: Db;
 let fx: Awaited<ReturnType<typeof flowDb>>;
@@ -43,7 +44,7 @@ it("is served", () => {
 
 it("uploads an approved session's record in the background", async () => {
   const ctx = await fx.newSession();
-  await submitStep(db, ctx, "consent", { accepted: true, notice_version: "2026-10-01" });
+  await submitStep(db, ctx, "consent", { accepted: true, notice_version: CONSENT_NOTICE_VERSION });
   await submitStep(db, ctx, "ckyc", { pan: "ABCPE1234F", dob: "1990-01-01" });
   await db.$transaction((tx) => queueCkycUpload(tx, { id: ctx.id, projectId: fx.tenant.projectId, mode: "test" }, new Date()));
   const { outboxCommitted } = await import("../../server/events/outbox");

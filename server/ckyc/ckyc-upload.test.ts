@@ -14,6 +14,7 @@ import { buildCkycRecord, failCkycUpload, listCkycUploads, pollCkycUpload, retry
 import { queueCkycUpload } from "./queue-ckyc-upload";
 import { SYSTEM_ACTOR } from "../audit/write-audit";
 import { transitionSession } from "../sessions/session-state";
+import { CONSENT_NOTICE_VERSION } from "../steps/consent/consent.schemas";
 
 let db: Db;
 let fx: Awaited<ReturnType<typeof flowDb>>;
@@ -27,7 +28,7 @@ afterEach(() => vi.restoreAllMocks());
 /** A session whose CKYC record was downloaded, and its queued upload (as the approval queues it). */
 async function queuedUpload(): Promise<{ sessionId: string; uploadId: string }> {
   const ctx = await fx.newSession();
-  await submitStep(db, ctx, "consent", { accepted: true, notice_version: "2026-10-01" });
+  await submitStep(db, ctx, "consent", { accepted: true, notice_version: CONSENT_NOTICE_VERSION });
   await submitStep(db, ctx, "ckyc", { pan: "ABCPE1234F", dob: "1990-01-01" });
   const approvedAt = new Date();
   await db.$transaction((tx) => queueCkycUpload(tx, { id: ctx.id, projectId: fx.tenant.projectId, mode: "test" }, approvedAt));
@@ -55,7 +56,7 @@ describe("CKYC upload", () => {
 
   it("is queued by the approval itself, in its transaction", async () => {
     const ctx = await fx.newSession();
-    await submitStep(db, ctx, "consent", { accepted: true, notice_version: "2026-10-01" });
+    await submitStep(db, ctx, "consent", { accepted: true, notice_version: CONSENT_NOTICE_VERSION });
     await submitStep(db, ctx, "ckyc", { pan: "ABCPE1234F", dob: "1990-01-01" });
     await db.$transaction(async (tx) => {
       await transitionSession(tx, ctx.id, "in_progress", "processing", { actor: SYSTEM_ACTOR });

@@ -83,6 +83,7 @@ export const flowSessionSelect = {
   prefill: true,
   expiresAt: true,
   workflowVersionId: true,
+  reasonCode: true,
   project: { select: { name: true, brandColor: true, logoKey: true, organization: { select: { name: true } } } },
   steps: {
     select: { name: true, type: true, status: true, required: true, data: true, attempts: true, submittedAt: true },
@@ -92,7 +93,8 @@ export const flowSessionSelect = {
     where: { toStatus: "resubmission_requested" as const },
     orderBy: { createdAt: "desc" as const },
     take: 1,
-    select: { reason: true, note: true },
+    // the reason code only: the decision's note is internal (reviewers and the API)
+    select: { reason: true },
   },
 };
 

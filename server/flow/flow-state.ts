@@ -7,6 +7,7 @@ import { DomainError } from "../errors";
 import { outboxCommitted } from "../events/outbox";
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_AFTER_MS } from "../otp/otp-code";
 import { maskDestination } from "../otp/otp.dto";
+import { applicantReason } from "../sessions/reason-codes";
 import { transitionSession } from "../sessions/session-state";
 import { stepType } from "../steps/registry";
 import { getWorkflowVersionDefinition } from "../workflows/workflow.queries";
@@ -65,7 +66,13 @@ export interface FlowOtpState {
   locked_for_seconds: number;
 }
 
-/** The flow state: session frame, the steps with settings and what was entered, the current step. */
+/**
+ * The flow state: session frame, the steps with settings and what was entered, the current step.
+ * `session.resubmission` (a round of steps to redo): what the applicant is told about the
+ * reviewer's reason code, in en and hi (server/sessions/reason-codes.ts; null: the flow's
+ * generic sentence); the flow lists the steps of the round. `session.decisionReason`: the same text
+ * for a declined session. The decision's internal note is never part of it.
+ */
 export async function getFlowState(db: Db, ctx: FlowContext) {
   await authenticateFlow(db, ctx);
   const s = await loadFlowSession(db, ctx.sessionId);
@@ -93,7 +100,8 @@ export async function getFlowState(db: Db, ctx: FlowContext) {
       branding: projectBranding(s.project),
       redirectUrl: s.redirectUrl ? `${s.redirectUrl}${s.redirectUrl.includes("?") ? "&" : "?"}session_id=${s.id}&status=${s.status}` : null,
       prefill: (s.prefill ?? {}) as { full_name?: string; email?: string; phone?: string },
-      resubmission: redo && lastResubmission ? { reason: lastResubmission.reason, note: lastResubmission.note } : null,
+      resubmission: redo && lastResubmission ? { message: await applicantReason(db, s.projectId, lastResubmission.reason) } : null,
+      decisionReason: s.status === "declined" ? await applicantReason(db, s.projectId, s.reasonCode) : null,
       expiresAt: s.expiresAt.toISOString(),
     },
     steps: s.steps.map((st) => ({

@@ -8,6 +8,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { offlineXml, referenceIdAt, signOfflineXml, zipBase64 } from "../checks/aadhaar/fixtures/aadhaar-fixtures";
+import { CONSENT_NOTICE_VERSION } from "../steps/consent/consent.schemas";
 import type { Db } from "../db";
 import { planSessionChecks } from "../sessions/process-session";
 import { cancelSession, reissueClientToken } from "../sessions/session-actions";
@@ -48,7 +49,7 @@ describe("India KYC (full)", () => {
     expect(state.steps.map((s) => s.type)).toEqual(["consent", "phone", "email", "pan", "aadhaar", "documents", "selfie", "review"]);
     expect(state.currentStep).toBe("consent");
 
-    await submitStep(db, ctx, "consent", { accepted: true, notice_version: "2026-10-01" });
+    await submitStep(db, ctx, "consent", { accepted: true, notice_version: CONSENT_NOTICE_VERSION });
 
     // phone: a bad number is a field error (an i18n key), then code, a wrong code counts
     expect((await domainError(sendStepOtp(db, ctx, "phone", { destination: "12345" }))).message).toBe("phone_invalid");
@@ -126,7 +127,7 @@ describe("India KYC (full)", () => {
 
   it("locks a step after five wrong codes, even for the right one", async () => {
     const ctx = await newSession();
-    await submitStep(db, ctx, "consent", { accepted: true, notice_version: "2026-10-01" });
+    await submitStep(db, ctx, "consent", { accepted: true, notice_version: CONSENT_NOTICE_VERSION });
     await sendStepOtp(db, ctx, "phone", { destination: "9876543210" });
     for (const left of [4, 3, 2, 1]) expect((await domainError(verifyStepOtp(db, ctx, "phone", { code: "111111" }))).details).toEqual({ attempts_left: left });
     const locked = await domainError(verifyStepOtp(db, ctx, "phone", { code: "111111" }));
@@ -185,6 +186,6 @@ describe("a link that no longer works says why", () => {
     const ctx = await newSession();
     await db.session.update({ where: { id: ctx.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect((await getFlowState(db, ctx)).session.status).toBe("expired");
-    expect((await domainError(submitStep(db, ctx, "consent", { accepted: true, notice_version: "2026-10-01" }))).code).toBe("session_not_editable");
+    expect((await domainError(submitStep(db, ctx, "consent", { accepted: true, notice_version: CONSENT_NOTICE_VERSION }))).code).toBe("session_not_editable");
   });
 });

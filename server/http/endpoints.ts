@@ -149,7 +149,9 @@ export const decideSessionEndpoint = endpoint({
   path: "/v1/sessions/{id}/decision",
   summary: "Decide a session",
   description:
-    "Decides a session in `review`, or overrides the decision of an `approved` or `declined` one (the earlier decision stays in the audit log). Sets `decision_source: manual`. `resubmission_requested` resets the listed `steps` to `pending`. 409 `session_not_decidable` in any other status.",
+    "Decides a session in `review`, or overrides the decision of an `approved` or `declined` one (the earlier decision stays in the audit log). Sets `decision_source: manual`. `resubmission_requested` resets the listed `steps` to `pending`; the hosted flow shows the applicant those steps and the reason. " +
+    "**What the applicant is told**: the hosted flow shows, for a `declined` or `resubmission_requested` decision, the applicant text of `reason_code` in the project's reason-code list (dashboard → Settings → Review reason codes: per code a label for reviewers and an English and a Hindi text for the applicant, in the session's language; the default list has texts for every code). A code that is not on the list, or has no text, shows a generic sentence (\"Some of your details could not be verified.\"). `note` is internal: it is never shown to the applicant. Neither text is part of the session object or of webhook events. " +
+    "**Resubmission limit**: a session can be sent back at most the workflow's `max_resubmissions` times (default 3); a further `resubmission_requested` puts it in `review` instead (it stays there when it is in review; the response's `status` is `review`). 409 `session_not_decidable` in any other status.",
   params: ZId,
   body: ZDecisionRequest,
   responses: { 200: ZDecisionResult },

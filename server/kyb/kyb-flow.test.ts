@@ -26,6 +26,7 @@ import { createWorkflow, publishWorkflow } from "../workflows/publish-workflow";
 import { getBusinessTree } from "./business-tree";
 import { issueKeyPersonLink, waitsForKeyPeople } from "./key-people";
 import { openKeyPersonInvite } from "./key-person-invite";
+import { CONSENT_NOTICE_VERSION } from "../steps/consent/consent.schemas";
 
 let db: Db;
 let executor: Executor;
@@ -70,7 +71,7 @@ async function businessUpToKeyPeople(people: ReturnType<typeof person>[]): Promi
   const created = await createSession(db, tenant, { workflow_id: workflowId }, { type: "api_key", id: "key_test" });
   const ctx = { sessionId: created.id, token: created.client_token };
   await startFlow(db, ctx);
-  await submitStep(db, ctx, "consent", { accepted: true, notice_version: "2026-10-01" });
+  await submitStep(db, ctx, "consent", { accepted: true, notice_version: CONSENT_NOTICE_VERSION });
   await submitStep(db, ctx, "business_pan", { pan: "ABCCE1234F", name: "Sandbox Private Limited", dob: "2015-01-01" });
   await submitStep(db, ctx, "business_details", {
     legal_name: "Sandbox Private Limited",
@@ -97,7 +98,7 @@ async function completeChild(parentId: string, childId: string, pan: string, nam
   if (redeemed.outcome !== "opened") throw new Error(`invite not opened: ${redeemed.outcome}`);
   const ctx = { sessionId: childId, token: redeemed.url.split("#t=")[1]! };
   await startFlow(db, ctx);
-  await submitStep(db, ctx, "consent", { accepted: true, notice_version: "2026-10-01" });
+  await submitStep(db, ctx, "consent", { accepted: true, notice_version: CONSENT_NOTICE_VERSION });
   await submitStep(db, ctx, "pan", { pan, name, dob: "1990-01-01" });
 }
 

@@ -7,6 +7,7 @@
 import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { demoDb } from "~/tests/fixtures/demo-db";
+import { CONSENT_NOTICE_VERSION } from "../steps/consent/consent.schemas";
 import type { Db } from "../db";
 import { DomainError } from "../errors";
 import { startFlow } from "../flow/flow-state";
@@ -44,7 +45,7 @@ const domainCode = (err: unknown) => ((err as TRPCError | null)?.cause instanceo
 async function finish(created: { id: string; client_token: string }, pan: { pan: string; name: string; dob?: string }) {
   const ctx = { sessionId: created.id, token: created.client_token, ip: "203.0.113.7", userAgent: "vitest" };
   await startFlow(db, ctx);
-  await submitStep(db, ctx, "consent", { accepted: true, notice_version: "2026-10-01" });
+  await submitStep(db, ctx, "consent", { accepted: true, notice_version: CONSENT_NOTICE_VERSION });
   await submitStep(db, ctx, "pan", { dob: "1988-05-17", ...pan });
   await runSessionChecks(db, created.id, { attempts: 1, baseDelayMs: 1 });
   return applyAutomaticDecision(db, created.id);
@@ -188,7 +189,13 @@ describe("reason codes per project", () => {
   it("starts with the default list and takes an edited one, always keeping `other`", async () => {
     const defaults = await as("viewer").review.reasonCodes(tenant);
     expect(defaults.map((c) => c.code)).toContain("identity_confirmed");
-    expect(defaults.at(-1)).toEqual({ code: "other", label: "Other (explain in the note)" });
+    expect(defaults.at(-1)).toEqual({
+      code: "other",
+      label: "Other (explain in the note)",
+      applicant: { en: "Some of your details could not be verified.", hi: "आपके कुछ विवरणों का सत्यापन नहीं हो सका।" },
+    });
+    // every default code says something to the applicant, in both languages
+    for (const c of defaults) expect(c.applicant?.en && c.applicant.hi, c.code).toBeTruthy();
     const saved = await as("admin").review.updateReasonCodes({
       ...tenant,
       codes: [

@@ -10,6 +10,8 @@ import { DomainError, notFound } from "../errors";
 import { type Actor, writeAudit } from "../audit/write-audit";
 import { outboxCommitted } from "../events/outbox";
 import { type Tenant, tenantWhere } from "../tenant";
+import { getWorkflowVersionDefinition } from "../workflows/workflow.queries";
+import { MAX_RESUBMISSIONS_DEFAULT } from "../workflows/workflow.schemas";
 import type { TDecisionRequest, TDecisionResult } from "./session.schemas";
 import { transitionSession } from "./session-state";
 
@@ -27,6 +29,10 @@ export interface DecideOptions {
 }
 
 /**
+ * Resubmissions are capped per session by the workflow's `max_resubmissions` (default 3): a
+ * resubmission request when the session already had that many puts it in `review` instead
+ * (it stays there when it is in review; an approved or declined one moves there), audited as
+ * `session.resubmission_limit_reached`; the result's `status` is then `review`.
  * @returns `{ id, status, outcome }` (interface.md 4.1).
  * @throws DomainError resource_missing, session_not_decidable (409: not review, approved or
  *   declined), override_not_confirmed (409, param `override`, details `{ status, decision,
@@ -44,7 +50,15 @@ export async function decideSession(
   const result = await db.$transaction(async (tx) => {
     const s = await tx.session.findFirst({
       where: { id, projectId: tenant.projectId, mode: tenant.mode },
-      select: { id: true, status: true, decision: true, decisionSource: true, reasonCode: true, steps: { select: { name: true, status: true } } },
+      select: {
+        id: true,
+        status: true,
+        decision: true,
+        decisionSource: true,
+        reasonCode: true,
+        workflowVersionId: true,
+        steps: { select: { name: true, status: true } },
+      },
     });
     if (!s) throw notFound("session", id);
     if (!(DECIDABLE as readonly string[]).includes(s.status)) {
@@ -64,6 +78,23 @@ export async function decideSession(
     const unknown = input.steps?.filter((n) => !names.has(n)) ?? [];
     if (unknown.length) {
       throw new DomainError("parameter_invalid", `Unknown step(s): ${unknown.join(", ")}.`, { param: "steps", details: { unknown_steps: unknown } });
+    }
+    if (input.outcome === "resubmission_requested") {
+      const limit = (await getWorkflowVersionDefinition(tx, s.workflowVersionId)).max_resubmissions ?? MAX_RESUBMISSIONS_DEFAULT;
+      const done = await tx.sessionHistory.count({ where: { sessionId: s.id, toStatus: "resubmission_requested" } });
+      if (done >= limit) {
+        if (s.status !== "review")
+          await transitionSession(tx, s.id, s.status, "review", { actor, reason: "resubmission_limit_reached" }, "session_not_decidable");
+        await writeAudit(tx, {
+          actor,
+          action: "session.resubmission_limit_reached",
+          objectType: "session",
+          objectId: s.id,
+          ...tenantWhere(tenant),
+          data: { limit, resubmissions: done, reason_code: input.reason_code },
+        });
+        return { id: s.id, status: "review" as const, outcome: input.outcome };
+      }
     }
     await transitionSession(
       tx,

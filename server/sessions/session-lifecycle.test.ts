@@ -7,10 +7,13 @@ import { getFlowState, startFlow } from "../flow/flow-state";
 import { submitStep } from "../flow/submit-step";
 import { createSession } from "./create-session";
 import { decideSession } from "./decide-session";
+import { updateReasonCodes } from "./reason-codes";
+import { DEFAULT_REASON_CODES } from "../review/reason-codes.schemas";
 import { applyAutomaticDecision, runSessionChecks } from "./process-session";
 import { getSession } from "./session.dto";
 import { createWebhookEndpoint } from "../webhooks/webhook-endpoints";
 import { demoDb } from "~/tests/fixtures/demo-db";
+import { CONSENT_NOTICE_VERSION } from "../steps/consent/consent.schemas";
 
 let db: Db;
 let tenant: { projectId: string; mode: "test" };
@@ -30,7 +33,7 @@ async function completeFlow(pan: string, name: string, dob = "1990-01-01") {
   const created = await createSession(db, tenant, { workflow_id: workflowId, reference_id: `ref-${pan}` }, actor);
   const ctx = { sessionId: created.id, token: created.client_token, ip: "203.0.113.7", userAgent: "vitest" };
   await startFlow(db, ctx);
-  await submitStep(db, ctx, "consent", { accepted: true, notice_version: "2026-10-01" });
+  await submitStep(db, ctx, "consent", { accepted: true, notice_version: CONSENT_NOTICE_VERSION });
   await submitStep(db, ctx, "pan", { pan, name, dob });
   await runSessionChecks(db, created.id, fast);
   await applyAutomaticDecision(db, created.id);
@@ -150,13 +153,91 @@ describe("a KYC session from creation to decision", () => {
       ["pan", "pending"],
     ]);
     expect(flow.currentStep).toBe("pan");
-    expect(flow.session.resubmission).toEqual({ reason: "document_invalid", note: "Re-enter your PAN" });
+    // the applicant is told the code's text (default list), never the internal note
+    expect(flow.session.resubmission).toEqual({
+      message: {
+        en: "A document was not valid or could not be read. Use a clear photo of a valid document, with all four corners visible.",
+        hi: "कोई दस्तावेज़ मान्य नहीं था या पढ़ा नहीं जा सका। किसी मान्य दस्तावेज़ की साफ़ फ़ोटो लें, जिसमें चारों कोने दिखें।",
+      },
+    });
+    expect(JSON.stringify(flow)).not.toContain("Re-enter your PAN");
     await submitStep(db, ctx, "pan", { pan: "ABCPE1234F", name: "Ravi Kumar", dob: "1990-01-01" });
     await runSessionChecks(db, id, fast);
     await applyAutomaticDecision(db, id);
     const s = await getSession(db, tenant, id);
     expect(s.status).toBe("approved");
     expect(s.steps.pan!.attempts).toBe(2);
+  });
+
+  it("tells the applicant the text of the project's reason code, in en and hi, and never puts it in events", async () => {
+    await updateReasonCodes(
+      db,
+      tenant.projectId,
+      [
+        {
+          code: "blurry_photo",
+          label: "Photo too blurry",
+          applicant: { en: "Your photo was blurry. Take it again in good light.", hi: "आपकी फ़ोटो धुंधली थी।" },
+        },
+        { code: "no_text", label: "No applicant text", applicant: { en: "", hi: "" } },
+      ],
+      actor,
+    );
+    const redo = await completeFlow("ABCPF9999Z", "Asha Rao");
+    await decideSession(db, tenant, redo.id, { outcome: "resubmission_requested", reason_code: "blurry_photo", note: "internal: blurry" }, actor);
+    expect((await getFlowState(db, redo.ctx)).session.resubmission).toEqual({
+      message: { en: "Your photo was blurry. Take it again in good light.", hi: "आपकी फ़ोटो धुंधली थी।" },
+    });
+    const payloads = await db.event.findMany({ where: { payload: { path: ["data", "session", "id"], equals: redo.id } }, select: { payload: true } });
+    expect(payloads.length).toBeGreaterThan(0);
+    expect(JSON.stringify(payloads)).not.toMatch(/blurry\. Take it again|internal: blurry/);
+
+    // a declined session: the same text on the outcome screen; an empty text or a code off the list: none (a generic sentence)
+    const declined = await completeFlow("ABCPG9999Z", "Asha Rao");
+    await decideSession(db, tenant, declined.id, { outcome: "declined", reason_code: "blurry_photo" }, actor);
+    expect((await getFlowState(db, declined.ctx)).session.decisionReason).toEqual({
+      en: "Your photo was blurry. Take it again in good light.",
+      hi: "आपकी फ़ोटो धुंधली थी।",
+    });
+    await decideSession(db, tenant, declined.id, { outcome: "declined", reason_code: "no_text" }, actor);
+    expect((await getFlowState(db, declined.ctx)).session.decisionReason).toBeNull();
+    await decideSession(db, tenant, declined.id, { outcome: "declined", reason_code: "api_only_code" }, actor);
+    expect((await getFlowState(db, declined.ctx)).session.decisionReason).toBeNull();
+    await updateReasonCodes(db, tenant.projectId, DEFAULT_REASON_CODES, actor);
+  });
+
+  it("sends a session to review instead of a resubmission past the workflow's limit (default 3)", async () => {
+    const { id, ctx } = await completeFlow("ABCPH9999Z", "Asha Rao");
+    for (let i = 0; i < 3; i++) {
+      const r = await decideSession(db, tenant, id, { outcome: "resubmission_requested", reason_code: "name_mismatch" }, actor);
+      expect(r.status).toBe("resubmission_requested");
+      await submitStep(db, ctx, "pan", { pan: "ABCPH9999Z", name: "Asha Rao", dob: "1990-01-01" });
+      await runSessionChecks(db, id, fast);
+      await applyAutomaticDecision(db, id);
+      expect((await getSession(db, tenant, id)).status).toBe("review");
+    }
+    const fourth = await decideSession(db, tenant, id, { outcome: "resubmission_requested", reason_code: "name_mismatch" }, actor);
+    expect(fourth).toEqual({ id, status: "review", outcome: "resubmission_requested" });
+    expect((await getSession(db, tenant, id)).status).toBe("review");
+    const audit = await db.auditLog.findFirst({ where: { objectId: id, action: "session.resubmission_limit_reached" }, select: { data: true } });
+    expect(audit?.data).toMatchObject({ limit: 3, resubmissions: 3 });
+    // a declined one asked for a resubmission past the limit goes to review too
+    await decideSession(db, tenant, id, { outcome: "declined", reason_code: "name_mismatch" }, actor);
+    expect(await decideSession(db, tenant, id, { outcome: "resubmission_requested", reason_code: "name_mismatch" }, actor)).toMatchObject({ status: "review" });
+    expect((await getSession(db, tenant, id)).status).toBe("review");
+  });
+
+  it("reads the limit from the session's workflow version (max_resubmissions: 0 never sends it back)", async () => {
+    const { id } = await completeFlow("ABCPJ9999Z", "Asha Rao");
+    const s = await db.session.findUniqueOrThrow({ where: { id }, select: { workflowVersionId: true } });
+    const v = await db.workflowVersion.findUniqueOrThrow({ where: { id: s.workflowVersionId }, select: { definition: true } });
+    const original = v.definition as Record<string, unknown>;
+    await db.workflowVersion.update({ where: { id: s.workflowVersionId }, data: { definition: { ...original, max_resubmissions: 0 } } });
+    try {
+      expect(await decideSession(db, tenant, id, { outcome: "resubmission_requested", reason_code: "other" }, actor)).toMatchObject({ status: "review" });
+    } finally {
+      await db.workflowVersion.update({ where: { id: s.workflowVersionId }, data: { definition: original as object } });
+    }
   });
 
   it("rejects invalid step input with the field and an i18n key", async () => {
@@ -168,7 +249,7 @@ describe("a KYC session from creation to decision", () => {
       param: "pan",
       message: "pan_not_individual",
     });
-    await expect(submitStep(db, { ...ctx, token: "st_wrong" }, "consent", { accepted: true, notice_version: "2026-10-01" })).rejects.toMatchObject({
+    await expect(submitStep(db, { ...ctx, token: "st_wrong" }, "consent", { accepted: true, notice_version: CONSENT_NOTICE_VERSION })).rejects.toMatchObject({
       code: "client_token_invalid",
     });
   });

@@ -31,7 +31,8 @@ const TRANSITIONS: Record<SessionStatus, readonly SessionStatus[]> = {
   review: ["approved", "declined", "resubmission_requested"],
   // approved -> review: ongoing screening found a new candidate (server/screening/monitoring.ts)
   approved: ["approved", "declined", "resubmission_requested", "review"],
-  declined: ["approved", "declined", "resubmission_requested"],
+  // declined -> review: a resubmission asked for past the workflow's limit (decide-session.ts)
+  declined: ["approved", "declined", "resubmission_requested", "review"],
   expired: [],
   cancelled: [],
 };

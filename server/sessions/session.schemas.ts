@@ -109,8 +109,15 @@ export const ZDecisionSource = z.enum(["auto", "manual"]).meta({
 export const ZDecisionRequest = z
   .strictObject({
     outcome: ZDecisionOutcome,
-    reason_code: z.string().min(1).max(64).meta({ description: "Your reason, e.g. `identity_confirmed`, `document_invalid`; kept in the audit log." }),
-    note: z.string().max(2000).optional().meta({ description: "Free text for the audit log (erased with the session's personal data)." }),
+    reason_code: z.string().min(1).max(64).meta({
+      description:
+        "Your reason, e.g. `identity_confirmed`, `document_invalid`; kept in the audit log. For a decline or a resubmission, the hosted flow tells the applicant this code's text from the project's reason-code list (English or Hindi, in the session's language), or a generic sentence for a code without one.",
+    }),
+    note: z
+      .string()
+      .max(2000)
+      .optional()
+      .meta({ description: "Internal free text for your team and the audit log, never shown to the applicant (erased with the session's personal data)." }),
     steps: z
       .array(z.string().min(1))
       .min(1)

@@ -13,6 +13,7 @@
  * checks all passed is approved; anything else (a provider error, a date of birth that does not
  * match...) goes to review.
  */
+import { CONSENT_NOTICE_VERSION } from "../steps/consent/consent.schemas";
 import type { TWorkflowDefinition } from "./workflow.schemas";
 
 /** The decision rules of the India workflows; also the rules a new workflow starts with in the builder (workflow-templates.ts). */
@@ -261,7 +262,7 @@ export const INDIA_WORKFLOWS: { name: string; type: "kyc" | "kyb"; country: stri
       languages: ["en", "hi"],
       ttl_seconds: 604_800,
       steps: [
-        { name: "consent", type: "consent", required: true, settings: { notice_version: "2026-10-01" } },
+        { name: "consent", type: "consent", required: true, settings: { notice_version: CONSENT_NOTICE_VERSION } },
         { name: "pan", type: "pan", required: true, settings: { holder: "individual" } },
       ],
       decision: indiaDecisionRules,
@@ -276,7 +277,7 @@ export const INDIA_WORKFLOWS: { name: string; type: "kyc" | "kyb"; country: stri
       languages: ["en", "hi"],
       ttl_seconds: 1_209_600,
       steps: [
-        { name: "consent", type: "consent", required: true, settings: { notice_version: "2026-10-01" } },
+        { name: "consent", type: "consent", required: true, settings: { notice_version: CONSENT_NOTICE_VERSION } },
         { name: "business_pan", type: "pan", required: true, settings: { holder: "business" } },
         { name: "business_details", type: "business_details", required: true, settings: {} },
         { name: "business_documents", type: "business_documents", required: true, settings: {} },
@@ -296,7 +297,7 @@ export const INDIA_WORKFLOWS: { name: string; type: "kyc" | "kyb"; country: stri
       languages: ["en", "hi"],
       ttl_seconds: 604_800,
       steps: [
-        { name: "consent", type: "consent", required: true, settings: { notice_version: "2026-10-01" } },
+        { name: "consent", type: "consent", required: true, settings: { notice_version: CONSENT_NOTICE_VERSION } },
         { name: "phone", type: "phone", required: true, settings: {} },
         { name: "email", type: "email", required: true, settings: {} },
         { name: "pan", type: "pan", required: true, settings: { holder: "individual" } },
@@ -331,7 +332,7 @@ export const INDIA_WORKFLOWS: { name: string; type: "kyc" | "kyb"; country: stri
       languages: ["en", "hi"],
       ttl_seconds: 604_800,
       steps: [
-        { name: "consent", type: "consent", required: true, settings: { notice_version: "2026-10-01" } },
+        { name: "consent", type: "consent", required: true, settings: { notice_version: CONSENT_NOTICE_VERSION } },
         { name: "phone", type: "phone", required: true, settings: {} },
         { name: "digilocker", type: "digilocker", required: true, settings: { documents: ["PANCR"], fallback: ["offline_ekyc", "secure_qr"] } },
         {
@@ -357,7 +358,7 @@ export const INDIA_WORKFLOWS: { name: string; type: "kyc" | "kyb"; country: stri
       languages: ["en", "hi"],
       ttl_seconds: 604_800,
       steps: [
-        { name: "consent", type: "consent", required: true, settings: { notice_version: "2026-10-01" } },
+        { name: "consent", type: "consent", required: true, settings: { notice_version: CONSENT_NOTICE_VERSION } },
         { name: "ckyc", type: "ckyc", required: false, settings: { skip_steps: ["pan", "documents"] } },
         { name: "phone", type: "phone", required: true, settings: {} },
         { name: "pan", type: "pan", required: true, settings: { holder: "individual" } },

@@ -252,10 +252,24 @@ export const ZRiskRules = z.strictObject({
 });
 export type TRiskRules = z.infer<typeof ZRiskRules>;
 
+/** Resubmissions a session may be asked for before a further request sends it to review instead (issue 18). */
+export const MAX_RESUBMISSIONS_DEFAULT = 3;
+
 export const ZWorkflowDefinition = z
   .strictObject({
     languages: z.array(ZLocale).min(1).default(["en", "hi"]),
     ttl_seconds: z.number().int().min(300).max(2_592_000).default(604_800),
+    /** Absent: `MAX_RESUBMISSIONS_DEFAULT` (definitions from before it existed read the same way). */
+    max_resubmissions: z
+      .number()
+      .int()
+      .min(0)
+      .max(10)
+      .optional()
+      .meta({
+        title: "Resubmissions",
+        description: `How many times a session can be sent back to the applicant to redo steps (empty: ${MAX_RESUBMISSIONS_DEFAULT}); a further request puts it in review for a final decision.`,
+      }),
     steps: z.array(ZWorkflowStep).min(1, "Add at least one step."),
     decision: ZDecisionRules.default({ rules: [], otherwise: "approve" }),
     risk: ZRiskRules.default({ rules: [], otherwise: "low" }),

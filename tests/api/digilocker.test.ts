@@ -10,6 +10,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
+import { CONSENT_NOTICE_VERSION } from "../../server/steps/consent/consent.schemas";
 import { api } from "./client";
 import { callFlowProcedure } from "../fixtures/flow-procedure";
 
@@ -35,7 +36,7 @@ async function digilockerSession(): Promise<Session> {
   expect(created.status).toBe(201);
   const s = created.body as Session;
   await flow(s, "flow.start", {});
-  await submit(s, "consent", { accepted: true, notice_version: "2026-10-01" });
+  await submit(s, "consent", { accepted: true, notice_version: CONSENT_NOTICE_VERSION });
   await flow(s, "flow.sendOtp", { step: "phone", values: { destination: "9876543210" } });
   await flow(s, "flow.verifyOtp", { step: "phone", values: { code: "123456" } });
   return s;

@@ -2,6 +2,7 @@
  * Drives a session through the hosted flow the way the browser does: the flow's tRPC
  * procedures over HTTP (superjson envelope), authenticated with the client token.
  */
+import { CONSENT_NOTICE_VERSION } from "../../server/steps/consent/consent.schemas";
 import { expect } from "vitest";
 import { callFlowProcedure } from "../fixtures/flow-procedure";
 import type { api } from "./client";
@@ -15,7 +16,7 @@ export interface Created {
 export async function completeFlow(baseUrl: string, s: Created, pan = { pan: "ABCPE1234F", name: "Ravi Kumar", dob: "1990-01-01" }) {
   const submit = (step: string, values: unknown) => callFlowProcedure(baseUrl, s.client_token, "flow.submitStep", { sessionId: s.id, step, values });
   await callFlowProcedure(baseUrl, s.client_token, "flow.start", { sessionId: s.id });
-  await submit("consent", { accepted: true, notice_version: "2026-10-01" });
+  await submit("consent", { accepted: true, notice_version: CONSENT_NOTICE_VERSION });
   await submit("pan", pan);
 }
 

@@ -7,6 +7,7 @@
  */
 import sharp from "sharp";
 import { describe, expect, inject, it } from "vitest";
+import { CONSENT_NOTICE_VERSION } from "../../server/steps/consent/consent.schemas";
 import { api } from "./client";
 import { waitForStatus } from "./flow";
 import { callFlowProcedure } from "../fixtures/flow-procedure";
@@ -39,7 +40,7 @@ async function businessWithDirector(reference: string): Promise<{ id: string; cl
   expect(created.status).toBe(201);
   const s = created.body as { id: string; client_token: string };
   await flow(s.client_token, "flow.start", { sessionId: s.id });
-  await submit(s, "consent", { accepted: true, notice_version: "2026-10-01" });
+  await submit(s, "consent", { accepted: true, notice_version: CONSENT_NOTICE_VERSION });
   await submit(s, "business_pan", { pan: "ABCCE1234F", name: "Sandbox Private Limited", dob: "2015-01-01" });
   await submit(s, "business_details", {
     legal_name: "Sandbox Private Limited",
@@ -83,7 +84,7 @@ describe("a KYB session", () => {
     const { client_token } = (await demo("POST", `/v1/sessions/${childId}/client_token`)).body as { client_token: string };
     const kid = { id: childId, client_token };
     await flow(client_token, "flow.start", { sessionId: childId });
-    await submit(kid, "consent", { accepted: true, notice_version: "2026-10-01" });
+    await submit(kid, "consent", { accepted: true, notice_version: CONSENT_NOTICE_VERSION });
     await submit(kid, "pan", { pan: "AAAPV1234K", name: "Asha Verma", dob: "1990-01-01" });
 
     await waitForStatus(demo, s.id, "approved", 60_000);

@@ -132,7 +132,7 @@ function AuditTable({ filters, filtered }: { filters: TAuditFilters; filtered: b
             <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{formatAbsolute(r.created_at)}</td>
             <td className="px-4 py-2.5">
               <span className="text-slate-900">{r.actor.label}</span>
-              <span className="block text-xs text-slate-400">{r.actor.type.replace("_", " ")}</span>
+              <span className="block text-xs text-slate-500">{r.actor.type.replace("_", " ")}</span>
             </td>
             <td className="px-4 py-2.5">
               <span className="font-mono text-[13px] text-slate-900">{r.action}</span>

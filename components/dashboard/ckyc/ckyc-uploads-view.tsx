@@ -135,7 +135,7 @@ function UploadRow({ upload: u }: { upload: TCkycUploadQueueItem }) {
             {u.error_message ? `: ${u.error_message}` : ""}
           </span>
         ) : (
-          <span className="text-slate-400">—</span>
+          <span className="text-slate-500">—</span>
         )}
       </td>
       <td className="px-4 py-2.5 text-right">

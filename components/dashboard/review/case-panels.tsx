@@ -85,26 +85,26 @@ export function DocumentFieldsCard({ documents }: { documents: SessionCase["docu
                     const differs = d.confirmed !== null && (extracted?.value ?? null) !== (confirmed ?? null);
                     return (
                       <tr key={k} className={cn("border-b border-slate-100", differs && "bg-red-50")} data-verdict={differs ? "mismatch" : "match"}>
-                        <th scope="row" className="px-5 py-2 font-normal text-slate-500 capitalize">
+                        <th scope="row" className="px-5 py-2 font-normal text-slate-600 capitalize">
                           {fieldLabel(k)}
                         </th>
                         <td className="px-3 py-2">
                           {extracted ? (
                             <>
                               <span className={cn("font-medium", !extracted.valid && "text-red-800")}>{extracted.value}</span>
-                              <span className="ml-2 text-xs text-slate-400">
+                              <span className="ml-2 text-xs text-slate-600">
                                 {extracted.source} · {Math.round(extracted.confidence * 100)}%{extracted.problem ? ` · ${extracted.problem}` : ""}
                               </span>
                             </>
                           ) : (
-                            <span className="text-slate-400">not read</span>
+                            <span className="text-slate-600">not read</span>
                           )}
                         </td>
                         <td className={cn("px-3 py-2 font-medium", differs ? "text-red-800" : "text-slate-900")}>
                           {d.confirmed === null ? (
-                            <span className="font-normal text-slate-400">not confirmed yet</span>
+                            <span className="font-normal text-slate-600">not confirmed yet</span>
                           ) : (
-                            (confirmed ?? <span className="text-slate-400">—</span>)
+                            (confirmed ?? <span className="text-slate-600">—</span>)
                           )}
                         </td>
                       </tr>
@@ -207,7 +207,7 @@ export function CaseAssignee({ data }: { data: SessionCase }) {
     <div className="text-sm" data-testid="case-assignee">
       <p className="text-xs text-slate-500">Assignee</p>
       <div className="flex items-center gap-2">
-        <span className={cn("font-medium", mine ? "text-brand-700" : data.assignee ? "text-slate-900" : "text-slate-400")}>
+        <span className={cn("font-medium", mine ? "text-brand-700" : data.assignee ? "text-slate-900" : "text-slate-600")}>
           {mine ? "You" : (data.assignee?.email ?? "Unassigned")}
         </span>
         {inReview && ws.canDecide ? (

@@ -60,7 +60,7 @@ export function EvidenceViewer({ sessionId, files, erased }: { sessionId: string
                   )}
                 >
                   <span className="truncate font-medium">{kindName(f)}</span>
-                  <span className="truncate text-slate-500">
+                  <span className="truncate text-slate-600">
                     {typeLabel(f)} · {sizeLabel(f.size)} · <span className="font-mono">{f.step}</span>
                   </span>
                 </button>

@@ -1,8 +1,9 @@
 "use client";
 /**
  * Settings section: the reason codes reviewers choose from when deciding (review.reasonCodes,
- * review.updateReasonCodes). Owners and admins add, rename and remove codes; `other` always
- * stays (its label may change). Everyone else reads the list.
+ * review.updateReasonCodes), each with what the applicant is told in English and Hindi (shown
+ * in the hosted flow for a decline or a resubmission with that code). Owners and admins add,
+ * rename and remove codes; `other` always stays (its label may change). Everyone else reads the list.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -36,7 +37,8 @@ function ReasonCodesForm({ initial }: { initial: TReasonCode[] }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const editable = ws.can("manageSettings");
-  const form = useForm<Form>({ resolver: zodResolver(ZForm), defaultValues: { codes: initial } });
+  const withTexts = (codes: TReasonCode[]) => codes.map((c) => ({ ...c, applicant: c.applicant ?? { en: "", hi: "" } }));
+  const form = useForm<Form>({ resolver: zodResolver(ZForm), defaultValues: { codes: withTexts(initial) } });
   const { fields, insert, remove } = useFieldArray({ control: form.control, name: "codes" });
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -50,7 +52,7 @@ function ReasonCodesForm({ initial }: { initial: TReasonCode[] }) {
       { projectId: ws.project.id, mode: ws.mode, codes: values.codes },
       {
         onSuccess: async (stored) => {
-          form.reset({ codes: stored });
+          form.reset({ codes: withTexts(stored) });
           setSaved(true);
           await queryClient.invalidateQueries({ queryKey: trpc.review.reasonCodes.pathKey() });
         },
@@ -63,7 +65,7 @@ function ReasonCodesForm({ initial }: { initial: TReasonCode[] }) {
     <Card>
       <CardHeader
         title="Review reason codes"
-        description="What reviewers choose from when they approve, decline or ask for a resubmission. The code is stored on the session and sent to your backend; the label is what reviewers see."
+        description="What reviewers choose from when they approve, decline or ask for a resubmission. The code is stored on the session and sent to your backend; the label is what reviewers see; the applicant's text is what the hosted flow tells the applicant for a decline or a resubmission (never sent in webhooks; empty: a generic sentence). The decision's note is never shown to the applicant."
       />
       <CardBody>
         <form onSubmit={submit} noValidate className="space-y-3" aria-label="Review reason codes">
@@ -77,7 +79,7 @@ function ReasonCodesForm({ initial }: { initial: TReasonCode[] }) {
               const locked = f.code === OTHER_REASON_CODE.code;
               const err = errors.codes?.[i];
               return (
-                <li key={f.id}>
+                <li key={f.id} className="border-b border-slate-100 pb-3">
                   <div className="grid grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto] items-start gap-2">
                     <Input
                       {...form.register(`codes.${i}.code`)}
@@ -99,7 +101,22 @@ function ReasonCodesForm({ initial }: { initial: TReasonCode[] }) {
                       Remove
                     </Button>
                   </div>
-                  <FieldError>{err?.code?.message ?? err?.label?.message}</FieldError>
+                  <div className="mt-2 grid gap-2 sm:grid-cols-2">
+                    {(["en", "hi"] as const).map((lang) => (
+                      <label key={lang} className="block text-xs font-medium text-slate-600">
+                        {lang === "en" ? "Told to the applicant (English)" : "Told to the applicant (Hindi)"}
+                        <Input
+                          {...form.register(`codes.${i}.applicant.${lang}`)}
+                          lang={lang}
+                          className="mt-1 font-normal"
+                          invalid={!!err?.applicant?.[lang]}
+                          readOnly={!editable}
+                          data-testid={`reason-applicant-${lang}`}
+                        />
+                      </label>
+                    ))}
+                  </div>
+                  <FieldError>{err?.code?.message ?? err?.label?.message ?? err?.applicant?.en?.message ?? err?.applicant?.hi?.message}</FieldError>
                 </li>
               );
             })}
@@ -120,7 +137,7 @@ function ReasonCodesForm({ initial }: { initial: TReasonCode[] }) {
                 onClick={() => {
                   // new codes go before `other`, which stays last
                   const at = fields.findIndex((f) => f.code === OTHER_REASON_CODE.code);
-                  insert(at === -1 ? fields.length : at, { code: "", label: "" });
+                  insert(at === -1 ? fields.length : at, { code: "", label: "", applicant: { en: "", hi: "" } });
                 }}
               >
                 Add a code

@@ -229,7 +229,7 @@ function QueueRow({
   const mine = s.assignee?.id === ws.me.id;
   return (
     <tr
-      className={cn("relative", selected ? "bg-brand-50/60" : "hover:bg-slate-50")}
+      className={cn("relative", selected ? "bg-brand-50" : "hover:bg-slate-50")}
       data-testid="queue-row"
       data-session-id={s.id}
       data-queue-index={index}
@@ -245,7 +245,7 @@ function QueueRow({
         >
           {s.id}
         </Link>
-        <p className="mt-0.5 text-xs text-slate-500">
+        <p className="mt-0.5 text-xs text-slate-600">
           <span className="uppercase">{s.type}</span>
           {s.reference_id ? <> · {s.reference_id}</> : null}
         </p>
@@ -261,10 +261,10 @@ function QueueRow({
               </li>
             ))
           ) : (
-            <li className="text-slate-400">—</li>
+            <li className="text-slate-600">—</li>
           )}
         </ul>
-        {s.reasons[0]?.description ? <p className="mt-1 line-clamp-1 max-w-md text-xs text-slate-500">{s.reasons[0].description}</p> : null}
+        {s.reasons[0]?.description ? <p className="mt-1 line-clamp-1 max-w-md text-xs text-slate-600">{s.reasons[0].description}</p> : null}
       </td>
       <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">
         <RelativeTime date={s.entered_review_at} />
@@ -273,7 +273,7 @@ function QueueRow({
         {s.assignee ? (
           <span className={cn("text-sm", mine ? "font-medium text-brand-700" : "text-slate-700")}>{mine ? "You" : s.assignee.email}</span>
         ) : (
-          <span className="text-slate-400">Unassigned</span>
+          <span className="text-slate-600">Unassigned</span>
         )}
       </td>
       <td className="relative z-10 px-4 py-3 text-right align-top whitespace-nowrap">

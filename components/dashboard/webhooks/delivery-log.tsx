@@ -167,7 +167,7 @@ function DeliveryRowView({
           </p>
         </div>
         <div className="w-40 shrink-0 text-sm">
-          {d.lastAttempt ? <AttemptResult {...d.lastAttempt} /> : <span className="text-slate-400">not sent yet</span>}
+          {d.lastAttempt ? <AttemptResult {...d.lastAttempt} /> : <span className="text-slate-500">not sent yet</span>}
           <p className="text-xs text-slate-500">
             {d.attempts} attempt{d.attempts === 1 ? "" : "s"}
             {d.lastAttempt ? (

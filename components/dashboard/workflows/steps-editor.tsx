@@ -113,11 +113,11 @@ function StepCard({
           <div className="flex min-w-0 items-center gap-3">
             <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold text-slate-700">{index + 1}</span>
             <div className="min-w-0">
-              <h3 id={`${idPrefix}-title`} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+              <h2 id={`${idPrefix}-title`} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
                 <span className="font-mono">{step.name || "unnamed"}</span>
                 <Badge tone="gray">{info?.label ?? step.type}</Badge>
                 {step.required === false ? <Badge tone="amber">Optional</Badge> : null}
-              </h3>
+              </h2>
               {info ? <p className="truncate text-xs text-slate-500">{info.description}</p> : null}
             </div>
           </div>
@@ -174,8 +174,11 @@ function StepSettings({ type, base, catalog }: { type: TStepType; base: string; 
     <DocumentTypesField path={path} label={f.label} hint={f.hint} catalog={catalog} />
   );
   return (
-    <section aria-label="Settings">
-      <h4 className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">Settings</h4>
+    // a group, not a landmark: every step card has one (axe landmark-unique)
+    <div role="group" aria-labelledby={`${base}-settings`}>
+      <h3 id={`${base}-settings`} className="mb-3 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+        Settings
+      </h3>
       <SchemaFields
         fields={fields}
         base={base}
@@ -188,7 +191,7 @@ function StepSettings({ type, base, catalog }: { type: TStepType; base: string; 
             : {}),
         }}
       />
-    </section>
+    </div>
   );
 }
 
@@ -242,7 +245,7 @@ function AddStepDialog({
               />
               <span>
                 <span className="block text-sm font-medium text-slate-900">{t.label}</span>
-                <span className="block text-sm text-slate-500">{t.description}</span>
+                <span className="block text-sm text-slate-600">{t.description}</span>
               </span>
             </label>
           ))}

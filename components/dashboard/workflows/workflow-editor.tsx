@@ -39,7 +39,13 @@ import { TtlField } from "./ttl-field";
 import { useUnsavedChangesWarning } from "./use-unsaved-changes";
 import { WorkflowHistory } from "./workflow-history";
 
-const GENERAL_FIELDS = schemaFields(z.object({ languages: ZWorkflowDefinition.shape.languages, ttl_seconds: ZWorkflowDefinition.shape.ttl_seconds }));
+const GENERAL_FIELDS = schemaFields(
+  z.object({
+    languages: ZWorkflowDefinition.shape.languages,
+    ttl_seconds: ZWorkflowDefinition.shape.ttl_seconds,
+    max_resubmissions: ZWorkflowDefinition.shape.max_resubmissions,
+  }),
+);
 
 const TABS: { id: EditorTab; label: string }[] = [
   { id: "settings", label: "Settings" },

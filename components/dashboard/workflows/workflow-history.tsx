@@ -76,7 +76,7 @@ export function WorkflowHistory({ id, draftChanges, hasVersions }: { id: string;
                     </Badge>
                   ) : null}
                 </span>
-                <span className="mt-0.5 block text-xs text-slate-500" title={formatAbsolute(v.publishedAt)}>
+                <span className="mt-0.5 block text-xs text-slate-600" title={formatAbsolute(v.publishedAt)}>
                   {v.publishedBy ?? "Unknown"} · <RelativeTime date={v.publishedAt} />
                 </span>
               </span>,

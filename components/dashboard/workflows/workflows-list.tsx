@@ -97,7 +97,7 @@ export function WorkflowsView() {
                     <Badge tone="gray">Not published</Badge>
                   )}
                 </td>
-                <td className="px-4 py-2.5">{w.draftChanges ? <Badge tone="amber">Draft changes</Badge> : <span className="text-slate-400">—</span>}</td>
+                <td className="px-4 py-2.5">{w.draftChanges ? <Badge tone="amber">Draft changes</Badge> : <span className="text-slate-500">—</span>}</td>
                 <td className="px-4 py-2.5 text-right whitespace-nowrap text-slate-600">
                   <RelativeTime date={w.updatedAt} />
                 </td>

@@ -9,6 +9,8 @@ export const en = {
     language: "Language",
     testMode: "Test mode",
     identityVerification: "Identity verification",
+    /** the browser tab's title (also what screen readers announce first) */
+    pageTitle: "Verify your identity",
     securedBy: "Secured by Verify",
     stepOf: "Step {current, number} of {total, number}",
     continue: "Continue",
@@ -66,6 +68,18 @@ export const en = {
     grievance:
       "Contact the grievance officer of {org}{hasContact, select, yes { at {contact}} other {}}. If you are not satisfied with the answer, you can complain to the Data Protection Board of India.",
     law: "Notice under the Digital Personal Data Protection Act, 2023 · version {version}",
+    essentials: "The essentials. Tap a section for its details.",
+    showFull: "Read the full notice",
+    showEssentials: "Show only the essentials",
+    whoShort: "{org}; Verify processes it on its behalf.",
+    purposeShort: "Only to verify your identity. Never for marketing, never sold.",
+    purposeShortBusiness: "Only to verify the business and its key people. Never for marketing, never sold.",
+    retentionShort: "{period} after the verification ends, then deleted.",
+    rightsShort: "See, correct and erase your data, complain, nominate someone.",
+    withdrawTitle: "How to withdraw consent",
+    withdrawShort: "At any time, by contacting {org}.",
+    withdrawHow: "To withdraw, contact the grievance officer of {org}{hasContact, select, yes { at {contact}} other {}}.",
+    grievanceShort: "{hasContact, select, yes {{contact}} other {The grievance officer of {org}}}",
     checkbox: "I have read this notice and I consent to {org} using the details above to verify my identity.",
     dataCkyc: "Your KYC record in the Central KYC Registry (CKYC): name, date of birth, address, identity documents and photo",
     dataPan: "Your PAN (Permanent Account Number), name and date of birth",
@@ -330,16 +344,9 @@ export const en = {
     title: "Please check your details again",
     body: "{org} has asked you to update some of your details.",
     reason: "Reason",
-    note: "Message from {org}",
+    /** the reason's text comes from the project's reason codes (dashboard settings); this one when it has none */
     fallback: "Some of your details could not be verified.",
-    reasons: {
-      name_mismatch: "The name does not match the official records.",
-      document_invalid: "A document was invalid or could not be read.",
-      document_unreadable: "A document photo was blurry or could not be read.",
-      selfie_mismatch: "The selfie could not be matched with your documents.",
-      registry_record_confirmed: "Your details could not be confirmed.",
-      other: "Some of your details could not be verified.",
-    },
+    steps: "To do again",
   },
 
   outcome: {

@@ -123,6 +123,7 @@ export function BusinessDocumentsStep({ sessionId, step, isLast, onDone }: StepP
                 <Button
                   variant={file ? "ghost" : "secondary"}
                   size="sm"
+                  className="min-h-11"
                   disabled={busy !== null}
                   aria-describedby={missing[slot.type] ? errorId : undefined}
                   aria-label={`${file ? t("replaceFile") : t("chooseFile")}: ${name}`}

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { useForm } from "react-hook-form";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
 import { Button } from "~/components/ui/button";
 import { describedBy, Field } from "~/components/ui/field";
 import { FormError } from "~/components/ui/field-error";
@@ -542,6 +542,8 @@ function PrefillNotice({ reading }: { reading: PrefillReading }) {
 /** The review card: the document type and the confirmed fields. */
 export function DocumentsSummary({ step, values: v }: StepSummaryProps) {
   const catalog = useCatalogText();
+  // the workflow's own labels in the page's language, as on the fields screen
+  const label = useFieldLabel(useLocale() === "hi" ? "hi" : "en");
   const date = useSummaryDate();
   const config = step.settings.documents as ResolvedDocumentsSettings | undefined;
   const type = config?.types.find((d) => d.key === v.document_type);
@@ -553,7 +555,7 @@ export function DocumentsSummary({ step, values: v }: StepSummaryProps) {
         ...(type?.fields ?? [])
           .filter((f) => fields[f.key])
           .map((f) => ({
-            label: f.label?.en ?? catalog.field(f.key, f.catalog_label),
+            label: label(f),
             value: f.type === "date" ? date(fields[f.key]) : f.type === "enum" ? catalog.value(fields[f.key]!) : fields[f.key]!,
           })),
       ]}

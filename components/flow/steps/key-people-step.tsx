@@ -71,21 +71,23 @@ export function KeyPeopleStep({ sessionId, state, step, isLast, onDone }: StepPr
           const e = errors?.[i];
           return (
             <li key={field.id} data-testid="key-person">
-              <fieldset className="rounded-xl border border-slate-200 p-4">
-                <div className="flex items-center justify-between gap-3">
-                  <legend className="text-base font-semibold text-slate-900">{t("person", { count: i + 1 })}</legend>
-                  {people.fields.length > 1 ? (
+              {/* the legend is the fieldset's first child, so the group is named "Person n" */}
+              <fieldset className="relative rounded-xl border border-slate-200 p-4">
+                <legend className="float-left flex min-h-11 items-center pr-12 text-base font-semibold text-slate-900">{t("person", { count: i + 1 })}</legend>
+                {people.fields.length > 1 ? (
+                  <div className="absolute top-4 right-4">
                     <Button
                       variant="ghost"
                       size="sm"
+                      className="min-h-11 min-w-11"
                       onClick={() => people.remove(i)}
                       aria-label={t("removePerson", { name: form.getValues(`people.${i}.name`) || t("person", { count: i + 1 }) })}
                     >
                       ✕
                     </Button>
-                  ) : null}
-                </div>
-                <div className="mt-3 space-y-4">
+                  </div>
+                ) : null}
+                <div className="clear-left space-y-4 pt-3">
                   <KybTextField
                     label={t("personName")}
                     error={errorText(e?.name?.message)}

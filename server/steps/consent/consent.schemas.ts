@@ -9,20 +9,28 @@ import { z } from "zod";
 /** 5 years: the record keeping of the RBI KYC Master Direction (and PML Rules 2005 r.3) after the relationship ends. */
 export const CONSENT_RETENTION_DAYS_DEFAULT = 365 * 5;
 
+/**
+ * The version of the notice text the flow shows (components/flow/i18n `consent`), recorded with
+ * each consent: the date its text last changed (DPDP Rules 2025, rule 3: essentials first, each
+ * section expandable, the full notice one tap away).
+ */
+export const CONSENT_NOTICE_VERSION = "2026-11-24";
+
 export const ZConsentSettings = z.strictObject({
   /** Version of the DPDP notice text (components/flow/i18n) shown and recorded with consent. */
   notice_version: z
     .string()
     .min(1)
-    .default("2026-10-01")
+    .default(CONSENT_NOTICE_VERSION)
     .meta({ title: "Notice version", description: "Version of the privacy notice text shown to the applicant and recorded with the consent." }),
   purposes: z
     .array(z.string().min(1))
     .default(["identity_verification"])
     .meta({ title: "Purposes", description: "Why the data is processed, recorded with the consent (comma-separated codes)." }),
+  /** Erased when it ends: server/sessions/retention.ts. */
   retention_days: z.number().int().positive().default(CONSENT_RETENTION_DAYS_DEFAULT).meta({
     title: "Retention (days)",
-    description: "How long the personal data is kept after the verification ends, as the notice states; it is erased then (server/sessions/retention.ts).",
+    description: "How long the personal data is kept after the verification ends, as the notice states; it is erased then.",
   }),
   /** Grievance officer contact shown in the notice (DPDP Act 2023 s.8(10)); defaults to the organization. */
   grievance_contact: z

@@ -6,6 +6,7 @@ import { queueCkycUpload } from "../../ckyc/queue-ckyc-upload";
 import type { Db } from "../../db";
 import { submitStep } from "../../flow/submit-step";
 import { createCaller } from "../root";
+import { CONSENT_NOTICE_VERSION } from "../../steps/consent/consent.schemas";
 
 vi.mock("../../auth/auth", () => ({ auth: async () => null }));
 
@@ -21,7 +22,7 @@ beforeAll(async () => {
   ownerId = (await db.user.findUniqueOrThrow({ where: { email: fx.seed.adminEmail }, select: { id: true } })).id;
   const ctx = await fx.newSession();
   sessionId = ctx.id;
-  await submitStep(db, ctx, "consent", { accepted: true, notice_version: "2026-10-01" });
+  await submitStep(db, ctx, "consent", { accepted: true, notice_version: CONSENT_NOTICE_VERSION });
   await submitStep(db, ctx, "ckyc", { pan: "ABCPE1234F", dob: "1990-01-01" });
   await db.$transaction((tx) => queueCkycUpload(tx, { id: ctx.id, projectId: fx.tenant.projectId, mode: "test" }, new Date()));
   uploadId = (await db.ckycUpload.findUniqueOrThrow({ where: { sessionId: ctx.id }, select: { id: true } })).id;

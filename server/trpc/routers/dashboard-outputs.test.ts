@@ -15,6 +15,7 @@ import { applyAutomaticDecision, runSessionChecks } from "../../sessions/process
 import { createSession } from "../../sessions/create-session";
 import { ZSessionCase, type TSessionCase } from "../../sessions/session-case.schemas";
 import { createCaller } from "../root";
+import { CONSENT_NOTICE_VERSION } from "../../steps/consent/consent.schemas";
 
 vi.mock("../../auth/auth", () => ({ auth: async () => null }));
 
@@ -40,7 +41,7 @@ beforeAll(async () => {
   inReview = created.id;
   const ctx = { sessionId: inReview, token: created.client_token, ip: "203.0.113.7", userAgent: "vitest" };
   await startFlow(db, ctx);
-  await submitStep(db, ctx, "consent", { accepted: true, notice_version: "2026-10-01" });
+  await submitStep(db, ctx, "consent", { accepted: true, notice_version: CONSENT_NOTICE_VERSION });
   await submitStep(db, ctx, "pan", { pan: "ABCPA9999Z", name: "Asha Rao", dob: "1988-05-17" });
   await runSessionChecks(db, inReview, { attempts: 1, baseDelayMs: 1 });
   expect(await applyAutomaticDecision(db, inReview)).toBe("review");
