@@ -67,7 +67,7 @@ export interface FlowOtpState {
 
 /** The flow state: session frame, the steps with settings and what was entered, the current step. */
 export async function getFlowState(db: Db, ctx: FlowContext) {
-  await authenticateFlow(db, ctx);
+  const device = await authenticateFlow(db, ctx);
   const s = await loadFlowSession(db, ctx.sessionId);
   const definition = await getWorkflowVersionDefinition(db, s.workflowVersionId);
   const settings = new Map(definition.steps.map((st) => [st.name, st.settings]));
@@ -107,6 +107,8 @@ export async function getFlowState(db: Db, ctx: FlowContext) {
       otp: (otp.get(st.name) ?? null) as FlowOtpState | null,
     })),
     currentStep: pending[0]?.name ?? null,
+    /** `active`: false once another device continued the flow (server/flow/flow-handoff.ts): this one shows progress only */
+    device,
     /** KYB sessions: the registry's directors, the key people's sessions, the waiting state */
     kyb:
       s.type === "kyb"

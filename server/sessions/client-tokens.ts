@@ -46,15 +46,20 @@ export async function hasLiveClientToken(db: Db | Tx, sessionId: string, now = n
 /**
  * Authenticates a flow call: the token must be unrevoked, unexpired and belong to
  * `sessionId`. Slides its expiry to now + 30 min.
+ * @returns `active`: false once another device took the flow over (`passiveAt` set,
+ *   server/flow/flow-handoff.ts): such a token reads the flow but cannot submit.
  * @throws DomainError client_token_invalid (401) otherwise.
  */
-export async function authenticateClientToken(db: Db, sessionId: string, token: string): Promise<void> {
+export async function authenticateClientToken(db: Db, sessionId: string, token: string): Promise<{ active: boolean }> {
   const now = new Date();
+  const tokenHash = sha256Hex(token);
   const slid = await db.clientToken.updateMany({
-    where: { tokenHash: sha256Hex(token), sessionId, revokedAt: null, expiresAt: { gt: now } },
+    where: { tokenHash, sessionId, revokedAt: null, expiresAt: { gt: now } },
     data: { expiresAt: new Date(now.getTime() + CLIENT_TOKEN_TTL_MS) },
   });
   if (slid.count !== 1) {
     throw new DomainError("client_token_invalid", "This link has expired. Ask for a new link to continue.");
   }
+  const row = await db.clientToken.findUniqueOrThrow({ where: { tokenHash }, select: { passiveAt: true } });
+  return { active: row.passiveAt === null };
 }
