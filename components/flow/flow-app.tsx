@@ -10,6 +10,7 @@ import { TRPCReactProvider, useTRPC } from "~/components/trpc/react";
 import { readFlowPref, takeClientToken, writeFlowPref } from "./client-token";
 import { FlowAuthContext } from "./flow-auth";
 import { FlowShell, MessageScreen } from "./flow-shell";
+import { OtherDeviceScreen } from "./handoff/other-device-screen";
 import { EDITABLE_STATUSES, OUTCOME_STATUSES, type FlowState } from "./flow-types";
 import { FLOW_LOCALES, FLOW_TIME_ZONE, isLocale, type Locale, MESSAGES } from "./i18n/locales";
 import { LinkProblemScreen, type LinkProblem } from "./link-problem-screen";
@@ -113,6 +114,8 @@ function pollInterval(data: FlowState | undefined): number | false {
   if (!data) return false;
   const { status } = data.session;
   if (status === "processing") return POLL_MS;
+  // another device has the flow: follow its progress
+  if (!data.device.active && (EDITABLE_STATUSES as readonly string[]).includes(status)) return POLL_MS;
   if ((EDITABLE_STATUSES as readonly string[]).includes(status) && !data.currentStep) return POLL_MS;
   return false;
 }
@@ -222,6 +225,8 @@ function FlowScreen({ sessionId, getAuthorization }: { sessionId: string; getAut
       ) : (
         <OutcomeScreen session={data.session} />
       );
+  } else if ((EDITABLE_STATUSES as readonly string[]).includes(data.session.status) && !data.device.active) {
+    body = <OtherDeviceScreen sessionId={sessionId} state={data} />;
   } else if ((EDITABLE_STATUSES as readonly string[]).includes(data.session.status) && data.currentStep) {
     body = <StepScreen sessionId={sessionId} state={data} locale={locale} />;
   } else if (data.kyb?.waiting) {

@@ -5,6 +5,8 @@ import { cn, focusRing } from "~/components/ui/cn";
 import { readFlowPref, writeFlowPref } from "./client-token";
 import { EditStepContext } from "./edit-step";
 import { StepProgress } from "./flow-shell";
+import { HandoffSessionContext, useIsDesktop } from "./handoff/device";
+import { HandoffOffer } from "./handoff/handoff-offer";
 import type { FlowState, FlowStep } from "./flow-types";
 import type { Locale } from "./i18n/locales";
 import { useStepHistory } from "./step-history";
@@ -38,9 +40,13 @@ function useRoundSteps(sessionId: string, state: FlowState): string[] {
   return redo ? state.steps.filter((s) => names.has(s.name)).map((s) => s.name) : state.steps.map((s) => s.name);
 }
 
-/** One step per screen, with progress, a Back button and, on a resubmission, the reviewer's reason. */
+/**
+ * One step per screen, with progress, a Back button and, on a resubmission, the reviewer's
+ * reason. On a desktop browser the start screen and the camera steps offer "continue on your phone".
+ */
 export function StepScreen({ sessionId, state, locale }: { sessionId: string; state: FlowState; locale: Locale }) {
   const t = useTranslations();
+  const desktop = useIsDesktop();
   const current = state.steps.find((s) => s.name === state.currentStep) ?? state.steps.find(isOpen);
   const round = useRoundSteps(sessionId, state);
   // a step Back (and the summary's edit links) can show again: submitted, in this round, revisitable (not the consent)
@@ -85,63 +91,68 @@ export function StepScreen({ sessionId, state, locale }: { sessionId: string; st
 
   if (!step) return null;
   // a type this version of the flow does not know gets UnsupportedStep
-  const Step = stepView(step.type)?.component ?? UnsupportedStep;
+  const view = stepView(step.type);
+  const Step = view?.component ?? UnsupportedStep;
+  const offerHandoff = desktop && !edited && (index === 0 || view?.camera === true);
   const resubmission = state.session.resubmission;
   const org = state.session.organizationName;
   const reasonKey = resubmission?.reason ?? "";
   return (
-    <EditStepContext.Provider value={(name) => navigate({ step: name, origin: "review" })}>
-      <div ref={containerRef}>
-        {atGuard ? (
-          <p role="status" className="mb-4 rounded-lg bg-slate-900 px-4 py-2.5 text-sm text-white" data-testid="flow-leave-hint">
-            {t("common.leaveHint")}
-          </p>
-        ) : null}
-        <div className="mb-6 flex flex-col gap-3">
-          {back || edited ? (
-            <button
-              type="button"
-              data-testid="flow-back"
-              onClick={() => navigate(editing?.origin !== "review" && back ? { step: back, origin: "back" } : null)}
-              className={cn(
-                "-ml-2 inline-flex min-h-11 items-center gap-1 self-start rounded-md px-2 text-sm font-medium text-slate-700 hover:bg-slate-100",
-                focusRing,
-              )}
-            >
-              <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-5">
-                <path
-                  fillRule="evenodd"
-                  d="M11.78 5.22a.75.75 0 0 1 0 1.06L8.06 10l3.72 3.72a.75.75 0 1 1-1.06 1.06l-4.25-4.25a.75.75 0 0 1 0-1.06l4.25-4.25a.75.75 0 0 1 1.06 0Z"
-                  clipRule="evenodd"
-                />
-              </svg>
-              {editing?.origin === "review" ? t("common.backToSummary") : t("common.back")}
-            </button>
-          ) : null}
-          <StepProgress index={index} total={round.length} />
-        </div>
-        {resubmission && !edited ? (
-          <div role="note" className="mb-6 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="flow-resubmission">
-            <p className="font-semibold">{t("resubmit.title")}</p>
-            <p className="mt-0.5">{t("resubmit.body", { org })}</p>
-            <p className="mt-2">
-              <span className="font-medium">{t("resubmit.reason")}: </span>
-              {t.has(`resubmit.reasons.${reasonKey}` as "resubmit.reasons.other")
-                ? t(`resubmit.reasons.${reasonKey}` as "resubmit.reasons.other")
-                : t("resubmit.fallback")}
+    <HandoffSessionContext.Provider value={sessionId}>
+      <EditStepContext.Provider value={(name) => navigate({ step: name, origin: "review" })}>
+        <div ref={containerRef}>
+          {atGuard ? (
+            <p role="status" className="mb-4 rounded-lg bg-slate-900 px-4 py-2.5 text-sm text-white" data-testid="flow-leave-hint">
+              {t("common.leaveHint")}
             </p>
-            {resubmission.note ? (
-              <p className="mt-2">
-                <span className="font-medium">{t("resubmit.note", { org })}: </span>
-                <span className="whitespace-pre-line">{resubmission.note}</span>
-              </p>
+          ) : null}
+          <div className="mb-6 flex flex-col gap-3">
+            {back || edited ? (
+              <button
+                type="button"
+                data-testid="flow-back"
+                onClick={() => navigate(editing?.origin !== "review" && back ? { step: back, origin: "back" } : null)}
+                className={cn(
+                  "-ml-2 inline-flex min-h-11 items-center gap-1 self-start rounded-md px-2 text-sm font-medium text-slate-700 hover:bg-slate-100",
+                  focusRing,
+                )}
+              >
+                <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-5">
+                  <path
+                    fillRule="evenodd"
+                    d="M11.78 5.22a.75.75 0 0 1 0 1.06L8.06 10l3.72 3.72a.75.75 0 1 1-1.06 1.06l-4.25-4.25a.75.75 0 0 1 0-1.06l4.25-4.25a.75.75 0 0 1 1.06 0Z"
+                    clipRule="evenodd"
+                  />
+                </svg>
+                {editing?.origin === "review" ? t("common.backToSummary") : t("common.back")}
+              </button>
             ) : null}
+            <StepProgress index={index} total={round.length} />
           </div>
-        ) : null}
-        <StepViewContext.Provider value={stepView}>
-          <Step key={step.name} sessionId={sessionId} state={state} step={step} isLast={isLast} editing={!!edited} onDone={done} locale={locale} />
-        </StepViewContext.Provider>
-      </div>
-    </EditStepContext.Provider>
+          {resubmission && !edited ? (
+            <div role="note" className="mb-6 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="flow-resubmission">
+              <p className="font-semibold">{t("resubmit.title")}</p>
+              <p className="mt-0.5">{t("resubmit.body", { org })}</p>
+              <p className="mt-2">
+                <span className="font-medium">{t("resubmit.reason")}: </span>
+                {t.has(`resubmit.reasons.${reasonKey}` as "resubmit.reasons.other")
+                  ? t(`resubmit.reasons.${reasonKey}` as "resubmit.reasons.other")
+                  : t("resubmit.fallback")}
+              </p>
+              {resubmission.note ? (
+                <p className="mt-2">
+                  <span className="font-medium">{t("resubmit.note", { org })}: </span>
+                  <span className="whitespace-pre-line">{resubmission.note}</span>
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          <StepViewContext.Provider value={stepView}>
+            <Step key={step.name} sessionId={sessionId} state={state} step={step} isLast={isLast} editing={!!edited} onDone={done} locale={locale} />
+          </StepViewContext.Provider>
+          {offerHandoff ? <HandoffOffer sessionId={sessionId} prominent /> : null}
+        </div>
+      </EditStepContext.Provider>
+    </HandoffSessionContext.Provider>
   );
 }
