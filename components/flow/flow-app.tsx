@@ -8,6 +8,7 @@ import { useHydrated } from "~/components/ui/use-client-value";
 import { clientErrorInfo } from "~/components/trpc/domain-error";
 import { TRPCReactProvider, useTRPC } from "~/components/trpc/react";
 import { readFlowPref, takeClientToken, writeFlowPref } from "./client-token";
+import { postToParent, takeEmbedParent, useEmbedEvents } from "./embed/embed-events";
 import { FlowAuthContext } from "./flow-auth";
 import { FlowShell, MessageScreen } from "./flow-shell";
 import { OtherDeviceScreen } from "./handoff/other-device-screen";
@@ -24,14 +25,18 @@ const POLL_MS = 1500;
 
 /**
  * The hosted applicant flow (`/flow/{sessionId}#t=st_...`). Takes the client token out of the
- * URL fragment, then talks to the flow procedures with `Authorization: Bearer st_...`.
+ * URL fragment, then talks to the flow procedures with `Authorization: Bearer st_...`. In the
+ * embeddable modal (/embed.js adds `embed=1&parent=<origin>`), it also tells the framing page
+ * what happens (embed/embed-events.ts).
  */
 export function FlowApp({ sessionId }: { sessionId: string }) {
   const token = useRef<string | null>(null);
-  const [phase, setPhase] = useState<"init" | "ready" | "no-token">("init");
+  const [phase, setPhase] = useState<{ kind: "init" } | { kind: "ready" | "no-token"; embedParent: string | null }>({ kind: "init" });
   useEffect(() => {
     token.current = takeClientToken(sessionId);
-    setPhase(token.current ? "ready" : "no-token");
+    const embedParent = takeEmbedParent(sessionId);
+    if (!token.current) postToParent(embedParent, { type: "error", payload: { session_id: sessionId, code: "invalid" } });
+    setPhase({ kind: token.current ? "ready" : "no-token", embedParent });
     // a new link opened in this tab changes only the fragment (no page load): start over with its token
     const onHashChange = () => {
       if (!/(^#|&)t=/.test(window.location.hash)) return;
@@ -46,10 +51,10 @@ export function FlowApp({ sessionId }: { sessionId: string }) {
   return (
     <TRPCReactProvider getAuthorization={getAuthorization}>
       <FlowAuthContext.Provider value={getAuthorization}>
-        {phase === "ready" ? (
-          <FlowScreen sessionId={sessionId} getAuthorization={getAuthorization} />
+        {phase.kind === "ready" ? (
+          <FlowScreen sessionId={sessionId} getAuthorization={getAuthorization} embedParent={phase.embedParent} />
         ) : (
-          <BareScreen sessionId={sessionId} problem={phase === "no-token" ? { reason: "invalid", org: null } : null} />
+          <BareScreen sessionId={sessionId} problem={phase.kind === "no-token" ? { reason: "invalid", org: null } : null} />
         )}
       </FlowAuthContext.Provider>
     </TRPCReactProvider>
@@ -150,7 +155,16 @@ function useOnline(): boolean {
   return online;
 }
 
-function FlowScreen({ sessionId, getAuthorization }: { sessionId: string; getAuthorization: () => string | null }) {
+function FlowScreen({
+  sessionId,
+  getAuthorization,
+  embedParent,
+}: {
+  sessionId: string;
+  getAuthorization: () => string | null;
+  /** The framing page's origin in the embeddable modal, else null. */
+  embedParent: string | null;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const stateQuery = useQuery(
@@ -194,6 +208,7 @@ function FlowScreen({ sessionId, getAuthorization }: { sessionId: string; getAut
   const [chosen, choose] = useLocaleChoice(sessionId);
   const data = stateQuery.data;
   const problem = linkProblem(stateQuery.error) ?? linkProblem(start.error);
+  useEmbedEvents(embedParent, sessionId, data, problem?.reason ?? (stateQuery.isError ? "network_error" : null));
   const languages = (data?.session.languages ?? []).filter(isLocale);
   // without the session's state (a link problem), the language the server gave with the failure
   const sessionLocale = isLocale(data?.session.locale) ? data.session.locale : isLocale(problem?.locale) ? problem.locale : "en";
@@ -223,7 +238,7 @@ function FlowScreen({ sessionId, getAuthorization }: { sessionId: string; getAut
           problem={{ reason: data.session.status === "expired" ? "session_expired" : "session_cancelled", org: data.session.organizationName }}
         />
       ) : (
-        <OutcomeScreen session={data.session} />
+        <OutcomeScreen session={data.session} redirect={!embedParent} />
       );
   } else if ((EDITABLE_STATUSES as readonly string[]).includes(data.session.status) && !data.device.active) {
     body = <OtherDeviceScreen sessionId={sessionId} state={data} />;
