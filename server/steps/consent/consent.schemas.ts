@@ -5,9 +5,7 @@
  * (components/flow/i18n/en.ts `errors`). Browser-safe: no Node APIs.
  */
 import { z } from "zod";
-
-/** 5 years: the record keeping of the RBI KYC Master Direction (and PML Rules 2005 r.3) after the relationship ends. */
-export const CONSENT_RETENTION_DAYS_DEFAULT = 365 * 5;
+import { CONSENT_RETENTION_DAYS_DEFAULT } from "./consent-defaults";
 
 export const ZConsentSettings = z.strictObject({
   /** Version of the DPDP notice text (components/flow/i18n) shown and recorded with consent. */
