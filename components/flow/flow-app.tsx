@@ -1,7 +1,8 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { IntlProvider, useTranslations } from "use-intl";
+import { useTranslations } from "use-intl";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { useHydrated } from "~/components/ui/use-client-value";
@@ -11,17 +12,21 @@ import { readFlowPref, takeClientToken, writeFlowPref } from "./client-token";
 import { postToParent, takeEmbedParent, useEmbedEvents } from "./embed/embed-events";
 import { FlowAuthContext } from "./flow-auth";
 import { FlowShell, MessageScreen } from "./flow-shell";
-import { OtherDeviceScreen } from "./handoff/other-device-screen";
 import { EDITABLE_STATUSES, OUTCOME_STATUSES, type FlowState } from "./flow-types";
-import { FLOW_LOCALES, FLOW_TIME_ZONE, isLocale, type Locale, MESSAGES } from "./i18n/locales";
+import { FlowIntl, useShownLocale } from "./i18n/flow-intl";
+import { FLOW_LOCALES, isLocale, type Locale } from "./i18n/locales";
 import { LinkProblemScreen, type LinkProblem } from "./link-problem-screen";
 import { OutcomeScreen } from "./outcome-screen";
 import { ProcessingScreen } from "./processing-screen";
 import { StepScreen } from "./step-screen";
-import { WaitingForKeyPeople } from "./waiting-for-key-people";
+import { StepLoading } from "./steps/step-view";
 import { errorDetails } from "./use-submit-step";
 
 const POLL_MS = 1500;
+
+// screens few applicants see load on demand (not on the first screen)
+const OtherDeviceScreen = dynamic(() => import("./handoff/other-device-screen").then((m) => m.OtherDeviceScreen), { loading: StepLoading });
+const WaitingForKeyPeople = dynamic(() => import("./waiting-for-key-people").then((m) => m.WaitingForKeyPeople), { loading: StepLoading });
 
 /**
  * The hosted applicant flow (`/flow/{sessionId}#t=st_...`). Takes the client token out of the
@@ -84,24 +89,16 @@ function useLocaleChoice(sessionId: string) {
   return [chosen, choose] as const;
 }
 
-function Localized({ locale, children }: { locale: Locale; children: React.ReactNode }) {
-  return (
-    <IntlProvider locale={locale} messages={MESSAGES[locale]} timeZone={FLOW_TIME_ZONE}>
-      {children}
-    </IntlProvider>
-  );
-}
-
 /** Before the session is known (or without a token): a neutral frame in en/hi. */
 function BareScreen({ sessionId, problem }: { sessionId: string; problem: LinkProblem | null }) {
   const [chosen, choose] = useLocaleChoice(sessionId);
-  const locale = chosen ?? "en";
+  const locale = useShownLocale(chosen ?? "en");
   return (
-    <Localized locale={locale}>
+    <FlowIntl locale={locale}>
       <FlowShell locale={locale} languages={problem ? FLOW_LOCALES : []} onLocaleChange={choose}>
         {problem ? <LinkProblemScreen problem={problem} /> : <Loading />}
       </FlowShell>
-    </Localized>
+    </FlowIntl>
   );
 }
 
@@ -212,7 +209,7 @@ function FlowScreen({
   const languages = (data?.session.languages ?? []).filter(isLocale);
   // without the session's state (a link problem), the language the server gave with the failure
   const sessionLocale = isLocale(data?.session.locale) ? data.session.locale : isLocale(problem?.locale) ? problem.locale : "en";
-  const locale: Locale = chosen && (languages.length === 0 || languages.includes(chosen)) ? chosen : sessionLocale;
+  const locale = useShownLocale(chosen && (languages.length === 0 || languages.includes(chosen)) ? chosen : sessionLocale);
   const online = useOnline();
   // remembered for this tab, so a later link problem (no session state then) keeps the language
   const loadedLocale = data ? sessionLocale : null;
@@ -251,7 +248,7 @@ function FlowScreen({
   }
 
   return (
-    <Localized locale={locale}>
+    <FlowIntl locale={locale}>
       <FlowShell
         locale={locale}
         organizationName={data?.session.organizationName ?? problem?.org ?? undefined}
@@ -263,7 +260,7 @@ function FlowScreen({
         {!online ? <OfflineBanner /> : null}
         {body}
       </FlowShell>
-    </Localized>
+    </FlowIntl>
   );
 }
 

@@ -6,25 +6,26 @@
  */
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { IntlProvider, useTranslations } from "use-intl";
+import { useTranslations } from "use-intl";
 import { TRPCReactProvider, useTRPC } from "~/components/trpc/react";
 import { clientErrorInfo } from "~/components/trpc/domain-error";
 import { useClientValue } from "~/components/ui/use-client-value";
 import { FlowShell, MessageScreen } from "../flow-shell";
-import { FLOW_LOCALES, FLOW_TIME_ZONE, type Locale, MESSAGES } from "../i18n/locales";
+import { FlowIntl, useShownLocale } from "../i18n/flow-intl";
+import { FLOW_LOCALES, type Locale } from "../i18n/locales";
 import { errorDetails } from "../use-submit-step";
 
 export function ClaimHandoffScreen({ code }: { code: string }) {
   const browserLocale = useClientValue<Locale>(() => (navigator.language.toLowerCase().startsWith("hi") ? "hi" : "en"), "en");
   const [picked, setLocale] = useState<Locale | null>(null);
-  const locale = picked ?? browserLocale;
+  const locale = useShownLocale(picked ?? browserLocale);
   return (
     <TRPCReactProvider>
-      <IntlProvider locale={locale} messages={MESSAGES[locale]} timeZone={FLOW_TIME_ZONE}>
+      <FlowIntl locale={locale}>
         <FlowShell locale={locale} languages={FLOW_LOCALES} onLocaleChange={setLocale}>
           <Claim code={code} />
         </FlowShell>
-      </IntlProvider>
+      </FlowIntl>
     </TRPCReactProvider>
   );
 }
