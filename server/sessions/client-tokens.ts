@@ -1,7 +1,9 @@
 /**
  * Client tokens (decisions.md "Client tokens and the hosted flow"): `st_` + 32 random base62
  * characters (~190 bits), stored only as a sha256 hash; valid 30 minutes, sliding with each
- * authenticated flow call; issuing a new token revokes the session's earlier ones.
+ * authenticated flow call; issuing a new token revokes the session's earlier ones. A "continue on
+ * your phone" link (server/flow/flow-handoff.ts) is the exception: its token joins the earlier
+ * ones, which turn passive (they read the flow, only the active device submits).
  */
 import type { Db, Tx } from "../db";
 import { DomainError } from "../errors";
