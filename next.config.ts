@@ -21,6 +21,10 @@ const nextConfig: NextConfig = {
   async headers() {
     return securityHeaderRules(env.NODE_ENV);
   },
+  // the embeddable modal's script: /embed.js is the current version, /embed/v1.js pins v1 (public/embed/)
+  async rewrites() {
+    return [{ source: "/embed.js", destination: "/embed/v1.js" }];
+  },
 };
 
 export default nextConfig;

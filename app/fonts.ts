@@ -1,16 +1,35 @@
-/** Fonts ship with the app (next/font/local): Inter for Latin, Noto Sans Devanagari for Hindi. */
+/**
+ * Fonts ship with the app (next/font/local), cut by scripts/subset-fonts.sh to what the pages
+ * use: each script's own subset, weights 400-600 only (one variable file each).
+ * - Inter, Latin: preloaded (every page has Latin text); ~35 KB.
+ * - Noto Sans Devanagari, Devanagari only: not preloaded, and its `unicode-range` makes the
+ *   browser fetch it only for a page that shows Devanagari text (Hindi pages); ~82 KB.
+ * Ranges as @fontsource-variable declares them for these subsets (written out: next/font takes
+ * only literals).
+ */
 import localFont from "next/font/local";
 
 export const inter = localFont({
-  src: "../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",
+  src: "./_fonts/inter-latin-wght-400-600.woff2",
   variable: "--font-inter",
-  weight: "100 900",
+  weight: "400 600",
   display: "swap",
+  declarations: [
+    {
+      prop: "unicode-range",
+      value:
+        "U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD",
+    },
+  ],
 });
 
 export const devanagari = localFont({
-  src: "../node_modules/@fontsource-variable/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-wght-normal.woff2",
+  src: "./_fonts/noto-sans-devanagari-devanagari-wght-400-600.woff2",
   variable: "--font-devanagari",
-  weight: "100 900",
+  weight: "400 600",
   display: "swap",
+  preload: false,
+  declarations: [
+    { prop: "unicode-range", value: "U+0900-097F, U+1CD0-1CF9, U+200C-200D, U+20A8, U+20B9, U+20F0, U+25CC, U+A830-A839, U+A8E0-A8FF, U+11B00-11B09" },
+  ],
 });

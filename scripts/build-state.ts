@@ -5,7 +5,18 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "components", "server", "inngest", "next.config.ts", "package-lock.json", "postcss.config.mjs", "instrumentation.ts"];
+const SOURCES = [
+  "app",
+  "components",
+  "server",
+  "inngest",
+  "public",
+  "next.config.ts",
+  "proxy.ts",
+  "package-lock.json",
+  "postcss.config.mjs",
+  "instrumentation.ts",
+];
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;

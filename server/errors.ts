@@ -69,6 +69,9 @@ export const ERROR_CODES = {
   // KYB: "email again" of a key person's invitation (server/kyb/key-person-invite.ts)
   invite_resend_too_soon: { type: "rate_limit_error", status: 429, surface: "flow" },
   invite_revoked: { type: "conflict_error", status: 409, surface: "flow" },
+  // "Continue on your phone" (server/flow/flow-handoff.ts): another device has the flow; a used or expired handoff link
+  device_not_active: { type: "conflict_error", status: 409, surface: "flow" },
+  handoff_link_invalid: { type: "authentication_error", status: 401, surface: "flow" },
   otp_delivery_failed: { type: "api_error", status: 502, surface: "flow" },
   // Applicant uploads (server/uploads/; decisions.md "Limits beyond interface.md": 15 MiB, JPEG/PNG/WebP/HEIC/PDF by content)
   file_too_large: { type: "invalid_request_error", status: 413, surface: "flow" },

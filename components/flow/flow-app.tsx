@@ -1,36 +1,47 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { IntlProvider, useTranslations } from "use-intl";
+import { useTranslations } from "use-intl";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { useHydrated } from "~/components/ui/use-client-value";
 import { clientErrorInfo } from "~/components/trpc/domain-error";
 import { TRPCReactProvider, useTRPC } from "~/components/trpc/react";
 import { readFlowPref, takeClientToken, writeFlowPref } from "./client-token";
+import { postToParent, takeEmbedParent, useEmbedEvents } from "./embed/embed-events";
 import { FlowAuthContext } from "./flow-auth";
 import { FlowShell, MessageScreen } from "./flow-shell";
 import { EDITABLE_STATUSES, OUTCOME_STATUSES, type FlowState } from "./flow-types";
-import { FLOW_LOCALES, FLOW_TIME_ZONE, isLocale, type Locale, MESSAGES } from "./i18n/locales";
+import { FlowIntl, useShownLocale } from "./i18n/flow-intl";
+import { FLOW_LOCALES, isLocale, type Locale } from "./i18n/locales";
 import { LinkProblemScreen, type LinkProblem } from "./link-problem-screen";
 import { OutcomeScreen } from "./outcome-screen";
 import { ProcessingScreen } from "./processing-screen";
 import { StepScreen } from "./step-screen";
-import { WaitingForKeyPeople } from "./waiting-for-key-people";
+import { StepLoading } from "./steps/step-view";
 import { errorDetails } from "./use-submit-step";
 
 const POLL_MS = 1500;
 
+// screens few applicants see load on demand (not on the first screen)
+const OtherDeviceScreen = dynamic(() => import("./handoff/other-device-screen").then((m) => m.OtherDeviceScreen), { loading: StepLoading });
+const WaitingForKeyPeople = dynamic(() => import("./waiting-for-key-people").then((m) => m.WaitingForKeyPeople), { loading: StepLoading });
+
 /**
  * The hosted applicant flow (`/flow/{sessionId}#t=st_...`). Takes the client token out of the
- * URL fragment, then talks to the flow procedures with `Authorization: Bearer st_...`.
+ * URL fragment, then talks to the flow procedures with `Authorization: Bearer st_...`. In the
+ * embeddable modal (/embed.js adds `embed=1&parent=<origin>`), it also tells the framing page
+ * what happens (embed/embed-events.ts).
  */
 export function FlowApp({ sessionId }: { sessionId: string }) {
   const token = useRef<string | null>(null);
-  const [phase, setPhase] = useState<"init" | "ready" | "no-token">("init");
+  const [phase, setPhase] = useState<{ kind: "init" } | { kind: "ready" | "no-token"; embedParent: string | null }>({ kind: "init" });
   useEffect(() => {
     token.current = takeClientToken(sessionId);
-    setPhase(token.current ? "ready" : "no-token");
+    const embedParent = takeEmbedParent(sessionId);
+    if (!token.current) postToParent(embedParent, { type: "error", payload: { session_id: sessionId, code: "invalid" } });
+    setPhase({ kind: token.current ? "ready" : "no-token", embedParent });
     // a new link opened in this tab changes only the fragment (no page load): start over with its token
     const onHashChange = () => {
       if (!/(^#|&)t=/.test(window.location.hash)) return;
@@ -45,10 +56,10 @@ export function FlowApp({ sessionId }: { sessionId: string }) {
   return (
     <TRPCReactProvider getAuthorization={getAuthorization}>
       <FlowAuthContext.Provider value={getAuthorization}>
-        {phase === "ready" ? (
-          <FlowScreen sessionId={sessionId} getAuthorization={getAuthorization} />
+        {phase.kind === "ready" ? (
+          <FlowScreen sessionId={sessionId} getAuthorization={getAuthorization} embedParent={phase.embedParent} />
         ) : (
-          <BareScreen sessionId={sessionId} problem={phase === "no-token" ? { reason: "invalid", org: null } : null} />
+          <BareScreen sessionId={sessionId} problem={phase.kind === "no-token" ? { reason: "invalid", org: null } : null} />
         )}
       </FlowAuthContext.Provider>
     </TRPCReactProvider>
@@ -78,24 +89,16 @@ function useLocaleChoice(sessionId: string) {
   return [chosen, choose] as const;
 }
 
-function Localized({ locale, children }: { locale: Locale; children: React.ReactNode }) {
-  return (
-    <IntlProvider locale={locale} messages={MESSAGES[locale]} timeZone={FLOW_TIME_ZONE}>
-      {children}
-    </IntlProvider>
-  );
-}
-
 /** Before the session is known (or without a token): a neutral frame in en/hi. */
 function BareScreen({ sessionId, problem }: { sessionId: string; problem: LinkProblem | null }) {
   const [chosen, choose] = useLocaleChoice(sessionId);
-  const locale = chosen ?? "en";
+  const locale = useShownLocale(chosen ?? "en");
   return (
-    <Localized locale={locale}>
+    <FlowIntl locale={locale}>
       <FlowShell locale={locale} languages={problem ? FLOW_LOCALES : []} onLocaleChange={choose}>
         {problem ? <LinkProblemScreen problem={problem} /> : <Loading />}
       </FlowShell>
-    </Localized>
+    </FlowIntl>
   );
 }
 
@@ -113,6 +116,8 @@ function pollInterval(data: FlowState | undefined): number | false {
   if (!data) return false;
   const { status } = data.session;
   if (status === "processing") return POLL_MS;
+  // another device has the flow: follow its progress
+  if (!data.device.active && (EDITABLE_STATUSES as readonly string[]).includes(status)) return POLL_MS;
   if ((EDITABLE_STATUSES as readonly string[]).includes(status) && !data.currentStep) return POLL_MS;
   return false;
 }
@@ -147,7 +152,16 @@ function useOnline(): boolean {
   return online;
 }
 
-function FlowScreen({ sessionId, getAuthorization }: { sessionId: string; getAuthorization: () => string | null }) {
+function FlowScreen({
+  sessionId,
+  getAuthorization,
+  embedParent,
+}: {
+  sessionId: string;
+  getAuthorization: () => string | null;
+  /** The framing page's origin in the embeddable modal, else null. */
+  embedParent: string | null;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const stateQuery = useQuery(
@@ -191,10 +205,11 @@ function FlowScreen({ sessionId, getAuthorization }: { sessionId: string; getAut
   const [chosen, choose] = useLocaleChoice(sessionId);
   const data = stateQuery.data;
   const problem = linkProblem(stateQuery.error) ?? linkProblem(start.error);
+  useEmbedEvents(embedParent, sessionId, data, problem?.reason ?? (stateQuery.isError ? "network_error" : null));
   const languages = (data?.session.languages ?? []).filter(isLocale);
   // without the session's state (a link problem), the language the server gave with the failure
   const sessionLocale = isLocale(data?.session.locale) ? data.session.locale : isLocale(problem?.locale) ? problem.locale : "en";
-  const locale: Locale = chosen && (languages.length === 0 || languages.includes(chosen)) ? chosen : sessionLocale;
+  const locale = useShownLocale(chosen && (languages.length === 0 || languages.includes(chosen)) ? chosen : sessionLocale);
   const online = useOnline();
   // remembered for this tab, so a later link problem (no session state then) keeps the language
   const loadedLocale = data ? sessionLocale : null;
@@ -220,8 +235,10 @@ function FlowScreen({ sessionId, getAuthorization }: { sessionId: string; getAut
           problem={{ reason: data.session.status === "expired" ? "session_expired" : "session_cancelled", org: data.session.organizationName }}
         />
       ) : (
-        <OutcomeScreen session={data.session} locale={locale} />
+        <OutcomeScreen session={data.session} locale={locale} redirect={!embedParent} />
       );
+  } else if ((EDITABLE_STATUSES as readonly string[]).includes(data.session.status) && !data.device.active) {
+    body = <OtherDeviceScreen sessionId={sessionId} state={data} />;
   } else if ((EDITABLE_STATUSES as readonly string[]).includes(data.session.status) && data.currentStep) {
     body = <StepScreen sessionId={sessionId} state={data} locale={locale} />;
   } else if (data.kyb?.waiting) {
@@ -231,7 +248,7 @@ function FlowScreen({ sessionId, getAuthorization }: { sessionId: string; getAut
   }
 
   return (
-    <Localized locale={locale}>
+    <FlowIntl locale={locale}>
       <FlowShell
         locale={locale}
         organizationName={data?.session.organizationName ?? problem?.org ?? undefined}
@@ -243,7 +260,7 @@ function FlowScreen({ sessionId, getAuthorization }: { sessionId: string; getAut
         {!online ? <OfflineBanner /> : null}
         {body}
       </FlowShell>
-    </Localized>
+    </FlowIntl>
   );
 }
 

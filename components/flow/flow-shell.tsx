@@ -118,6 +118,8 @@ function LanguageSwitcher({
             "min-h-11 min-w-11 rounded-md px-2.5 text-sm font-medium transition-colors",
             focusRing,
             l === locale ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100",
+            // another script's name in the system's font: a page in English does not fetch the Devanagari web font for one word
+            l !== locale && "[font-family:system-ui,sans-serif]",
           )}
         >
           {LANGUAGE_NAMES[l]}

@@ -24,15 +24,16 @@ function outcomeCopy(status: SessionStatus, t: OutcomeT, org: string): { tone: S
 
 /**
  * The end of the flow (approved, declined, in review; expired and cancelled have their own screen). With a `redirectUrl` (redirect mode) a Continue button goes back to the
- * business, and we go there on our own after a few seconds.
+ * business, and we go there on our own after a few seconds. `redirect={false}`: never (the
+ * embeddable modal, whose page hears `completed` instead).
  */
-export function OutcomeScreen({ session, locale }: { session: FlowSession; locale: Locale }) {
+export function OutcomeScreen({ session, locale, redirect = true }: { session: FlowSession; locale: Locale; redirect?: boolean }) {
   const t = useTranslations("outcome");
   // a declined session: what the business tells the applicant about its reason code
   const reason = applicantText(session.decisionReason, locale);
   const org = session.organizationName;
   const copy = outcomeCopy(session.status, t, org);
-  const redirectUrl = session.redirectUrl;
+  const redirectUrl = redirect ? session.redirectUrl : null;
   const [secondsLeft, setSecondsLeft] = useState(REDIRECT_SECONDS);
 
   useEffect(() => {

@@ -5,6 +5,8 @@ import { cn, focusRing } from "~/components/ui/cn";
 import { readFlowPref, writeFlowPref } from "./client-token";
 import { EditStepContext } from "./edit-step";
 import { StepProgress } from "./flow-shell";
+import { HandoffSessionContext, useIsDesktop } from "./handoff/device";
+import { HandoffOffer } from "./handoff/handoff-offer";
 import type { FlowState, FlowStep } from "./flow-types";
 import type { Locale } from "./i18n/locales";
 import { useStepHistory } from "./step-history";
@@ -39,9 +41,13 @@ function useRoundSteps(sessionId: string, state: FlowState): string[] {
   return redo ? state.steps.filter((s) => names.has(s.name)).map((s) => s.name) : state.steps.map((s) => s.name);
 }
 
-/** One step per screen, with progress, a Back button and, on a resubmission, the reviewer's reason. */
+/**
+ * One step per screen, with progress, a Back button and, on a resubmission, the reviewer's
+ * reason. On a desktop browser the start screen and the camera steps offer "continue on your phone".
+ */
 export function StepScreen({ sessionId, state, locale }: { sessionId: string; state: FlowState; locale: Locale }) {
   const t = useTranslations();
+  const desktop = useIsDesktop();
   const current = state.steps.find((s) => s.name === state.currentStep) ?? state.steps.find(isOpen);
   const round = useRoundSteps(sessionId, state);
   // a step Back (and the summary's edit links) can show again: submitted, in this round, revisitable (not the consent)
@@ -86,7 +92,9 @@ export function StepScreen({ sessionId, state, locale }: { sessionId: string; st
 
   if (!step) return null;
   // a type this version of the flow does not know gets UnsupportedStep
-  const Step = stepView(step.type)?.component ?? UnsupportedStep;
+  const view = stepView(step.type);
+  const Step = view?.component ?? UnsupportedStep;
+  const offerHandoff = desktop && !edited && (index === 0 || view?.camera === true);
   const resubmission = state.session.resubmission;
   const org = state.session.organizationName;
   const stepName = (name: string) => {
@@ -94,6 +102,7 @@ export function StepScreen({ sessionId, state, locale }: { sessionId: string; st
     return t.has(`review.stepNames.${type}` as "review.stepNames.pan") ? t(`review.stepNames.${type}` as "review.stepNames.pan") : name;
   };
   return (
+    <HandoffSessionContext.Provider value={sessionId}>
     <EditStepContext.Provider value={(name) => navigate({ step: name, origin: "review" })}>
       <div ref={containerRef}>
         {atGuard ? (
@@ -141,7 +150,9 @@ export function StepScreen({ sessionId, state, locale }: { sessionId: string; st
         <StepViewContext.Provider value={stepView}>
           <Step key={step.name} sessionId={sessionId} state={state} step={step} isLast={isLast} editing={!!edited} onDone={done} locale={locale} />
         </StepViewContext.Provider>
+        {offerHandoff ? <HandoffOffer sessionId={sessionId} prominent /> : null}
       </div>
     </EditStepContext.Provider>
+    </HandoffSessionContext.Provider>
   );
 }

@@ -59,12 +59,14 @@ async function explainTokenFailure(db: Db, sessionId: string, token: string): Pr
 
 /**
  * Authenticates the client token (sliding its expiry to now + 30 minutes).
+ * @returns `active`: whether this token's device is the one that may submit (one active device
+ *   at a time, server/flow/flow-handoff.ts).
  * @throws DomainError client_token_invalid (401) with `details: { reason, organization_name, locale }`
  *   (`locale`: the session's flow language, so the screen that explains the failure speaks it).
  */
-export async function authenticateFlow(db: Db, ctx: FlowContext): Promise<void> {
+export async function authenticateFlow(db: Db, ctx: FlowContext): Promise<{ active: boolean }> {
   try {
-    await authenticateClientToken(db, ctx.sessionId, ctx.token);
+    return await authenticateClientToken(db, ctx.sessionId, ctx.token);
   } catch (err) {
     if (err instanceof DomainError && err.code === "client_token_invalid") throw await explainTokenFailure(db, ctx.sessionId, ctx.token);
     throw err;
@@ -117,11 +119,20 @@ export async function loadFlowSession(db: Db, sessionId: string) {
 export type FlowSessionRow = Awaited<ReturnType<typeof loadFlowSession>>;
 
 /**
- * Authenticates, loads, and checks the session still accepts input.
- * @throws DomainError session_not_editable (409) when it does not.
+ * @throws DomainError device_not_active (409) when another device took the flow over ("continue
+ *   on your phone"): only the active device submits; this one may take it back (`takeOverFlow`).
+ */
+export function assertActiveDevice(device: { active: boolean }): void {
+  if (!device.active) throw new DomainError("device_not_active", "This verification continues on another device.");
+}
+
+/**
+ * Authenticates, loads, and checks the session still accepts input from this device.
+ * @throws DomainError session_not_editable (409) when it does not; device_not_active (409) when
+ *   another device has the flow.
  */
 export async function loadEditableSession(db: Db, ctx: FlowContext): Promise<FlowSessionRow> {
-  await authenticateFlow(db, ctx);
+  assertActiveDevice(await authenticateFlow(db, ctx));
   const s = await loadFlowSession(db, ctx.sessionId);
   if (!EDITABLE_STATUSES.includes(s.status)) {
     throw new DomainError("session_not_editable", `This verification is ${s.status.replace("_", " ")} and cannot be changed.`, {

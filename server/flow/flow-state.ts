@@ -74,7 +74,7 @@ export interface FlowOtpState {
  * for a declined session. The decision's internal note is never part of it.
  */
 export async function getFlowState(db: Db, ctx: FlowContext) {
-  await authenticateFlow(db, ctx);
+  const device = await authenticateFlow(db, ctx);
   const s = await loadFlowSession(db, ctx.sessionId);
   const definition = await getWorkflowVersionDefinition(db, s.workflowVersionId);
   const settings = new Map(definition.steps.map((st) => [st.name, st.settings]));
@@ -115,6 +115,8 @@ export async function getFlowState(db: Db, ctx: FlowContext) {
       otp: (otp.get(st.name) ?? null) as FlowOtpState | null,
     })),
     currentStep: pending[0]?.name ?? null,
+    /** `active`: false once another device continued the flow (server/flow/flow-handoff.ts): this one shows progress only */
+    device,
     /** KYB sessions: the registry's directors, the key people's sessions, the waiting state */
     kyb:
       s.type === "kyb"

@@ -49,8 +49,41 @@ describe("security headers", () => {
     expect(dev.headers.find((h) => h.key === "Content-Security-Policy")!.value).toContain("'unsafe-eval'");
   });
 
-  it("keeps the flow unframeable and nosniff everywhere", () => {
-    expect(headersFor("/flow/ses_1")["X-Frame-Options"]).toBe("DENY");
+  it.each([
+    "/",
+    "/docs",
+    "/v1/sessions",
+    "/flow/ses_1/invite",
+    "/flow/ses_1/upload",
+    "/flow/digilocker/callback",
+    "/h/AbCdE12345",
+    "/embed.js",
+    "/evidence/ev_1",
+  ])("%s cannot be framed either (frame-ancestors 'none')", (path) => {
+    const h = headersFor(path);
+    expect(h["Content-Security-Policy"]).toBe("frame-ancestors 'none'");
+    expect(h["X-Frame-Options"]).toBe("DENY");
+  });
+
+  it("leaves the flow's page to the proxy's per-session frame-ancestors (no static CSP or X-Frame-Options), and sends nosniff everywhere", () => {
+    const h = headersFor("/flow/ses_1");
+    expect(h["Content-Security-Policy"]).toBeUndefined();
+    expect(h["X-Frame-Options"]).toBeUndefined();
+    expect(h["Permissions-Policy"]).toContain("camera=(self)");
     expect(headersFor("/v1/sessions")["X-Content-Type-Options"]).toBe("nosniff");
+  });
+
+  it("gives handoff links no Referer", () => {
+    expect(headersFor("/h/AbCdE12345")["Referrer-Policy"]).toBe("no-referrer");
+    expect(headersFor("/help")["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("never sets one header twice on a path (no rule relies on the order)", () => {
+    for (const path of ["/", "/dashboard", "/login", "/flow/ses_1", "/flow/ses_1/upload", "/h/x", "/evidence/e", "/v1/sessions"]) {
+      const keys = securityHeaderRules("production")
+        .filter((r) => new RegExp(buildCustomRoute("header", r).regex, "i").test(path))
+        .flatMap((r) => r.headers.map((h) => h.key));
+      expect(new Set(keys).size, path).toBe(keys.length);
+    }
   });
 });

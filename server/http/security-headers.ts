@@ -6,9 +6,12 @@
  *   `Referrer-Policy` skips the paths that carry secrets in their URL (the hosted flow and the
  *   key-person invite redirect under /flow, evidence links under /evidence), which get
  *   `no-referrer` from their own rule whatever the order.
- * - The dashboard and the account pages (sign-in, password reset, invitations) get a
- *   Content-Security-Policy with `frame-ancestors 'none'` plus `X-Frame-Options: DENY`
- *   (clickjacking). Scripts and styles are limited to this origin; `'unsafe-inline'` stays
+ * - Clickjacking: no page of the app can be framed (`Content-Security-Policy: frame-ancestors
+ *   'none'` plus `X-Frame-Options: DENY`), except the hosted flow's page `/flow/<id>`, whose
+ *   `frame-ancestors` lists its project's allowed origins (the embeddable modal, /embed.js): the
+ *   proxy sets that one per session (proxy.ts, server/embed/flow-frame-ancestors.ts).
+ * - The dashboard and the account pages (sign-in, password reset, invitations) get a full
+ *   Content-Security-Policy (with `frame-ancestors 'none'`) instead of the site-wide one. Scripts and styles are limited to this origin; `'unsafe-inline'` stays
  *   because Next's App Router inlines its RSC payload scripts (nonces would need a proxy and
  *   make every page dynamic), `'wasm-unsafe-eval'` for pdf.js in the evidence viewer, and
  *   `'unsafe-eval'` only in development (React's dev tooling).
@@ -23,8 +26,11 @@ export interface HeaderRule {
 /** The dashboard's and account pages' paths (app/(dashboard), app/(account), app/login). */
 export const DASHBOARD_SOURCES = ["/dashboard/:path*", "/login", "/forgot-password", "/reset-password", "/invite"] as const;
 
-/** Paths whose URL carries a secret (client token, invite secret, evidence token): never sent as a Referer. */
-export const NO_REFERRER_SOURCES = ["/flow/:path*", "/evidence/:path*"] as const;
+/** Paths whose URL carries a secret (client token, invite secret, evidence token, handoff code): never sent as a Referer. */
+export const NO_REFERRER_SOURCES = ["/flow/:path*", "/evidence/:path*", "/h/:path*"] as const;
+
+/** The frame-ancestors policy of every page that is not the flow's page (which has its own, per session). */
+export const NOT_FRAMED_CSP = "frame-ancestors 'none'";
 
 /** The dashboard's Content-Security-Policy (see the module comment for each relaxation). */
 export function dashboardCsp(nodeEnv: "development" | "test" | "production"): string {
@@ -49,13 +55,21 @@ export function securityHeaderRules(nodeEnv: "development" | "test" | "productio
   const frameDeny = { key: "X-Frame-Options", value: "DENY" };
   return [
     { source: "/:path*", headers: [{ key: "X-Content-Type-Options", value: "nosniff" }] },
-    // Every path except /flow[/...] and /evidence[/...] (a lookahead in the path's own pattern).
-    { source: "/:path((?!flow(?:/|$)|evidence(?:/|$)).*)", headers: [{ key: "Referrer-Policy", value: "strict-origin-when-cross-origin" }] },
-    ...NO_REFERRER_SOURCES.map((source) => ({ source, headers: [{ key: "Referrer-Policy", value: "no-referrer" }] })),
+    // Every path except /flow[/...], /evidence[/...] and /h[/...] (a lookahead in the path's own pattern).
     {
-      // The hosted flow carries the client token in the fragment and the invite secret in its URL.
+      source: "/:path((?!flow(?:/|$)|evidence(?:/|$)|h(?:/|$)).*)",
+      headers: [{ key: "Referrer-Policy", value: "strict-origin-when-cross-origin" }],
+    },
+    ...NO_REFERRER_SOURCES.map((source) => ({ source, headers: [{ key: "Referrer-Policy", value: "no-referrer" }] })),
+    // Every path except the flow's page /flow/<id> and the dashboard's (DASHBOARD_SOURCES, which send their full CSP).
+    {
+      source: "/:path((?!flow/[^/]+$|dashboard(?:/|$)|login$|forgot-password$|reset-password$|invite$).*)",
+      headers: [frameDeny, { key: "Content-Security-Policy", value: NOT_FRAMED_CSP }],
+    },
+    {
+      // The hosted flow: the camera for its own origin (a framing page delegates it with `allow="camera"`).
       source: "/flow/:path*",
-      headers: [frameDeny, { key: "Permissions-Policy", value: "camera=(self), microphone=(), geolocation=()" }],
+      headers: [{ key: "Permissions-Policy", value: "camera=(self), microphone=(), geolocation=()" }],
     },
     ...DASHBOARD_SOURCES.map((source) => ({ source, headers: [frameDeny, { key: "Content-Security-Policy", value: dashboardCsp(nodeEnv) }] })),
   ];

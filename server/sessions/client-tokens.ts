@@ -1,7 +1,9 @@
 /**
  * Client tokens (decisions.md "Client tokens and the hosted flow"): `st_` + 32 random base62
  * characters (~190 bits), stored only as a sha256 hash; valid 30 minutes, sliding with each
- * authenticated flow call; issuing a new token revokes the session's earlier ones.
+ * authenticated flow call; issuing a new token revokes the session's earlier ones. A "continue on
+ * your phone" link (server/flow/flow-handoff.ts) is the exception: its token joins the earlier
+ * ones, which turn passive (they read the flow, only the active device submits).
  */
 import type { Db, Tx } from "../db";
 import { DomainError } from "../errors";
@@ -46,15 +48,20 @@ export async function hasLiveClientToken(db: Db | Tx, sessionId: string, now = n
 /**
  * Authenticates a flow call: the token must be unrevoked, unexpired and belong to
  * `sessionId`. Slides its expiry to now + 30 min.
+ * @returns `active`: false once another device took the flow over (`passiveAt` set,
+ *   server/flow/flow-handoff.ts): such a token reads the flow but cannot submit.
  * @throws DomainError client_token_invalid (401) otherwise.
  */
-export async function authenticateClientToken(db: Db, sessionId: string, token: string): Promise<void> {
+export async function authenticateClientToken(db: Db, sessionId: string, token: string): Promise<{ active: boolean }> {
   const now = new Date();
+  const tokenHash = sha256Hex(token);
   const slid = await db.clientToken.updateMany({
-    where: { tokenHash: sha256Hex(token), sessionId, revokedAt: null, expiresAt: { gt: now } },
+    where: { tokenHash, sessionId, revokedAt: null, expiresAt: { gt: now } },
     data: { expiresAt: new Date(now.getTime() + CLIENT_TOKEN_TTL_MS) },
   });
   if (slid.count !== 1) {
     throw new DomainError("client_token_invalid", "This link has expired. Ask for a new link to continue.");
   }
+  const row = await db.clientToken.findUniqueOrThrow({ where: { tokenHash }, select: { passiveAt: true } });
+  return { active: row.passiveAt === null };
 }

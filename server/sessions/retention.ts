@@ -15,7 +15,7 @@
 import type { Db } from "../db";
 import type { Mode } from "../generated/prisma/enums";
 import { sql, sqlTimestamp } from "../sql";
-import { CONSENT_RETENTION_DAYS_DEFAULT } from "../steps/consent/consent.schemas";
+import { CONSENT_RETENTION_DAYS_DEFAULT } from "../steps/consent/consent-defaults";
 import { eraseSessionPii } from "./session-actions";
 
 /** Sessions erased per batch (each erasure is its own transaction). */

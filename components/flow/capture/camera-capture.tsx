@@ -4,6 +4,7 @@ import { useTranslations } from "use-intl";
 import { Button } from "~/components/ui/button";
 import { useClientValue } from "~/components/ui/use-client-value";
 import { MessageScreen } from "../flow-shell";
+import { CameraHelp } from "../handoff/camera-help";
 
 export type CameraStatus = "starting" | "live" | "denied" | "missing" | "busy" | "insecure" | "error";
 
@@ -75,7 +76,11 @@ export function useCamera(facing: "user" | "environment") {
   return { videoRef, status, capture, retry };
 }
 
-/** The screen for a camera that could not start, with what to do about it. */
+/**
+ * The screen for a camera that could not start, with what to do about it: try again, the
+ * browser's steps to allow the camera, and the step's fallbacks (`children`) beside "continue
+ * on your phone" (handoff/camera-help.tsx).
+ */
 export function CameraProblem({ status, onRetry, children }: { status: CameraStatus; onRetry: () => void; children?: React.ReactNode }) {
   const t = useTranslations("camera");
   const tc = useTranslations("common");
@@ -93,16 +98,14 @@ export function CameraProblem({ status, onRetry, children }: { status: CameraSta
         tone="warning"
         title={copy.title}
         actions={
-          <>
-            <Button size="lg" block onClick={onRetry}>
-              {tc("retry")}
-            </Button>
-            {children}
-          </>
+          <Button size="lg" block onClick={onRetry}>
+            {tc("retry")}
+          </Button>
         }
       >
         <p>{copy.body}</p>
       </MessageScreen>
+      <CameraHelp>{children}</CameraHelp>
     </div>
   );
 }

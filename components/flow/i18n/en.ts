@@ -597,4 +597,59 @@ export const en = {
     inviteFinishedBody:
       "Your part of this verification is complete and {org} has what it needs. There is nothing more to do, and this link no longer opens it.",
   },
+
+  handoff: {
+    offerTitle: "Use your phone's camera",
+    offerBody: "Scan a code with your phone to continue this verification there. This page follows along and finishes with it.",
+    offerButton: "Continue on your phone",
+    offerButtonOther: "Continue on another device",
+    dialogTitle: "Continue on your phone",
+    scan: "Scan this code with your phone's camera, or type the link into its browser.",
+    qrAlt: "QR code that opens this verification on your phone",
+    linkLabel: "Link",
+    copy: "Copy link",
+    copied: "Copied",
+    expiresIn: "The link works once and expires in {time}.",
+    expired: "This link has expired.",
+    newLink: "Get a new link",
+    close: "Close",
+    creating: "Creating a link…",
+    failed: "We couldn't create a link. Check your connection and try again.",
+    waitingPhone: "Waiting for your phone…",
+    elsewhereTitle: "Continuing on your other device",
+    elsewhereBody:
+      "This verification is now open on your other device. Finish it there; this page shows your progress and the result. Only one device can send answers at a time.",
+    progressLabel: "Progress",
+    stepDone: "Done",
+    stepCurrent: "In progress",
+    stepTodo: "Not started",
+    continueHere: "Continue on this device instead",
+    continueHereNote: "Your phone will then stop, and everything already sent is kept.",
+    openingTitle: "Opening your verification…",
+    usedTitle: "This link was already used",
+    usedBody: 'Each link opens the verification once. On your computer, choose "Continue on your phone" again to get a new code.',
+    expiredTitle: "This link has expired",
+    expiredBody: 'For your security, the link works for 10 minutes. On your computer, choose "Continue on your phone" again to get a new code.',
+    invalidTitle: "This link doesn't work",
+    invalidBody: "Check that you typed it exactly as shown, or scan the code again.",
+    closedTitle: "This verification can no longer be continued",
+    closedBody: "It was completed, cancelled or has expired. Go back to the app or website that sent you here.",
+  },
+
+  cameraHelp: {
+    title: "How to allow the camera",
+    android: "Android phone (Chrome)",
+    androidSteps:
+      "Tap the icon to the left of the address, then Permissions → Camera → Allow, and try again. If Chrome doesn't ask: phone Settings → Apps → Chrome → Permissions → Camera → Allow.",
+    ios: "iPhone or iPad (Safari)",
+    iosSteps:
+      "Tap aA in the address bar → Website Settings → Camera → Allow, then reload the page. Or: Settings → Apps → Safari → Camera → Allow. In Chrome on iPhone: Settings → Apps → Chrome → turn on Camera.",
+    inApp: "Opened inside another app (WhatsApp, Instagram, Facebook, Gmail…)",
+    inAppSteps:
+      'Apps often block the camera in their built-in browser. Open the app\'s menu (⋮ or …) and choose "Open in browser" or "Open in Chrome/Safari", then continue there.',
+    desktop: "Computer",
+    desktopSteps:
+      "Click the camera icon in the address bar and allow the camera for this site, check that no other app is using it, then try again. Or continue on your phone.",
+    otherOptions: "Other ways to finish this step",
+  },
 } as const;

@@ -1,10 +1,11 @@
 /**
  * The hosted flow's languages and their messages (use-intl, the core of next-intl). The page
- * wraps the flow in `<IntlProvider locale messages>` (flow-app.tsx); components call
- * `useTranslations()`. The session's `locale` picks the language; the applicant can switch.
+ * wraps the flow in `<FlowIntl locale>` (./flow-intl.tsx); components call `useTranslations()`.
+ * The session's `locale` picks the language; the applicant can switch. English comes with the
+ * page; every other language is its own chunk, loaded when first shown (`loadMessages`), so an
+ * English page does not download the Hindi text.
  */
 import { en } from "./en";
-import { hi } from "./hi";
 
 export const FLOW_LOCALES = ["en", "hi"] as const;
 export type Locale = (typeof FLOW_LOCALES)[number];
@@ -19,7 +20,22 @@ export const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", hi: "เคนเ
 export type FlowMessages = typeof en;
 
 /** `hi` has the shape of `en` (checked in hi.ts); use-intl types messages by the English literals. */
-export const MESSAGES: Record<Locale, FlowMessages> = { en, hi: hi as unknown as FlowMessages };
+const LOADERS: Record<Locale, () => Promise<FlowMessages>> = {
+  en: () => Promise.resolve(en),
+  hi: () => import("./hi").then((m) => m.hi as unknown as FlowMessages),
+};
+
+const loaded: Partial<Record<Locale, FlowMessages>> = { en };
+
+/** The messages of `locale` once loaded (`loadMessages`), else undefined; English always. */
+export function messagesIfLoaded(locale: Locale): FlowMessages | undefined {
+  return loaded[locale];
+}
+
+/** Loads (once) and returns the messages of `locale`. */
+export async function loadMessages(locale: Locale): Promise<FlowMessages> {
+  return (loaded[locale] ??= await LOADERS[locale]());
+}
 
 /** Dates and times of the flow are Indian (the service's first country). */
 export const FLOW_TIME_ZONE = "Asia/Kolkata";

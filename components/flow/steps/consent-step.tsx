@@ -1,7 +1,8 @@
 "use client";
 import { useId, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
-import { CONSENT_NOTICE_VERSION, CONSENT_RETENTION_DAYS_DEFAULT, ZConsentStepInput } from "~/server/steps/consent/consent.schemas";
+import { CONSENT_NOTICE_VERSION, CONSENT_RETENTION_DAYS_DEFAULT } from "~/server/steps/consent/consent-defaults";
+import type { TConsentStepInput } from "~/server/steps/consent/consent.schemas";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FieldError, FormError } from "~/components/ui/field-error";
@@ -91,14 +92,15 @@ export function ConsentStep({ sessionId, state, step, isLast, onDone }: StepProp
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     setFormError(null);
-    const parsed = ZConsentStepInput.safeParse({ accepted, notice_version: noticeVersion });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? "consent_required");
+    // the one rule of ZConsentStepInput the page can break (the server parses with it); zod itself stays off the first screen
+    if (!accepted) {
+      setFieldError("consent_required");
       checkboxRef.current?.focus();
       return;
     }
+    const values: TConsentStepInput = { accepted, notice_version: noticeVersion };
     try {
-      await submit.mutateAsync({ sessionId, step: step.name, values: parsed.data });
+      await submit.mutateAsync({ sessionId, step: step.name, values });
       onDone();
     } catch (err) {
       const { fieldIssues, formKey } = splitServerErrors(err, ["accepted"]);

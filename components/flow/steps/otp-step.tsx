@@ -13,11 +13,11 @@ import { FormError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { otpDestinationInput, ZOtpCodeInput } from "~/server/steps/otp/otp.schemas";
 import { MessageScreen } from "../flow-shell";
-import type { FlowStep, StepProps } from "../flow-types";
+import type { StepProps } from "../flow-types";
 import { useErrorText } from "../i18n/use-error-text";
 import { formatSeconds, useCountdown } from "../use-countdown";
 import { errorDetails, refreshesState, splitServerErrors, useRefreshFlowState, useSubmitStep } from "../use-submit-step";
-import { type NoticeEntry, type StepSummaryProps, SummaryRows, summaryText } from "./step-view";
+import { type StepSummaryProps, SummaryRows, summaryText } from "./step-view";
 
 type Phase = { kind: "keep" } | { kind: "enter" } | { kind: "code"; masked: string; resendAt: number } | { kind: "locked"; until: number };
 
@@ -485,11 +485,6 @@ function KeepValue({
       </Button>
     </div>
   );
-}
-
-/** What the consent notice says the step collects: the mobile number or the email address. */
-export function otpNotice(step: FlowStep): NoticeEntry {
-  return step.type === "email" ? ["dataEmail", "sourceOtp"] : ["dataPhone", "sourceOtp"];
 }
 
 /** The review card: the verified number or address. */

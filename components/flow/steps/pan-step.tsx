@@ -6,10 +6,10 @@ import { useTranslations } from "use-intl";
 import { panStepInput } from "~/server/steps/pan/pan.schemas";
 import { describedBy, Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import type { FlowStep, StepProps } from "../flow-types";
+import type { StepProps } from "../flow-types";
 import { useErrorText } from "../i18n/use-error-text";
 import { SandboxHint, StepFormFooter, useStepForm } from "../step-form";
-import { type NoticeEntry, type StepSummaryProps, SummaryRows, summaryText, useSummaryDate } from "./step-view";
+import { type StepSummaryProps, SummaryRows, summaryText, useSummaryDate } from "./step-view";
 
 const FIELDS = ["pan", "name", "dob"] as const;
 /** Sandbox values that pass (decisions.md "Sandbox provider"). */
@@ -154,11 +154,6 @@ export function PanStep({ sessionId, state, step, isLast, editing, onDone }: Ste
       <StepFormFooter error={formError} pending={pending} isLast={isLast} />
     </form>
   );
-}
-
-/** What the consent notice says the step collects: a business's PAN is its own. */
-export function panNotice(step: FlowStep): NoticeEntry {
-  return [step.settings.holder === "business" ? "dataBusinessPan" : "dataPan", "sourcePan"];
 }
 
 /** The review card: PAN, name and date of birth (of incorporation, for a business). */

@@ -6,7 +6,8 @@
  * step-screen.tsx), as the registry itself renders the review step.
  */
 import { createContext, useContext, type ComponentType } from "react";
-import { useFormatter, type useTranslations } from "use-intl";
+import { useFormatter, useTranslations } from "use-intl";
+import { Spinner } from "~/components/ui/spinner";
 import type { FlowStep, StepProps } from "../flow-types";
 
 export interface StepView {
@@ -20,6 +21,18 @@ export interface StepView {
   collects?: NoticeEntry | ((step: FlowStep) => NoticeEntry);
   /** `false`: once submitted, Back and the summary's edit links never show it again (consent is not taken back). */
   revisitable?: false;
+  /** `true`: it uses the camera, so a desktop browser offers "continue on your phone" (handoff/handoff-offer.tsx). */
+  camera?: true;
+}
+
+/** Shown while a step's code loads (./step-registry.ts loads each step on demand). */
+export function StepLoading() {
+  const t = useTranslations("common");
+  return (
+    <div className="flex min-h-64 items-center justify-center text-brand-600">
+      <Spinner className="size-8" label={t("loading")} />
+    </div>
+  );
 }
 
 type ConsentKey = Parameters<ReturnType<typeof useTranslations<"consent">>>[0];

@@ -5,16 +5,9 @@
  * (components/flow/i18n/en.ts `errors`). Browser-safe: no Node APIs.
  */
 import { z } from "zod";
+import { CONSENT_NOTICE_VERSION, CONSENT_RETENTION_DAYS_DEFAULT } from "./consent-defaults";
 
-/** 5 years: the record keeping of the RBI KYC Master Direction (and PML Rules 2005 r.3) after the relationship ends. */
-export const CONSENT_RETENTION_DAYS_DEFAULT = 365 * 5;
-
-/**
- * The version of the notice text the flow shows (components/flow/i18n `consent`), recorded with
- * each consent: the date its text last changed (DPDP Rules 2025, rule 3: essentials first, each
- * section expandable, the full notice one tap away).
- */
-export const CONSENT_NOTICE_VERSION = "2026-11-24";
+export { CONSENT_NOTICE_VERSION };
 
 export const ZConsentSettings = z.strictObject({
   /** Version of the DPDP notice text (components/flow/i18n) shown and recorded with consent. */

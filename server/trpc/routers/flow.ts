@@ -8,6 +8,7 @@ import { z } from "zod";
 import { startDigilocker } from "../../digilocker/digilocker-authorization";
 import { sendStepOtp, verifyStepOtp } from "../../flow/flow-otp";
 import type { FlowContext } from "../../flow/flow-session";
+import { claimHandoff, createHandoff, HANDOFF_CODE_LENGTH, takeOverFlow } from "../../flow/flow-handoff";
 import { getFlowState, setFlowLocale, startFlow } from "../../flow/flow-state";
 import { submitStep } from "../../flow/submit-step";
 import { changeKeyPersonInviteFromFlow, keyPersonLink, lookupBankBranch, resendKeyPersonEmail } from "../../kyb/kyb-flow-actions";
@@ -49,6 +50,21 @@ export const flowRouter = createTRPCRouter({
   openInvite: publicProcedure
     .input(ZSessionInput.extend({ invite: z.string().max(MAX_INVITE_TOKEN_LENGTH), takeOver: z.boolean().optional() }))
     .mutation(({ ctx, input }) => openKeyPersonInvite(ctx.db, input.sessionId, input.invite, clientIp(ctx.headers), { takeOver: input.takeOver })),
+  /** "Continue on your phone": a short link (and its expiry) that opens this session on another device. */
+  createHandoff: flowProcedure
+    .input(ZSessionInput)
+    .output(z.object({ url: z.string(), code: z.string(), expiresAt: z.string() }))
+    .mutation(({ ctx, input }) => createHandoff(ctx.db, flowCtx(ctx, input.sessionId))),
+  /** The phone opened a handoff link (app/h/[code]/page.tsx): authenticated by the link's code itself. */
+  claimHandoff: publicProcedure
+    .input(z.object({ code: z.string().max(HANDOFF_CODE_LENGTH * 2) }))
+    .output(z.object({ sessionId: z.string(), token: z.string() }))
+    .mutation(({ ctx, input }) => claimHandoff(ctx.db, input.code, clientIp(ctx.headers))),
+  /** "Continue here": this device becomes the one that submits (the other is told so). */
+  takeOver: flowProcedure
+    .input(ZSessionInput)
+    .output(z.object({ active: z.literal(true) }))
+    .mutation(({ ctx, input }) => takeOverFlow(ctx.db, flowCtx(ctx, input.sessionId))),
   state: flowProcedure.input(ZSessionInput).query(({ ctx, input }) => getFlowState(ctx.db, flowCtx(ctx, input.sessionId))),
   start: flowProcedure.input(ZSessionInput).mutation(({ ctx, input }) => startFlow(ctx.db, flowCtx(ctx, input.sessionId))),
   setLocale: flowProcedure

@@ -1,9 +1,10 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { IntlProvider, useTranslations } from "use-intl";
+import { useTranslations } from "use-intl";
 import { FlowShell, MessageScreen } from "~/components/flow/flow-shell";
-import { FLOW_LOCALES, FLOW_TIME_ZONE, isLocale, type Locale, MESSAGES } from "~/components/flow/i18n/locales";
+import { FlowIntl, useShownLocale } from "~/components/flow/i18n/flow-intl";
+import { FLOW_LOCALES, isLocale, type Locale } from "~/components/flow/i18n/locales";
 import { LinkProblemScreen } from "~/components/flow/link-problem-screen";
 import { TRPCReactProvider, useTRPC } from "~/components/trpc/react";
 import { Button } from "~/components/ui/button";
@@ -77,13 +78,14 @@ function InviteOpener({ sessionId }: { sessionId: string }) {
 
 /** The flow's frame in the session's language (switchable). */
 function Frame({ initialLocale, org, testMode, children }: { initialLocale: string | null; org: string | null; testMode: boolean; children: React.ReactNode }) {
-  const [locale, setLocale] = useState<Locale>(isLocale(initialLocale) ? initialLocale : "en");
+  const [requested, setLocale] = useState<Locale>(isLocale(initialLocale) ? initialLocale : "en");
+  const locale = useShownLocale(requested);
   return (
-    <IntlProvider locale={locale} messages={MESSAGES[locale]} timeZone={FLOW_TIME_ZONE}>
+    <FlowIntl locale={locale}>
       <FlowShell locale={locale} organizationName={org ?? undefined} testMode={testMode} languages={FLOW_LOCALES} onLocaleChange={setLocale}>
         {children}
       </FlowShell>
-    </IntlProvider>
+    </FlowIntl>
   );
 }
 
