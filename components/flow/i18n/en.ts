@@ -244,6 +244,7 @@ export const en = {
     refusedType: "This type of file isn't accepted. Upload a photo (JPEG, PNG, WebP, HEIC) or a PDF.",
     refusedTooLarge: "This file is larger than 15 MB. Take a photo instead, or upload a smaller file.",
     refusedUnreadable: "This file seems to be damaged and can't be opened. Take a new photo or upload a different file.",
+    refusedAadhaarUnclear: "We couldn't read your Aadhaar number clearly enough to hide its first 8 digits, so nothing was saved. Take a clearer photo: the whole card, flat, in good light and in focus.",
     refusedScanner: "We can't check uploads right now. Please try again in a few minutes.",
     refusedNotConfigured: "This service isn't set up to accept files yet. Please contact the company that asked you to verify your identity.",
     refusedBack: "Go back",
