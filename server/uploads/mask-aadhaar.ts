@@ -15,7 +15,8 @@
  *   mapped) are candidates, and one that passes the Verhoeff check
  *   (server/checks/validators/aadhaar.ts) proves the read. If none is found upright, the page is
  *   read turned 90, 270 and 180 degrees (a phone photo taken sideways) and kept turned upright;
- * - the QR code is located by jsQR (its corner points) on the same page;
+ * - QR codes are located on the same page (server/uploads/locate-qr.ts: jsQR's corner points,
+ *   and the finder patterns of a code too dense or blurred to decode);
  * - sharp composites a white box printed `XXXX XXXX` over the first 8 digits of every candidate
  *   (also candidates failing the checksum: the same number misread), the first 12 of a VID, and
  *   a black box over the QR;
@@ -25,7 +26,6 @@
  * Which uploads: see `aadhaarMaskingFor`. The caller stores `bytes` (re-encoded without
  * metadata) instead of the upload and keeps `last4` only.
  */
-import jsQR from "jsqr";
 import sharp, { type OverlayOptions } from "sharp";
 import { AADHAAR_PATTERN, verhoeffValid } from "../checks/validators/aadhaar";
 import { DOCUMENT_TYPES } from "../documents/document-types";
@@ -34,6 +34,7 @@ import { prepareForOcr } from "../intelligence/ocr/preprocess";
 import { type OcrBox, type OcrWord, recognizeText } from "../intelligence/ocr/tesseract-ocr";
 import { renderPdfFirstPage } from "../intelligence/pdf-page";
 import { heicDecodable, MAX_INPUT_PIXELS } from "./display-copy";
+import { locateQrCodes } from "./locate-qr";
 import type { UploadType } from "./upload-types";
 
 /**
@@ -163,22 +164,10 @@ function runMask(run: DigitRun): { box: OcrBox; groups: number } | "skewed" | nu
   return { box, groups: hide / 4 };
 }
 
-/** A page as raw RGBA pixels (what jsQR reads). */
+/** A page as raw RGBA pixels (what the QR locator reads). */
 async function rgba(page: Buffer): Promise<{ data: Uint8ClampedArray; width: number; height: number }> {
   const { data, info } = await sharp(page).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
-}
-
-/** The QR code's bounding box in a page, grown by 4 % of its size; null when jsQR finds none. */
-function qrBox({ data, width, height }: { data: Uint8ClampedArray; width: number; height: number }): OcrBox | null {
-  const code = jsQR(data, width, height, { inversionAttempts: "dontInvert" });
-  if (!code) return null;
-  const l = code.location;
-  const pts = [l.topLeftCorner, l.topRightCorner, l.bottomLeftCorner, l.bottomRightCorner];
-  const xs = pts.map((p) => p.x);
-  const ys = pts.map((p) => p.y);
-  const pad = Math.ceil(Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)) * 0.04);
-  return [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) + pad, Math.max(...ys) + pad];
 }
 
 /** A box clipped to the page, in whole pixels, or null when nothing of it is on the page. */
@@ -274,13 +263,13 @@ export async function maskAadhaar(bytes: Uint8Array, type: UploadType, masking: 
     const last4 = new Set(proven.map((r) => r.digits.slice(-4)));
     if (last4.size > 1) throw aadhaarUnreadable();
     const numbers = masks.filter((m) => m !== null && m !== "skewed");
-    const qr = qrBox(await rgba(read.page));
+    const qrCodes = locateQrCodes(await rgba(read.page));
     const contentType = type === "image/png" || type === "application/pdf" ? "image/png" : "image/jpeg";
-    const bytes = await applyMasks(read.page, read, numbers, qr ? [qr] : [], contentType);
+    const bytes = await applyMasks(read.page, read, numbers, qrCodes, contentType);
     // the proof: read again, nothing of a number's first 8 digits and no QR code may be left
     const check = await readPage(bytes, 0);
-    if (check.runs.some((r) => /^[0-9]{8}/.test(r.digits)) || qrBox(await rgba(bytes))) throw aadhaarUnreadable();
-    return { bytes, contentType, last4: [...last4][0]!, masked: { numbers: numbers.length, qr_codes: qr ? 1 : 0 } };
+    if (check.runs.some((r) => /^[0-9]{8}/.test(r.digits)) || locateQrCodes(await rgba(bytes)).length > 0) throw aadhaarUnreadable();
+    return { bytes, contentType, last4: [...last4][0]!, masked: { numbers: numbers.length, qr_codes: qrCodes.length } };
   }
   if (masking === "required" || aadhaarSeen) throw aadhaarUnreadable();
   return null;
