@@ -145,6 +145,13 @@ describe("maskAadhaar", () => {
 
   it("in detect mode masks an Aadhaar uploaded as an identity document and leaves other documents alone", async () => {
     expect(await maskAadhaar(await aadhaarFront(), "image/png", "detect")).toMatchObject({ last4: LAST4 });
+    const sideways = await sharp(await phonePhoto(await aadhaarBack()))
+      .rotate(270)
+      .jpeg()
+      .toBuffer();
+    const m = await maskAadhaar(sideways, "image/jpeg", "detect");
+    expect(m).toMatchObject({ last4: LAST4 });
+    expect((await ocrOf(m!.bytes)).aadhaars).toEqual([]);
     const pan = await sharp({
       create: { width: 1012, height: 638, channels: 3, background: "#e8eef5" },
     })

@@ -14,7 +14,8 @@
  *   groups `dddd dddd dddd` (spaces optional, common OCR confusions O/0, I/1, S/5, B/8, Z/2
  *   mapped) are candidates, and one that passes the Verhoeff check
  *   (server/checks/validators/aadhaar.ts) proves the read. If none is found upright, the page is
- *   read turned 90, 270 and 180 degrees (a phone photo taken sideways) and kept turned upright;
+ *   read turned 90, 270 and 180 degrees (a phone photo taken sideways) and kept turned upright
+ *   (in `detect` mode only when it did not read as text upright: few confidently read words);
  * - QR codes are located on the same page (server/uploads/locate-qr.ts: jsQR's corner points,
  *   and the finder patterns of a code too dense or blurred to decode);
  * - sharp composites a white box printed `XXXX XXXX` over the first 8 digits of every candidate
@@ -43,8 +44,9 @@ import type { UploadType } from "./upload-types";
  * - `detect`: an identity document of another or unknown type (flow kinds of the catalog's other
  *   identity documents, Files API purposes `identity_document` and `proof_of_address`): masked
  *   when an Aadhaar number is found on it (an Aadhaar uploaded as something else, or under a
- *   generic purpose), refused when it reads as an Aadhaar card (UIDAI's name or web address on it)
- *   but no number can be located, else stored as uploaded;
+ *   generic purpose), refused when it reads as an Aadhaar card (UIDAI's name or web address, or
+ *   a 12-digit number printed in groups of 4 that fails the checksum) but no number can be
+ *   located, else stored as uploaded;
  * - `none`: selfies, liveness frames, business documents: stored as uploaded.
  */
 export type AadhaarMasking = "required" | "detect" | "none";
@@ -99,6 +101,8 @@ const DIGIT_LIKE: Record<string, string> = {
  * photo and read a sideways one with empty character boxes; mode 11 found every number).
  */
 const SPARSE_TEXT = 11;
+/** A page with fewer confidently read words than this is read turned as well (it may be sideways). */
+const UPRIGHT_WORDS = 5;
 const AADHAAR_MARKER = /unique\s+identification\s+authority|uidai/i;
 
 /** The refusal when the number cannot be located (nothing is stored). */
@@ -218,14 +222,19 @@ async function uprightPage(bytes: Uint8Array, type: UploadType): Promise<Buffer 
 }
 
 /** One reading of a page turned by `angle` degrees: its runs scaled to the page's pixels, and whether it names UIDAI. */
-async function readPage(page: Buffer, angle: number): Promise<{ page: Buffer; width: number; height: number; runs: DigitRun[]; marker: boolean }> {
+async function readPage(
+  page: Buffer,
+  angle: number,
+): Promise<{ page: Buffer; width: number; height: number; runs: DigitRun[]; marker: boolean; upright: boolean }> {
   const turned = angle === 0 ? page : await sharp(page).rotate(angle).png({ compressionLevel: 1 }).toBuffer();
   const { width = 0, height = 0 } = await sharp(turned).metadata();
   const prepared = await prepareForOcr(turned);
   const scale = width / ((await sharp(prepared).metadata()).width ?? width);
   const ocr = await recognizeText(prepared, { languages: ["eng"], pageSegMode: SPARSE_TEXT });
   const runs = digitRuns(ocr.words).map((r) => ({ ...r, boxes: r.boxes.map((b) => b.map((v) => v * scale) as OcrBox) }));
-  return { page: turned, width, height, runs, marker: AADHAAR_MARKER.test(ocr.text) };
+  // a page read the right way up yields words read with confidence; one turned sideways hardly any
+  const upright = ocr.words.filter((w) => w.confidence >= 0.7 && /[A-Za-z0-9]{3}/.test(w.text)).length >= UPRIGHT_WORDS;
+  return { page: turned, width, height, runs, marker: AADHAAR_MARKER.test(ocr.text), upright };
 }
 
 const isAadhaar = (digits: string) => AADHAAR_PATTERN.test(digits) && verhoeffValid(digits);
@@ -236,7 +245,7 @@ const isAadhaar = (digits: string) => AADHAAR_PATTERN.test(digits) && verhoeffVa
  * @returns the masked page and the last 4 digits, or null when nothing is to be masked
  *   (`none`; `detect` without an Aadhaar number on the page, or a page this build cannot decode).
  * @throws DomainError `aadhaar_unreadable` (422) when `required` (or `detect` on a page naming
- *   UIDAI) and no number is located with confidence: no checksum-valid number and no masked
+ *   UIDAI or showing a 12-digit `dddd dddd dddd` number) and no number is located with confidence: no checksum-valid number and no masked
  *   form `XXXX XXXX dddd`, two different numbers, or a PDF/HEIC that cannot be rendered.
  */
 export async function maskAadhaar(bytes: Uint8Array, type: UploadType, masking: AadhaarMasking): Promise<MaskedAadhaar | null> {
@@ -252,12 +261,16 @@ export async function maskAadhaar(bytes: Uint8Array, type: UploadType, masking: 
     return null;
   }
   let aadhaarSeen = false;
-  for (const angle of masking === "required" ? [0, 90, 270, 180] : [0]) {
+  for (const angle of [0, 90, 270, 180]) {
     const read = await readPage(page, angle);
-    aadhaarSeen ||= read.marker;
+    // UIDAI's name, or a number printed like an Aadhaar number (even misread): an Aadhaar card
+    aadhaarSeen ||= read.marker || read.runs.some((r) => r.digits.length === 12);
     const proven = read.runs.filter((r) => r.digits.length === 12 && (isAadhaar(r.digits) || /^X{8}[0-9]{4}$/.test(r.digits)));
-    if (proven.length === 0) continue;
-    aadhaarSeen = true;
+    if (proven.length === 0) {
+      // another identity document, read upright: nothing turned would be found either
+      if (masking === "detect" && read.upright) break;
+      continue;
+    }
     const masks = read.runs.map(runMask);
     if (masks.includes("skewed")) continue;
     const last4 = new Set(proven.map((r) => r.digits.slice(-4)));
