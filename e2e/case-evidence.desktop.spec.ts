@@ -1,6 +1,7 @@
 /**
  * The case view's evidence viewer with real files (issue 7 "Review": zoom, rotate, PDF
- * pages): an applicant uploads both sides of an Aadhaar card (a JPEG front, a PNG back) and a
+ * pages): an applicant uploads both sides of an Aadhaar card (a JPEG front, a PNG back; stored
+ * masked, server/uploads/mask-aadhaar.ts) and a
  * two-page PDF bank statement through the flow's upload route; the session waits in review;
  * the reviewer zooms and turns the card, pages through the PDF (rendered by pdf.js with its
  * worker from our own origin), claims the case; an admin then finds the reviewer's evidence
@@ -12,13 +13,17 @@ import { DEMO_REVIEWER, signedInPage, signIn } from "./fixtures/dashboard";
 import type { TSession } from "../server/sessions/session.schemas";
 import { api, type CreatedSession, createSession, fastForward, flowCall, fx, publishWorkflowVariant } from "./fixtures/flow";
 import { expectAccessible } from "./fixtures/axe";
+import { aadhaarNumber, grouped } from "../tests/fixtures/aadhaar-renders";
 
 const shot = (name: string) => `e2e/artifacts/screenshots/case-evidence-${name}.png`;
 const ws = `project=${fx.demo.projectId}&mode=test`;
 
-/** A landscape card (856 x 540, an ID-1 card's proportions) with a coloured band and a caption. */
+/** The card's Aadhaar number, printed `XXXX XXXX XXXX` (uploads of an Aadhaar card are masked, or refused when no number is found). */
+const AADHAAR = grouped(aadhaarNumber());
+
+/** A landscape card (856 x 540, an ID-1 card's proportions) with a coloured band, a caption and an Aadhaar number. */
 function cardImage(caption: string, band: string): Sharp {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="856" height="540"><rect width="856" height="540" rx="30" fill="#f4efe1"/><rect width="856" height="90" fill="${band}"/><rect x="40" y="140" width="200" height="250" fill="#b8c4d6"/><rect x="290" y="160" width="460" height="30" fill="#445"/><rect x="290" y="220" width="360" height="26" fill="#778"/><text x="290" y="330" font-family="sans-serif" font-size="56" fill="#223">${caption}</text></svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="856" height="540"><rect width="856" height="540" rx="30" fill="#f4efe1"/><rect width="856" height="90" fill="${band}"/><rect x="40" y="140" width="200" height="250" fill="#b8c4d6"/><rect x="290" y="160" width="460" height="30" fill="#445"/><rect x="290" y="220" width="360" height="26" fill="#778"/><text x="290" y="330" font-family="sans-serif" font-size="56" fill="#223">${caption}</text><text x="250" y="470" font-family="sans-serif" font-weight="bold" font-size="44" fill="#223">${AADHAAR}</text></svg>`;
   return sharp(Buffer.from(svg));
 }
 

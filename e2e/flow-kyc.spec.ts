@@ -8,8 +8,9 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import type { TSession } from "../server/sessions/session.schemas";
-import { aadhaarZip, api, createSession, documentPng, FAKE_CAMERA, qrPicture, SHARE_CODE, secureQrPayload, shot, workflowId } from "./fixtures/flow";
+import { aadhaarZip, api, createSession, FAKE_CAMERA, qrPicture, SHARE_CODE, secureQrPayload, shot, workflowId } from "./fixtures/flow";
 import { expectAccessible } from "./fixtures/axe";
+import { aadhaarBack, aadhaarFront } from "../tests/fixtures/aadhaar-renders";
 
 test.use({ launchOptions: FAKE_CAMERA, permissions: ["camera"] });
 
@@ -225,13 +226,13 @@ test.describe("in Hindi on a desktop", () => {
     await page.getByRole("radio", { name: "आधार कार्ड" }).check();
     await expectAccessible(page, "flow hi: choose a document");
     await page.getByRole("button", { name: "आगे बढ़ें", exact: true }).click();
-    const png = await documentPng();
+    // a card with a readable number: Aadhaar uploads are stored masked, or refused (server/uploads/mask-aadhaar.ts)
     await expect(page.getByRole("heading", { name: "आपके आधार कार्ड का सामने का हिस्सा" })).toBeVisible();
-    await page.getByTestId("document-file-input").setInputFiles({ name: "front.png", mimeType: "image/png", buffer: png });
+    await page.getByTestId("document-file-input").setInputFiles({ name: "front.png", mimeType: "image/png", buffer: await aadhaarFront() });
     await expect(page.getByRole("heading", { name: "आपके आधार कार्ड का पीछे का हिस्सा" })).toBeVisible();
     await page.screenshot({ path: shot("hi-04-document-back"), fullPage: true });
     await expectAccessible(page, "flow hi: document upload");
-    await page.getByTestId("document-file-input").setInputFiles({ name: "back.png", mimeType: "image/png", buffer: png });
+    await page.getByTestId("document-file-input").setInputFiles({ name: "back.png", mimeType: "image/png", buffer: await aadhaarBack() });
     await expect(page.getByRole("heading", { name: "अपने विवरण जाँचें" })).toBeVisible();
     await page.getByLabel("पूरा नाम").fill("Ravi Kumar");
     await page.getByLabel("जन्म तिथि").fill("1990-01-01");

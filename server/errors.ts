@@ -78,6 +78,9 @@ export const ERROR_CODES = {
   file_type_not_allowed: { type: "invalid_request_error", status: 415, surface: "flow" },
   file_unreadable: { type: "invalid_request_error", status: 422, surface: "flow" },
   file_infected: { type: "invalid_request_error", status: 422, surface: "flow" },
+  // an Aadhaar card whose number could not be located to mask it (server/uploads/mask-aadhaar.ts): a clearer photo is needed;
+  // answered by the hosted flow's upload route and /v1 file uploads
+  aadhaar_unreadable: { type: "invalid_request_error", status: 422 },
   scanner_unavailable: { type: "api_error", status: 503, surface: "flow" },
   // DigiLocker step (server/digilocker/): live mode without the project's DigiLocker credentials
   digilocker_not_configured: { type: "conflict_error", status: 409, surface: "flow" },

@@ -2,7 +2,7 @@
  * A file of a step that takes uploads (`StepType.uploadKinds`: `documents`, `selfie`,
  * `business_documents`), uploaded by the applicant through the flow's upload route
  * (app/flow/[sessionId]/upload/route.ts): checked against the step, then handed to acceptUpload
- * (size, virus scan, type by content, display copy, storage, evidence row).
+ * (size, virus scan, type by content, Aadhaar masking, display copy, storage, evidence row).
  */
 import type { Db } from "../db";
 import { DomainError } from "../errors";
@@ -27,7 +27,8 @@ export interface UploadedFlowFile {
  * `<document_type>_document` for a `business_documents` step).
  * @throws DomainError parameter_invalid (`param: "kind"`) for a kind the step does not take;
  *   acceptUpload's file_too_large (413), file_infected (422), file_type_not_allowed (415),
- *   file_unreadable (422), scanner_unavailable (503); session_not_editable, step_not_available,
+ *   file_unreadable (422), aadhaar_unreadable (422: an Aadhaar card whose number could not be
+ *   masked), scanner_unavailable (503); session_not_editable, step_not_available,
  *   client_token_invalid.
  */
 export async function uploadStepFile(db: Db, ctx: FlowContext, input: { step: string; kind: string; bytes: Uint8Array }): Promise<UploadedFlowFile> {

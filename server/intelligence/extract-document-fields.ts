@@ -8,6 +8,7 @@ import type { Db } from "../db";
 import { DomainError } from "../errors";
 import type { Tenant } from "../tenant";
 import { loadEvidenceBytes } from "./evidence-bytes";
+import { measureImageQuality, qualitySignal } from "./image-quality";
 import { bottomBand, prepareForOcr } from "./ocr/preprocess";
 import { asImage } from "./pdf-page";
 import { recognizeText } from "./ocr/tesseract-ocr";
@@ -23,7 +24,7 @@ export interface DocumentExtractionResult {
   document_type: string;
   /** Field key -> value, confidence (0..1), source, `valid` / `validity` (`valid`, `needs_review`: OCR unsure or nothing proves the read, `invalid`) and `problem`; keys of the document type's catalog fields. */
   fields: ExtractedFields;
-  /** Review signals of the document itself (MRZ vs visual zone, failed check digits, expiry). */
+  /** Review signals of the document itself (MRZ vs visual zone, failed check digits, expiry) and `quality_low` per image with capture problems (server/intelligence/image-quality.ts). */
   signals: ReviewSignal[];
   /** Per image: mean OCR confidence (0..1) and OCR wall time in ms. */
   pages: { file_id: string | null; ocr_confidence: number; ms: number }[];
@@ -48,9 +49,13 @@ export async function extractFieldsFromImages(images: { fileId?: string; bytes: 
     });
   }
   const prepared: Buffer[] = [];
+  const qualitySignals: ReviewSignal[] = [];
   for (const img of images) {
     try {
-      prepared.push(await prepareForOcr(await asImage(img.bytes)));
+      const image = await asImage(img.bytes);
+      const quality = qualitySignal(img.fileId ?? null, await measureImageQuality(image));
+      if (quality) qualitySignals.push(quality);
+      prepared.push(await prepareForOcr(image));
     } catch {
       throw new DomainError("file_unreadable", "A document image could not be read (JPEG, PNG, WebP, or the first page of a PDF).", {
         param: "evidence_file_ids",
@@ -74,7 +79,7 @@ export async function extractFieldsFromImages(images: { fileId?: string; bytes: 
     }
     parsed = parser.parse(pages, mrzLines);
   }
-  return { document_type: documentType, fields: parsed.fields, signals: parsed.signals, pages: stats };
+  return { document_type: documentType, fields: parsed.fields, signals: [...parsed.signals, ...qualitySignals], pages: stats };
 }
 
 /**

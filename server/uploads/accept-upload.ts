@@ -10,9 +10,13 @@
  *    `scanner_not_configured` (no clamd address at all: the operator has to set one) or
  *    `scanner_unavailable` (clamd did not answer: transient). Both fail closed; only test mode
  *    with `SCANNER=off` skips the scan;
- * 4. display copy of images (server/uploads/display-copy.ts) -> `file_unreadable` for a
+ * 4. Aadhaar masking (server/uploads/mask-aadhaar.ts, by `kind`): an Aadhaar card's number
+ *    (first 8 digits) and QR are blacked out and the masked page replaces the upload from here
+ *    on (type, size, SHA-256, display copy, storage); only its last 4 digits are kept
+ *    (`aadhaarLast4`) -> `aadhaar_unreadable` when the number cannot be located (nothing stored);
+ * 5. display copy of images (server/uploads/display-copy.ts) -> `file_unreadable` for a
  *    JPEG/PNG/WebP that does not decode;
- * 5. blobs into the BlobStore (server/evidence/blob-store.ts), then the `evidence_files` row and
+ * 6. blobs into the BlobStore (server/evidence/blob-store.ts), then the `evidence_files` row and
  *    its audit row in one transaction. If that transaction fails, the blobs are deleted again:
  *    no blob without a row, no row without its blobs.
  */
@@ -26,6 +30,7 @@ import type { Mode } from "../generated/prisma/enums";
 import { newId } from "../ids";
 import { recordUpload } from "../metrics/metrics";
 import { DISPLAY_CONTENT_TYPE, renderDisplayCopy } from "./display-copy";
+import { aadhaarMaskingFor, maskAadhaar } from "./mask-aadhaar";
 import { ScannerUnavailableError, type ScanVerdict, scanBytes } from "./scan-bytes";
 import { type ScannerConfig, scannerConfig } from "./upload-config";
 import { MAX_UPLOAD_BYTES, sniffUploadType } from "./upload-types";
@@ -38,7 +43,10 @@ export interface AcceptUploadInput {
   mode: Mode;
   /** Workflow step name the file belongs to (e.g. `pan`). */
   step: string;
-  /** What the file shows (e.g. `pan_card_front`, `selfie`, `statement`). */
+  /**
+   * What the file shows (e.g. `pan_card_front`, `selfie`, `statement`; Files API: its purpose,
+   * e.g. `identity_document`). Decides Aadhaar masking (`aadhaarMaskingFor`).
+   */
   kind: string;
   /** The uploaded bytes, exactly as received. */
   bytes: Uint8Array;
@@ -61,12 +69,14 @@ const ALLOWED_LIST = "a JPEG, PNG, WebP or HEIC photo, or a PDF";
  * it in the metric `uploads_total` by outcome (`stored` or the error code).
  * @returns the new `evidence_files` row (`id` `file_...`, `contentType` = sniffed type, `size` in
  *   bytes, `sha256` hex of the original, `storageKey`, `displayKey` of the WebP display copy or
- *   null, `scanStatus` `clean` | `skipped`).
+ *   null, `scanStatus` `clean` | `skipped`; for a masked Aadhaar: type, size and SHA-256 of the
+ *   masked page and `aadhaarLast4`).
  * @throws DomainError `resource_missing` (no such session in this project and mode),
  *   `file_too_large` (413, > 15 MiB), `file_type_not_allowed` (415; also for an empty file;
  *   checked before the scan), `file_infected` (422; nothing stored, an audit row
  *   `evidence.upload_infected` names the signatures), `scanner_not_configured` (503, no clamd
- *   address), `scanner_unavailable` (503, clamd did not answer), `file_unreadable` (422).
+ *   address), `scanner_unavailable` (503, clamd did not answer), `file_unreadable` (422),
+ *   `aadhaar_unreadable` (422, the Aadhaar number could not be located to mask it).
  */
 export async function acceptUpload(input: AcceptUploadInput, deps: AcceptUploadDeps = {}): Promise<EvidenceFile> {
   try {
@@ -94,12 +104,12 @@ async function storeUpload(input: AcceptUploadInput, deps: AcceptUploadDeps): Pr
   const session = await db.session.findFirst({ where: { id: sessionId, projectId, mode }, select: { id: true } });
   if (!session) throw notFound("session", sessionId, "session_id");
 
-  const contentType = await sniffUploadType(bytes);
-  if (!contentType) {
+  const sniffed = await sniffUploadType(bytes);
+  if (!sniffed) {
     throw new DomainError("file_type_not_allowed", `This type of file is not accepted. Upload ${ALLOWED_LIST}.`, { param: "file" });
   }
 
-  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  const sha256Of = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
   const scanner = deps.scanner ?? scannerConfig();
   let scanStatus: "clean" | "skipped" = "skipped";
   if (!(mode === "test" && scanner.skipTestMode)) {
@@ -131,7 +141,7 @@ async function storeUpload(input: AcceptUploadInput, deps: AcceptUploadDeps): Pr
           objectId: sessionId,
           projectId,
           mode,
-          data: { step, kind, size: bytes.byteLength, sha256, signatures: verdict.signatures },
+          data: { step, kind, size: bytes.byteLength, sha256: sha256Of(bytes), signatures: verdict.signatures },
         }),
       );
       throw new DomainError("file_infected", "This file was refused by our security check. Upload a different file.", { param: "file" });
@@ -139,7 +149,15 @@ async function storeUpload(input: AcceptUploadInput, deps: AcceptUploadDeps): Pr
     scanStatus = "clean";
   }
 
-  const display = await renderDisplayCopy(bytes, contentType);
+  // from here on only the masked page of an Aadhaar card exists
+  const masked = await maskAadhaar(bytes, sniffed, aadhaarMaskingFor(kind));
+  const stored = masked?.bytes ?? bytes;
+  const contentType = masked?.contentType ?? sniffed;
+  const size = stored.byteLength;
+  const sha256 = sha256Of(stored);
+  const aadhaarLast4 = masked?.last4 ?? null;
+
+  const display = await renderDisplayCopy(stored, contentType);
 
   const store = deps.store ?? blobStore();
   const id = newId("evidence");
@@ -148,14 +166,14 @@ async function storeUpload(input: AcceptUploadInput, deps: AcceptUploadDeps): Pr
   const written: string[] = [];
   try {
     written.push(storageKey);
-    await store.put(storageKey, bytes, { contentType });
+    await store.put(storageKey, stored, { contentType });
     if (display && displayKey) {
       written.push(displayKey);
       await store.put(displayKey, display, { contentType: DISPLAY_CONTENT_TYPE });
     }
     return await db.$transaction(async (tx) => {
       const row = await tx.evidenceFile.create({
-        data: { id, projectId, sessionId, step, kind, contentType, size: bytes.byteLength, sha256, storageKey, displayKey, scanStatus },
+        data: { id, projectId, sessionId, step, kind, contentType, size, sha256, storageKey, displayKey, scanStatus, aadhaarLast4 },
       });
       await writeAudit(tx, {
         actor,
@@ -164,7 +182,16 @@ async function storeUpload(input: AcceptUploadInput, deps: AcceptUploadDeps): Pr
         objectId: id,
         projectId,
         mode,
-        data: { session_id: sessionId, step, kind, content_type: contentType, size: bytes.byteLength, sha256, scan_status: scanStatus },
+        data: {
+          session_id: sessionId,
+          step,
+          kind,
+          content_type: contentType,
+          size,
+          sha256,
+          scan_status: scanStatus,
+          ...(masked ? { aadhaar_masked: masked.masked } : {}),
+        },
       });
       return row;
     });

@@ -5,8 +5,10 @@ import { uploadRefusal } from "./upload-refusal";
 
 describe("uploadRefusal", () => {
   it("asks for another file when the file is the problem, whether or not the scanner is up", () => {
-    for (const code of ["file_infected", "file_type_not_allowed", "file_too_large", "file_unreadable"]) expect(uploadRefusal(code).cause).toBe("file");
+    for (const code of ["file_infected", "file_type_not_allowed", "file_too_large", "file_unreadable", "aadhaar_unreadable"])
+      expect(uploadRefusal(code).cause).toBe("file");
     expect(uploadRefusal("file_type_not_allowed").message).toEqual({ ns: "documents", key: "refusedType" });
+    expect(uploadRefusal("aadhaar_unreadable").message).toEqual({ ns: "documents", key: "refusedAadhaarUnclear" });
   });
 
   it("offers the same file again for an outage, and only going back when no scanner is configured", () => {
@@ -23,6 +25,7 @@ describe("uploadRefusal", () => {
       "file_type_not_allowed",
       "file_too_large",
       "file_unreadable",
+      "aadhaar_unreadable",
       "scanner_unavailable",
       "scanner_not_configured",
       "network",

@@ -5,7 +5,7 @@
  */
 
 /**
- * - `file`: the file itself (infected, type, size, damaged): choose another file;
+ * - `file`: the file itself (infected, type, size, damaged, an Aadhaar number too unclear to mask): choose another file;
  * - `transient`: the service for now (scanner down, network, unknown): try the same file again;
  * - `not_configured`: no virus scanner is set up, nothing the applicant can do: go back.
  */
@@ -14,7 +14,10 @@ export type UploadRefusalCause = "file" | "transient" | "not_configured";
 export interface UploadRefusal {
   /** `documents.<key>` or `errors.<key>` of components/flow/i18n. */
   message:
-    | { ns: "documents"; key: "refusedInfected" | "refusedType" | "refusedTooLarge" | "refusedUnreadable" | "refusedScanner" | "refusedNotConfigured" }
+    | {
+        ns: "documents";
+        key: "refusedInfected" | "refusedType" | "refusedTooLarge" | "refusedUnreadable" | "refusedAadhaarUnclear" | "refusedScanner" | "refusedNotConfigured";
+      }
     | { ns: "errors"; key: "network" | "generic" };
   cause: UploadRefusalCause;
 }
@@ -24,6 +27,7 @@ const BY_CODE: Record<string, UploadRefusal> = {
   file_type_not_allowed: { message: { ns: "documents", key: "refusedType" }, cause: "file" },
   file_too_large: { message: { ns: "documents", key: "refusedTooLarge" }, cause: "file" },
   file_unreadable: { message: { ns: "documents", key: "refusedUnreadable" }, cause: "file" },
+  aadhaar_unreadable: { message: { ns: "documents", key: "refusedAadhaarUnclear" }, cause: "file" },
   scanner_unavailable: { message: { ns: "documents", key: "refusedScanner" }, cause: "transient" },
   scanner_not_configured: { message: { ns: "documents", key: "refusedNotConfigured" }, cause: "not_configured" },
   network: { message: { ns: "errors", key: "network" }, cause: "transient" },

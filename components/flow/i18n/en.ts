@@ -242,6 +242,14 @@ export const en = {
     takePhoto: "Take a photo",
     uploadFile: "Upload a file",
     uploadHint: "A photo (JPEG, PNG, WebP, HEIC) or a PDF, up to 15 MB.",
+    quality: {
+      title: "This photo may be hard to read",
+      too_small: "The image is too small. Move closer or upload a larger photo.",
+      too_dark: "The photo is too dark. Move to a brighter place or turn on a light.",
+      blurry: "The photo is blurred. Hold the phone steady and tap the card to focus.",
+      glare: "There's a reflection on the document. Tilt it away from the light.",
+      edges_cut: "Part of the document is cut off. Fit all four corners inside the photo.",
+    },
     useThis: "Use this photo",
     retake: "Retake",
     chooseAnother: "Choose another file",
@@ -258,6 +266,8 @@ export const en = {
     refusedType: "This type of file isn't accepted. Upload a photo (JPEG, PNG, WebP, HEIC) or a PDF.",
     refusedTooLarge: "This file is larger than 15 MB. Take a photo instead, or upload a smaller file.",
     refusedUnreadable: "This file seems to be damaged and can't be opened. Take a new photo or upload a different file.",
+    refusedAadhaarUnclear:
+      "We couldn't read your Aadhaar number clearly enough to hide its first 8 digits, so nothing was saved. Take a clearer photo: the whole card, flat, in good light and in focus.",
     refusedScanner: "We can't check uploads right now. Please try again in a few minutes.",
     refusedNotConfigured: "This service isn't set up to accept files yet. Please contact the company that asked you to verify your identity.",
     refusedBack: "Go back",

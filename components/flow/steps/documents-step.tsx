@@ -29,11 +29,13 @@ import type { Locale } from "../i18n/locales";
 import { useCatalogText, useErrorText } from "../i18n/use-error-text";
 import { splitServerErrors, useSubmitStep } from "../use-submit-step";
 import { type StepSummaryProps, SummaryRows, summaryText, useSummaryDate } from "./step-view";
+import type { CaptureProblem } from "~/server/uploads/capture-quality";
 
 type Phase =
   | { kind: "choose" }
   | { kind: "side"; index: number; mode: "options" | "camera" }
-  | { kind: "preview"; index: number; photo: Blob; url: string }
+  /** A photo to confirm: a camera capture, or a file whose capture quality has `problems` (server/uploads/capture-quality.ts). */
+  | { kind: "preview"; index: number; photo: Blob; url: string; fileName: string; camera: boolean; problems: CaptureProblem[] }
   | { kind: "refused"; index: number; code: string; file: Blob; fileName: string }
   | { kind: "fields" };
 
@@ -116,6 +118,19 @@ export function DocumentsStep({ sessionId, state, step, isLast, locale, onDone }
     );
   }
   const documentName = catalog.type(type.key, type.name);
+
+  /** The capture-quality problems of a photo (the measuring code is loaded only now, on a document step). */
+  async function captureProblemsOf(file: Blob): Promise<CaptureProblem[]> {
+    const { checkCapture } = await import("../capture/capture-check");
+    return checkCapture(file);
+  }
+
+  /** Uploads a chosen file at once, unless its capture quality has problems: then the applicant sees them first. */
+  async function checkThenUpload(index: number, file: Blob, fileName: string) {
+    const problems = await captureProblemsOf(file);
+    if (problems.length === 0) return upload(index, file, fileName);
+    setPhase({ kind: "preview", index, photo: file, url: URL.createObjectURL(file), fileName, camera: false, problems });
+  }
 
   async function upload(index: number, file: Blob, fileName: string) {
     if (!type) return;
@@ -200,7 +215,7 @@ export function DocumentsStep({ sessionId, state, step, isLast, locale, onDone }
         onChange={(e) => {
           const file = e.target.files?.[0];
           e.target.value = "";
-          if (file) void upload(index, file, file.name);
+          if (file) void checkThenUpload(index, file, file.name);
         }}
       />
       <div className="mt-5">
@@ -208,7 +223,11 @@ export function DocumentsStep({ sessionId, state, step, isLast, locale, onDone }
           <CameraCapture
             facing="environment"
             guide="document"
-            onCapture={(photo) => setPhase({ kind: "preview", index, photo, url: URL.createObjectURL(photo) })}
+            onCapture={(photo) =>
+              void captureProblemsOf(photo).then((problems) =>
+                setPhase({ kind: "preview", index, photo, url: URL.createObjectURL(photo), fileName: `${side}.jpg`, camera: true, problems }),
+              )
+            }
             onCancel={() => setPhase({ kind: "side", index, mode: "options" })}
             cancelLabel={t("uploadFile")}
             fallback={fileButton}
@@ -217,14 +236,36 @@ export function DocumentsStep({ sessionId, state, step, isLast, locale, onDone }
           <>
             {/* a local object URL: next/image does not apply */}
             <img src={phase.url} alt={title} className="aspect-[4/3] w-full rounded-xl bg-slate-100 object-contain" data-testid="document-preview" />
+            {phase.problems.length > 0 ? (
+              <div
+                role="alert"
+                className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2.5 text-sm text-amber-900"
+                data-testid="capture-quality"
+              >
+                <p className="font-medium">{t("quality.title")}</p>
+                <ul className="mt-1 list-disc pl-5">
+                  {phase.problems.map((p) => (
+                    <li key={p} data-problem={p}>
+                      {t(`quality.${p}`)}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
             {progress !== null ? <UploadProgress percent={progress} /> : null}
             <FormError className="mt-4">{formError}</FormError>
             <div className="mt-5 flex flex-col gap-3">
-              <Button size="lg" block loading={progress !== null} onClick={() => void upload(index, phase.photo, `${side}.jpg`)} data-testid="document-use">
+              <Button size="lg" block loading={progress !== null} onClick={() => void upload(index, phase.photo, phase.fileName)} data-testid="document-use">
                 {t("useThis")}
               </Button>
-              <Button variant="secondary" size="lg" block disabled={progress !== null} onClick={() => setPhase({ kind: "side", index, mode: "camera" })}>
-                {t("retake")}
+              <Button
+                variant="secondary"
+                size="lg"
+                block
+                disabled={progress !== null}
+                onClick={() => setPhase({ kind: "side", index, mode: phase.camera ? "camera" : "options" })}
+              >
+                {phase.camera ? t("retake") : t("chooseAnother")}
               </Button>
             </div>
           </>

@@ -20,19 +20,34 @@ type TesseractModule = typeof import("tesseract.js");
 /** Languages with traineddata installed from npm. */
 export type OcrLanguage = "eng" | "hin";
 
+/** `[x0, y0, x1, y1]` in pixels of the recognized image. */
+export type OcrBox = [number, number, number, number];
+
+/** One recognized word with its characters (Tesseract's "symbols") and their boxes: what masking needs (server/uploads/mask-aadhaar.ts). */
+export interface OcrWord {
+  text: string;
+  /** 0..1 */
+  confidence: number;
+  bbox: OcrBox;
+  /** Index of its line in `OcrResult.lines`. */
+  line: number;
+  symbols: { text: string; bbox: OcrBox }[];
+}
+
 /** One line of recognized text. */
 export interface OcrLine {
   text: string;
   /** Tesseract's mean word confidence for the line, 0..1. */
   confidence: number;
-  /** `[x0, y0, x1, y1]` in pixels of the recognized image. */
-  bbox: [number, number, number, number];
+  bbox: OcrBox;
 }
 
 /** The text of one image. */
 export interface OcrResult {
   text: string;
   lines: OcrLine[];
+  /** The words of `lines`, in reading order. */
+  words: OcrWord[];
   /** Mean confidence of the page, 0..1. */
   confidence: number;
   /** Wall time of the recognition in milliseconds. */
@@ -84,10 +99,12 @@ function workerFor(languages: OcrLanguage[]): Promise<Worker> {
   return w;
 }
 
+const box = (b: { x0: number; y0: number; x1: number; y1: number }): OcrBox => [b.x0, b.y0, b.x1, b.y1];
+
 /**
  * Recognizes the text of an image.
  * @param image an encoded image (PNG or JPEG; preprocess with server/intelligence/ocr/preprocess.ts).
- * @returns the text, its lines with confidences (0..1) and boxes, and the page confidence.
+ * @returns the text, its lines and words with confidences (0..1) and boxes (words also per character), and the page confidence.
  * @throws Error when the traineddata packages are missing or the image does not decode.
  */
 export async function recognizeText(image: Buffer, options: OcrOptions = {}): Promise<OcrResult> {
@@ -99,15 +116,23 @@ export async function recognizeText(image: Buffer, options: OcrOptions = {}): Pr
   });
   const t0 = performance.now();
   const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
-  const lines: OcrLine[] = (data.blocks ?? [])
-    .flatMap((b) => b.paragraphs.flatMap((p) => p.lines))
-    .map((l) => ({
-      text: l.text.replace(/\s+$/u, ""),
-      confidence: l.confidence / 100,
-      bbox: [l.bbox.x0, l.bbox.y0, l.bbox.x1, l.bbox.y1] as [number, number, number, number],
-    }))
-    .filter((l) => l.text.trim().length > 0);
-  return { text: data.text, lines, confidence: data.confidence / 100, ms: performance.now() - t0 };
+  const lines: OcrLine[] = [];
+  const words: OcrWord[] = [];
+  for (const l of (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines))) {
+    const text = l.text.replace(/\s+$/u, "");
+    if (text.trim().length === 0) continue;
+    for (const w of l.words) {
+      words.push({
+        text: w.text,
+        confidence: w.confidence / 100,
+        bbox: box(w.bbox),
+        line: lines.length,
+        symbols: w.symbols.map((c) => ({ text: c.text, bbox: box(c.bbox) })),
+      });
+    }
+    lines.push({ text, confidence: l.confidence / 100, bbox: box(l.bbox) });
+  }
+  return { text: data.text, lines, words, confidence: data.confidence / 100, ms: performance.now() - t0 };
 }
 
 /** Ends every OCR worker of the process (tests, shutdown). The next call starts new ones. */
