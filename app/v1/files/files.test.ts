@@ -35,7 +35,9 @@ beforeAll(async () => {
   workflowId = demo.seed.workflows.kyc;
   testKey = (await createApiKey(db, { projectId, mode: "test" })).secret;
   liveKey = (await createApiKey(db, { projectId, mode: "live" })).secret;
-  const other = await db.project.create({ data: { id: "proj_filesothertest00000000", name: "Other", slug: "files-other", organizationId: demo.seed.organizationId } });
+  const other = await db.project.create({
+    data: { id: "proj_filesothertest00000000", name: "Other", slug: "files-other", organizationId: demo.seed.organizationId },
+  });
   otherKey = (await createApiKey(db, { projectId: other.id, mode: "test" })).secret;
   png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#2a6" } })
     .png()
@@ -124,7 +126,11 @@ describe("POST /v1/files", () => {
     ];
     for (const [fields, status, code, param] of cases) {
       const res = await upload(fields);
-      expect({ status: res.status, code: res.body.error?.code, param: res.body.error?.param }, JSON.stringify(Object.keys(fields))).toEqual({ status, code, param });
+      expect({ status: res.status, code: res.body.error?.code, param: res.body.error?.param }, JSON.stringify(Object.keys(fields))).toEqual({
+        status,
+        code,
+        param,
+      });
       expect(res.body.error.type).toBe("invalid_request_error");
       expect(res.headers.get("request-id")).toMatch(/^req_/);
     }
@@ -151,7 +157,9 @@ describe("POST /v1/files", () => {
     expect(again.status).toBe(201);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.text).toBe(first.text);
-    expect(await db.evidenceFile.count({ where: { sha256: (await db.evidenceFile.findUniqueOrThrow({ where: { id: first.body.id } })).sha256, id: first.body.id } })).toBe(1);
+    expect(
+      await db.evidenceFile.count({ where: { sha256: (await db.evidenceFile.findUniqueOrThrow({ where: { id: first.body.id } })).sha256, id: first.body.id } }),
+    ).toBe(1);
     const other = await upload({ file: blankPdf(1), purpose: "identity_document" }, { headers });
     expect(other.status).toBe(400);
     expect(other.body.error.code).toBe("idempotency_key_reused");
