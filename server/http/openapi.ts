@@ -352,7 +352,7 @@ export function buildOpenApiDocument(opts: { serverUrl: string }): Json {
   }
   const hooks = webhooks(schemas);
   schemas.convert(ZError, "output");
-  const errorStatuses = [...new Set(Object.values(PIPELINE_ERRORS).flat().concat(404, 409))].sort();
+  const errorStatuses = [...new Set([...Object.values(PIPELINE_ERRORS).flat(), ...API_ENDPOINTS.flatMap((e) => e.errors ?? [])])].sort();
   return {
     openapi: "3.1.0",
     info: {
