@@ -10,7 +10,7 @@ import { prepareForOcr } from "./ocr/preprocess";
 import { type OcrLine, recognizeText } from "./ocr/tesseract-ocr";
 import { asImage } from "./pdf-page";
 
-/** A marker of a document type: a pattern over the page's upper-cased text and its weight (2: a header only that issuer prints; 1: an identifier's shape or a shared label). */
+/** A marker of a document type: a pattern over the page's upper-cased text and its weight (2: what only that document prints; 1: an identifier's shape other text can have, or a shared label). */
 interface Marker {
   pattern: RegExp;
   weight: 1 | 2;
@@ -25,7 +25,8 @@ const MARKERS: Record<string, Marker[]> = {
   aadhaar_card: [
     { pattern: /UNIQUE\s*IDENTIFICATION\s*AUTHORITY/, weight: 2 },
     { pattern: /UIDAI|AADHAAR/, weight: 2 },
-    { pattern: /(^|[^0-9X])[0-9X]{4} [0-9X]{4} [0-9]{4}($|[^0-9])/, weight: 1 },
+    // the number in groups of four, masked (`XXXX XXXX 4821`) or not: printed only on Aadhaar (and its 16-digit VID)
+    { pattern: /(^|[^0-9X])[0-9X]{4} [0-9X]{4} [0-9]{4}($|[^0-9])/, weight: 2 },
   ],
   passport: [
     { pattern: /REPUBLIC\s*OF\s*INDIA/, weight: 1 },

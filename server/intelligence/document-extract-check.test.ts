@@ -8,12 +8,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { detectDocumentTypeOfLines } from "./detect-document-type";
+import { detectDocumentType, detectDocumentTypeOfLines } from "./detect-document-type";
 import { extractDocumentCheck } from "./document-extract-check";
 import { terminateOcr } from "./ocr/tesseract-ocr";
 
 const DIR = path.resolve("tests/fixtures/intelligence");
-const image = (name: string) => ({ fileId: name, bytes: readFileSync(path.join(DIR, name)) });
+const read = (name: string) => readFileSync(path.join(DIR, name));
+const image = (name: string) => ({ fileId: name, bytes: read(name) });
 const lines = (...texts: string[]) => texts.map((text) => ({ text }));
 
 afterAll(terminateOcr);
@@ -21,7 +22,7 @@ afterAll(terminateOcr);
 describe("detectDocumentTypeOfLines", () => {
   it.each([
     ["pan_card", null, ["INCOME TAX DEPARTMENT GOVT. OF INDIA", "Permanent Account Number Card", "ABCPE1234F", "Name"]],
-    ["aadhaar_card", "front", ["GOVERNMENT OF INDIA", "Anita Sharma", "DOB: 14/08/1988", "XXXX XXXX 4821", "Aadhaar"]],
+    ["aadhaar_card", "front", ["GOVERNMENT OF INDIA", "Anita Sharma", "DOB: 14/08/1988", "FEMALE", "XXXX XXXX 4821"]],
     ["aadhaar_card", "back", ["UNIQUE IDENTIFICATION AUTHORITY OF INDIA", "Address:", "XXXX XXXX 4821", "help@uidai.gov.in"]],
     ["passport", null, ["REPUBLIC OF INDIA PASSPORT", "P<INDNAIR<<MEERA<<<<<<<<<<", "J8369854<4IND8504124F3109203<<<<<<06"]],
     ["driving_licence", null, ["INDIAN UNION DRIVING LICENCE", "DL No. MH14 20110062821"]],
@@ -35,6 +36,33 @@ describe("detectDocumentTypeOfLines", () => {
     expect(detectDocumentTypeOfLines(lines("ABCPE1234F")).type).toBeNull();
     expect(detectDocumentTypeOfLines([]).type).toBeNull();
     expect(detectDocumentTypeOfLines(lines("INCOME TAX DEPARTMENT", "ELECTION COMMISSION")).type).toBeNull();
+  });
+});
+
+describe("detectDocumentType (Tesseract on fixtures)", () => {
+  it("detects the type of every fixture from its pixels, and the Aadhaar side", async () => {
+    const detected: Record<string, unknown> = {};
+    for (const name of [
+      "pan-card.jpg",
+      "aadhaar-front.jpg",
+      "aadhaar-back.jpg",
+      "passport.jpg",
+      "driving-licence.jpg",
+      "voter-id.jpg",
+      "gst-certificate.jpg",
+    ]) {
+      const d = await detectDocumentType(read(name));
+      detected[name] = d.side ? `${d.type}/${d.side}` : d.type;
+    }
+    expect(detected).toEqual({
+      "pan-card.jpg": "pan_card",
+      "aadhaar-front.jpg": "aadhaar_card/front",
+      "aadhaar-back.jpg": "aadhaar_card/back",
+      "passport.jpg": "passport",
+      "driving-licence.jpg": "driving_licence",
+      "voter-id.jpg": "voter_id",
+      "gst-certificate.jpg": "gst_certificate",
+    });
   });
 });
 
