@@ -15,6 +15,9 @@ import { deleteBlobs, queueBlobDeletions } from "../evidence/blob-deletions";
 import { type EvidenceVariant, issueEvidenceAddress } from "../evidence/evidence";
 import type { TEvidenceAddress } from "../evidence/evidence.schemas";
 import { notFound } from "../errors";
+import type { Mode } from "../generated/prisma/enums";
+import { RETENTION_ACTOR, RETENTION_BATCH } from "../sessions/retention";
+import { sql, sqlTimestamp } from "../sql";
 import { type Tenant, tenantWhere } from "../tenant";
 import { acceptUpload, type AcceptUploadDeps } from "../uploads/accept-upload";
 import type { FilePurpose, TDeletedFile, TFile, TUploadFileRequest } from "./file.schemas";
@@ -112,4 +115,24 @@ export async function deleteFile(db: Db, tenant: Tenant, id: string, actor: Acto
   });
   await deleteBlobs(db, keys);
   return { id, object: "file", deleted: true };
+}
+
+/**
+ * Deletes up to `limit` Files API uploads attached to no session whose project's retention days
+ * (dashboard settings, as for direct checks) have passed since the upload, oldest first, as
+ * `deleteFile` does, by the system actor `retention_policy`. Run by the hourly cron
+ * inngest/functions/enforce-retention.ts; files of a session go with the session's erasure.
+ * @returns how many were deleted (fewer than `limit`: none are left).
+ */
+export async function deleteFilesPastRetention(db: Db, now: Date = new Date(), limit: number = RETENTION_BATCH): Promise<{ deleted: number }> {
+  const due = await db.$queryRaw<{ id: string; project_id: string; mode: Mode }[]>(sql`
+    SELECT f.id, f.project_id, f.mode
+    FROM evidence_files f
+    JOIN projects p ON p.id = f.project_id
+    WHERE f.session_id IS NULL AND f.purpose IS NOT NULL
+      AND f.created_at <= ${sqlTimestamp(now)} - interval '1 day' * p.retention_days
+    ORDER BY f.created_at, f.id
+    LIMIT ${limit}`);
+  for (const f of due) await deleteFile(db, { projectId: f.project_id, mode: f.mode }, f.id, RETENTION_ACTOR);
+  return { deleted: due.length };
 }

@@ -10,6 +10,7 @@ import { createApiKey } from "~/server/api-keys/create-api-key";
 import type { Db } from "~/server/db";
 import { blobStore } from "~/server/evidence/blob-store";
 import { openEvidence } from "~/server/evidence/evidence";
+import { deleteFilesPastRetention } from "~/server/files/files";
 import { eraseSessionPii } from "~/server/sessions/session-actions";
 import { createSession } from "~/server/sessions/create-session";
 import { MAX_UPLOAD_BYTES } from "~/server/uploads/upload-types";
@@ -199,6 +200,20 @@ describe("GET / DELETE /v1/files/{id}", () => {
     const evidence = await storeEvidence(db, { projectId, sessionId: session.id, step: "pan", kind: "pan_card_front", contentType: "image/png", data: png });
     expect((await send(getFile, `/v1/files/${evidence}`, { id: evidence })).status).toBe(404);
     expect((await send(deleteFile, `/v1/files/${evidence}`, { id: evidence, method: "DELETE" })).status).toBe(404);
+  });
+
+  it("the retention cron deletes files of no session once the project's retention days have passed", async () => {
+    const { body: loose } = await upload({ file: png, purpose: "identity_document" });
+    const session = await createSession(db, { projectId, mode: "test" }, { workflow_id: workflowId }, { type: "system", id: null });
+    const { body: attached } = await upload({ file: png, purpose: "identity_document", session_id: session.id });
+    const { retentionDays } = await db.project.findUniqueOrThrow({ where: { id: projectId }, select: { retentionDays: true } });
+    await deleteFilesPastRetention(db, new Date(Date.now() + (retentionDays - 1) * 86_400_000));
+    expect(await db.evidenceFile.findUnique({ where: { id: loose.id } })).not.toBeNull();
+    const { deleted } = await deleteFilesPastRetention(db, new Date(Date.now() + (retentionDays + 1) * 86_400_000));
+    expect(deleted).toBeGreaterThanOrEqual(1);
+    expect(await db.evidenceFile.findUnique({ where: { id: loose.id } })).toBeNull();
+    expect(await db.evidenceFile.findUnique({ where: { id: attached.id } })).not.toBeNull();
+    expect(await db.auditLog.count({ where: { action: "file.deleted", objectId: loose.id, actorId: "retention_policy" } })).toBe(1);
   });
 
   it("erases a file attached to a session with the session's personal data", async () => {
