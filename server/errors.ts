@@ -29,6 +29,7 @@ export const ERROR_CODES = {
   parameter_invalid: { type: "invalid_request_error", status: 400 },
   parameter_unknown: { type: "invalid_request_error", status: 400 },
   body_invalid_json: { type: "invalid_request_error", status: 400 },
+  body_invalid_multipart: { type: "invalid_request_error", status: 400 },
   api_version_invalid: { type: "invalid_request_error", status: 400 },
   workflow_not_published: { type: "invalid_request_error", status: 400 },
   workflow_archived: { type: "invalid_request_error", status: 400 },
@@ -73,19 +74,23 @@ export const ERROR_CODES = {
   device_not_active: { type: "conflict_error", status: 409, surface: "flow" },
   handoff_link_invalid: { type: "authentication_error", status: 401, surface: "flow" },
   otp_delivery_failed: { type: "api_error", status: 502, surface: "flow" },
-  // Applicant uploads (server/uploads/; decisions.md "Limits beyond interface.md": 15 MiB, JPEG/PNG/WebP/HEIC/PDF by content)
-  file_too_large: { type: "invalid_request_error", status: 413, surface: "flow" },
-  file_type_not_allowed: { type: "invalid_request_error", status: 415, surface: "flow" },
-  file_unreadable: { type: "invalid_request_error", status: 422, surface: "flow" },
-  file_infected: { type: "invalid_request_error", status: 422, surface: "flow" },
+  // Uploads, hosted flow and POST /v1/files (server/uploads/; decisions.md "Limits beyond interface.md": 15 MiB, JPEG/PNG/WebP/HEIC/PDF by content)
+  file_too_large: { type: "invalid_request_error", status: 413 },
+  file_type_not_allowed: { type: "invalid_request_error", status: 415 },
+  file_unreadable: { type: "invalid_request_error", status: 422 },
+  file_encrypted: { type: "invalid_request_error", status: 422 },
+  file_no_pages: { type: "invalid_request_error", status: 422 },
+  file_infected: { type: "invalid_request_error", status: 422 },
+  // a Files API file given to a direct check that takes files of another purpose (server/files/resolve-check-files.ts)
+  file_purpose_invalid: { type: "invalid_request_error", status: 400 },
   // an Aadhaar card whose number could not be located to mask it (server/uploads/mask-aadhaar.ts): a clearer photo is needed;
   // answered by the hosted flow's upload route and /v1 file uploads
   aadhaar_unreadable: { type: "invalid_request_error", status: 422 },
-  scanner_unavailable: { type: "api_error", status: 503, surface: "flow" },
+  scanner_unavailable: { type: "api_error", status: 503 },
   // DigiLocker step (server/digilocker/): live mode without the project's DigiLocker credentials
   digilocker_not_configured: { type: "conflict_error", status: 409, surface: "flow" },
   // no clamd address configured at all: the service cannot take files until its operator sets one (not a transient outage)
-  scanner_not_configured: { type: "api_error", status: 503, surface: "flow" },
+  scanner_not_configured: { type: "api_error", status: 503 },
   // Dashboard accounts (server/users/): reset links, invitations, memberships
   password_reset_invalid: { type: "invalid_request_error", status: 400, surface: "dashboard" },
   invitation_invalid: { type: "invalid_request_error", status: 400, surface: "dashboard" },

@@ -1,6 +1,7 @@
 /**
- * Every hour: erase the personal data of sessions, then of direct checks, whose project's
- * retention period ended (server/sessions/retention.ts, server/checks/erase-check-pii.ts).
+ * Every hour: erase the personal data of sessions, then of direct checks, then the Files API
+ * uploads of no session, whose project's retention period ended (server/sessions/retention.ts,
+ * server/checks/erase-check-pii.ts, server/files/files.ts).
  * Batches of `RETENTION_BATCH`, each its own step, until a batch comes back short (at most 20
  * batches of each per run; the next hour's run continues). Then retry the evidence blobs an
  * erasure could not delete from the store (server/evidence/blob-deletions.ts).
@@ -8,6 +9,7 @@
 import { eraseDirectChecksPastRetention } from "../../server/checks/erase-check-pii";
 import { getDb } from "../../server/db";
 import { retryBlobDeletions } from "../../server/evidence/blob-deletions";
+import { deleteFilesPastRetention } from "../../server/files/files";
 import { eraseSessionsPastRetention, RETENTION_BATCH } from "../../server/sessions/retention";
 import { inngest } from "../client";
 
@@ -28,7 +30,13 @@ export const enforceRetention = inngest.createFunction(
       checksErased += batch.erased;
       if (batch.erased < RETENTION_BATCH) break;
     }
+    let filesDeleted = 0;
+    for (let n = 1; n <= MAX_BATCHES; n++) {
+      const batch = await step.run(`delete-files-batch-${n}`, async () => deleteFilesPastRetention(await getDb()));
+      filesDeleted += batch.deleted;
+      if (batch.deleted < RETENTION_BATCH) break;
+    }
     const blobs = await step.run("retry-blob-deletions", async () => retryBlobDeletions(await getDb()));
-    return { erased, checksErased, blobs };
+    return { erased, checksErased, filesDeleted, blobs };
   },
 );

@@ -31,6 +31,7 @@ describe("check catalog", () => {
       ["in.document.review", "document.review", "manual"],
       ["in.face.match", "face.match", "service"],
       ["in.liveness.check", "liveness.check", "service"],
+      ["in.document.extract", "document.extract", "service"],
       ["in.ckyc.search", "kyc_record.search", "registry"],
       ["in.ckyc.download", "kyc_record.download", "registry"],
       ["in.ckyc.upload", "kyc_record.upload", "registry"],

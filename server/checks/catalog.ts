@@ -12,6 +12,8 @@
 import { z } from "zod";
 import { DOCUMENT_TYPES } from "../documents/document-types";
 import { DomainError } from "../errors";
+import type { CheckFileField } from "../files/check-files";
+import { EXTRACTABLE_DOCUMENT_TYPES } from "../intelligence/parsers/parse-document";
 import { ZEmailAddress, ZIndianMobile } from "../otp/otp.schemas";
 import { normalizePan, panProblem } from "./pan";
 import {
@@ -48,6 +50,11 @@ export interface CheckDefinition<I = unknown> {
   storedInput?(input: I): Record<string, unknown>;
   /** Run only by the service's own jobs (the CKYC upload after approval), never by POST /v1/checks/{key}. */
   jobOnly?: true;
+  /**
+   * The file ids of the input and the Files API purposes each field takes: a direct check checks
+   * them before it is created (server/files/check-files.ts; 404 for another tenant's file).
+   */
+  files?(input: I): CheckFileField[];
 }
 
 const DAY = 24 * 3600;
@@ -324,6 +331,9 @@ const emailVerify: CheckDefinition<TEmailVerifyInput> = {
   validate: () => null,
 };
 
+/** Files API purposes of document images (`in.document.review`, `in.document.extract`). */
+const DOCUMENT_PURPOSES = ["identity_document", "business_document", "proof_of_address"] as const;
+
 // --- in.document.review ----------------------------------------------------------------------
 
 export const ZDocumentReviewInput = z.strictObject({
@@ -349,6 +359,7 @@ const documentReview: CheckDefinition<TDocumentReviewInput> = {
   cacheTtlSeconds: 0,
   input: ZDocumentReviewInput,
   validate: (i) => (DOCUMENT_TYPES.some((d) => d.country === "IN" && d.key === i.document_type) ? null : "document_type_unknown"),
+  files: (i) => [{ param: "files", ids: i.files, many: true, purposes: DOCUMENT_PURPOSES }],
 };
 
 // --- in.face.match / in.liveness.check (issue 9) ----------------------------------------------
@@ -386,6 +397,10 @@ const faceMatch: CheckDefinition<TFaceMatchInput> = {
   cacheTtlSeconds: 0,
   input: ZFaceMatchInput,
   validate: () => null,
+  files: (i) => [
+    { param: "selfie_file_id", ids: [i.selfie_file_id], purposes: ["selfie"] },
+    { param: "document_file_id", ids: i.document_file_id ? [i.document_file_id] : [], purposes: ["identity_document"] },
+  ],
 };
 
 export const ZLivenessCheckInput = z.strictObject({
@@ -409,6 +424,41 @@ const livenessCheck: CheckDefinition<TLivenessCheckInput> = {
   cacheTtlSeconds: 0,
   input: ZLivenessCheckInput,
   validate: () => null,
+  files: (i) => [
+    { param: "selfie_file_id", ids: [i.selfie_file_id], purposes: ["selfie"] },
+    { param: "frame_file_ids", ids: i.frame_file_ids ?? [], many: true, purposes: ["selfie_frame"] },
+  ],
+};
+
+// --- in.document.extract (issue 16 item 2) ------------------------------------------------------
+
+export const ZDocumentExtractInput = z.strictObject({
+  file_ids: z.array(ZEvidenceFileId).min(1).max(4).meta({
+    description:
+      "The document's images or PDFs (`file_...`, of a PDF page 1 is read): front and back, or pages, in any order. Files uploaded with `POST /v1/files` (purpose `identity_document`, `business_document` or `proof_of_address`) or hosted-flow evidence. One or two pages answer within a few seconds; use `async=true` for more.",
+  }),
+  document_type: z.string().trim().min(1).max(64).optional().meta({
+    description:
+      "Key of a document type (GET /v1/document-types) with field extraction: `pan_card`, `aadhaar_card`, `passport`, `driving_licence`, `voter_id`, `gst_certificate`. Without it the type is detected from the first page; a declared type the page contradicts fails with `document_type_mismatch`.",
+  }),
+});
+export type TDocumentExtractInput = z.infer<typeof ZDocumentExtractInput>;
+
+const documentExtract: CheckDefinition<TDocumentExtractInput> = {
+  key: "in.document.extract",
+  genericKey: "document.extract",
+  country: "IN",
+  description:
+    "Reads an identity or business document's fields by OCR (the service's own engine, no third party): each field with its value, confidence, the zone it was read in (`visual` or `mrz`) and its validity (format, check digits, checksum), the passport's MRZ parse, and signals (`mrz_check_digit_failed`, `mrz_visual_mismatch`, `mrz_not_found`, `expired`, `quality_low`). `passed`: every field read is valid and no signal needs review; it proves what was printed, not that the document is genuine (verify the identifiers with their registry checks). `needs_review`: a field OCR was unsure of or that failed its validator, or a signal; `failed`: unreadable, or not the declared type.",
+  answeredBy: "service",
+  cacheTtlSeconds: 0,
+  input: ZDocumentExtractInput,
+  validate: (i) => {
+    if (i.document_type === undefined) return null;
+    if (!DOCUMENT_TYPES.some((d) => d.country === "IN" && d.key === i.document_type)) return "document_type_unknown";
+    return EXTRACTABLE_DOCUMENT_TYPES.includes(i.document_type) ? null : "document_type_not_extractable";
+  },
+  files: (i) => [{ param: "file_ids", ids: i.file_ids, many: true, purposes: DOCUMENT_PURPOSES }],
 };
 
 // --- in.ckyc.search / in.ckyc.download / in.ckyc.upload (issue 19 item 2) -----------------------
@@ -601,6 +651,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   documentReview,
   faceMatch,
   livenessCheck,
+  documentExtract,
   ckycSearch,
   ckycDownload,
   ckycUpload,

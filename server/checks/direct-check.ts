@@ -10,6 +10,7 @@ import { DomainError, notFound } from "../errors";
 import type { TEventCheck } from "../events/event.schemas";
 import { checkRequested } from "../events/internal-events";
 import { emitEvent, enqueue, outboxCommitted } from "../events/outbox";
+import { assertCheckFiles } from "../files/check-files";
 import { type Tenant, tenantWhere } from "../tenant";
 import { CHECKS, resolveCheck } from "./catalog";
 import { directCheckConsent } from "./check-consent";
@@ -52,7 +53,9 @@ export async function emitCheckCompleted(tx: Tx, tenant: Tenant, check: CheckRow
  * then `check.completed`; a check whose input is never stored, `CheckDefinition.storedInput`, is
  * answered before the 202). `body` is `country`, `consent`, `purpose` and the check's input.
  * @throws DomainError parameter_missing `consent` / `purpose` for a live registry check without them;
- *   parameter_invalid (`key`, `country`) and the input's 400s (run-check.ts `prepareCheck`).
+ *   parameter_invalid (`key`, `country`) and the input's 400s (run-check.ts `prepareCheck`);
+ *   resource_missing (404) / file_purpose_invalid (400) for a file id of the input that is no file
+ *   of the tenant or a Files API upload of another purpose (server/files/check-files.ts).
  */
 export async function runDirectCheck(db: Db, tenant: Tenant, key: string, body: Record<string, unknown>, opts: { async: boolean }) {
   const { country, consent, purpose, ...input } = body as { country?: string; consent?: unknown; purpose?: unknown } & Record<string, unknown>;
@@ -63,6 +66,9 @@ export async function runDirectCheck(db: Db, tenant: Tenant, key: string, body: 
   if (def.jobOnly)
     throw new DomainError("parameter_invalid", `'${def.key}' is run by the service after a session is approved; it cannot be requested.`, { param: "key" });
   const req = { ...tenantWhere(tenant), key: def.key, input, consent: directCheckConsent(tenant.mode, def, { consent, purpose }) };
+  // the files the check reads exist for this tenant and were uploaded for it (an input that does not parse is refused by prepareCheck)
+  const parsed = def.files ? def.input.safeParse(input) : null;
+  if (def.files && parsed?.success) await assertCheckFiles(db, tenant, def.files(parsed.data));
   if (!opts.async) return { status: 200, check: toCheckDto(await runCheck(db, req)) };
 
   // a check whose input is never stored is answered now; `check.completed` still follows

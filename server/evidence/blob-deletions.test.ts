@@ -49,7 +49,15 @@ describe("blob deletions after an erasure", () => {
     const keys = [`${tenant.projectId}/${sessionId}/file_a`, `${tenant.projectId}/${sessionId}/file_b`];
     for (const storageKey of keys) {
       await blobStore().put(storageKey, new Uint8Array([1, 2, 3]));
-      const data = { id: newId("evidence"), projectId: tenant.projectId, sessionId, step: "documents", kind: "pan_card_front", contentType: "image/png" };
+      const data = {
+        id: newId("evidence"),
+        projectId: tenant.projectId,
+        mode: tenant.mode,
+        sessionId,
+        step: "documents",
+        kind: "pan_card_front",
+        contentType: "image/png",
+      };
       await db.evidenceFile.create({ data: { ...data, size: 3, sha256: "0".repeat(64), storageKey } });
     }
     unreachable.add(keys[1]!);

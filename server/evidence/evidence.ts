@@ -79,6 +79,7 @@ export async function storeEvidence(
   db: Db,
   input: { projectId: string; sessionId: string; step: string; kind: string; contentType: string; data: Uint8Array; scanStatus?: "clean" | "source_signed" },
 ): Promise<string> {
+  const { mode } = await db.session.findUniqueOrThrow({ where: { id: input.sessionId, projectId: input.projectId }, select: { mode: true } });
   const id = newId("evidence");
   const storageKey = `${input.projectId}/${input.sessionId}/${id}`;
   await blobStore().put(storageKey, input.data);
@@ -86,6 +87,7 @@ export async function storeEvidence(
     data: {
       id,
       projectId: input.projectId,
+      mode,
       sessionId: input.sessionId,
       step: input.step,
       kind: input.kind,
@@ -100,21 +102,22 @@ export async function storeEvidence(
 }
 
 /**
- * GET /v1/sessions/{id}/evidence/{evidence_id} (`original`) and the case view's evidence viewer
- * (`display`; `original` for owners and admins, checked by the caller): a download address
+ * GET /v1/sessions/{id}/evidence/{evidence_id} (`original`), GET /v1/files/{id}/url
+ * (server/files/files.ts; `sessionId` null: any file of the tenant) and the case view's evidence
+ * viewer (`display`; `original` for owners and admins, checked by the caller): a download address
  * valid for 300 s, carrying `actor` (type and id) for the download's audit row.
  * @throws DomainError resource_missing (session or file not the tenant's, or not of that session).
  */
 export async function issueEvidenceAddress(
   db: Db,
   tenant: Tenant,
-  sessionId: string,
+  sessionId: string | null,
   evidenceId: string,
   actor: Actor,
   variant: EvidenceVariant = "original",
 ): Promise<TEvidenceAddress> {
   const file = await db.evidenceFile.findFirst({
-    where: { id: evidenceId, sessionId, session: { ...tenantWhere(tenant) } },
+    where: sessionId ? { id: evidenceId, sessionId, session: { ...tenantWhere(tenant) } } : { id: evidenceId, ...tenantWhere(tenant) },
     select: { id: true },
   });
   if (!file) throw notFound("evidence file", evidenceId, "evidence_id");
@@ -148,7 +151,7 @@ export async function openEvidence(db: Db, token: string, ip: string | null): Pr
   if (!claims || claims.e < Date.now() / 1000) return null;
   const file = await db.evidenceFile.findUnique({
     where: { id: claims.f },
-    select: { id: true, contentType: true, storageKey: true, displayKey: true, projectId: true, sessionId: true, session: { select: { mode: true } } },
+    select: { id: true, contentType: true, storageKey: true, displayKey: true, projectId: true, mode: true, sessionId: true },
   });
   if (!file) return null;
   const variant: EvidenceVariant = claims.v ?? "original";
@@ -169,7 +172,7 @@ export async function openEvidence(db: Db, token: string, ip: string | null): Pr
       objectType: "evidence_file",
       objectId: file.id,
       projectId: file.projectId,
-      mode: file.session.mode,
+      mode: file.mode,
       data: { session_id: file.sessionId, ...(claims.v ? { variant } : {}) },
     }),
   );

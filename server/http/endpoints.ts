@@ -12,6 +12,7 @@ import { ZList } from "../common.schemas";
 import { ZDocumentTypeList } from "../documents/document-type.schemas";
 import { ZEvent } from "../events/event.schemas";
 import { ZEvidenceAddress } from "../evidence/evidence.schemas";
+import { ZDeletedFile, ZFile, ZUploadFileRequest } from "../files/file.schemas";
 import {
   ZCancelledSession,
   ZClientToken,
@@ -39,7 +40,7 @@ import { ZRiskLevel, ZWorkflow } from "../workflows/workflow.schemas";
 import type { Endpoint, SuccessResponses } from "./pipeline/endpoint";
 
 /** Error statuses an endpoint's domain can answer, besides those of the withApi pipeline (server/http/openapi.ts). */
-export type DomainErrorStatus = 404 | 409;
+export type DomainErrorStatus = 404 | 409 | 422;
 
 /** An endpoint as published: success responses are required; `errors` adds the domain's error statuses. */
 export type ApiEndpoint<
@@ -217,6 +218,55 @@ export const endSessionMonitoringEndpoint = endpoint({
   errors: [404],
 });
 
+const ZFileIdParams = z.strictObject({ id: z.string().min(1).meta({ description: "The file's id (`file_...`)." }) });
+
+export const uploadFileEndpoint = endpoint({
+  operationId: "uploadFile",
+  method: "POST",
+  path: "/v1/files",
+  summary: "Upload a file",
+  description:
+    "Uploads a document image, PDF or selfie from your backend (`multipart/form-data`: `file`, `purpose`, optional `session_id`), through the same checks as hosted-flow uploads: at most 15 MiB (`413 file_too_large`), JPEG, PNG, WebP, HEIC or PDF by content (`415 file_type_not_allowed`), a virus scan (`422 file_infected`; `503 scanner_unavailable`), a PDF must open without a password and have a page (`422 file_encrypted`, `file_no_pages`), an image must decode (`422 file_unreadable`). Nothing is stored when any check fails. Direct checks take the returned id (`in.document.extract` `file_ids`, `in.face.match` `selfie_file_id` / `document_file_id`, `in.liveness.check`). With `session_id` the file is erased with the session's personal data.",
+  body: ZUploadFileRequest,
+  bodyEncoding: "multipart",
+  responses: { 201: ZFile },
+  errors: [404, 422],
+});
+
+export const retrieveFileEndpoint = endpoint({
+  operationId: "retrieveFile",
+  method: "GET",
+  path: "/v1/files/{id}",
+  summary: "Retrieve a file",
+  description: "The file's metadata, never its bytes (`GET /v1/files/{id}/url` gives a short-lived download address).",
+  params: ZFileIdParams,
+  responses: { 200: ZFile },
+  errors: [404],
+});
+
+export const retrieveFileUrlEndpoint = endpoint({
+  operationId: "retrieveFileUrl",
+  method: "GET",
+  path: "/v1/files/{id}/url",
+  summary: "Get a file download address",
+  description: "A short-lived (300 s) download address of the file's bytes, as for session evidence. Issuing it and every download are audited.",
+  params: ZFileIdParams,
+  responses: { 200: ZEvidenceAddress },
+  errors: [404],
+});
+
+export const deleteFileEndpoint = endpoint({
+  operationId: "deleteFile",
+  method: "DELETE",
+  path: "/v1/files/{id}",
+  summary: "Delete a file",
+  description:
+    "Deletes the file's bytes and record (audited). Files attached to a session are also deleted by `DELETE /v1/sessions/{id}/pii`. A deleted file is `404`.",
+  params: ZFileIdParams,
+  responses: { 200: ZDeletedFile },
+  errors: [404],
+});
+
 export const runCheckEndpoint = endpoint({
   operationId: "runCheck",
   method: "POST",
@@ -234,6 +284,8 @@ export const runCheckEndpoint = endpoint({
   }),
   body: ZRunCheckRequest,
   responses: { 200: ZCheck, 202: ZCheck },
+  // a file id (`file_...`) that is not the tenant's
+  errors: [404],
 });
 
 export const retrieveCheckEndpoint = endpoint({
@@ -446,6 +498,10 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
   retrieveEvidenceAddressEndpoint,
   erasePiiEndpoint,
   endSessionMonitoringEndpoint,
+  uploadFileEndpoint,
+  retrieveFileEndpoint,
+  retrieveFileUrlEndpoint,
+  deleteFileEndpoint,
   runCheckEndpoint,
   retrieveCheckEndpoint,
   eraseCheckPiiEndpoint,

@@ -71,7 +71,11 @@ describe("OpenAPI document", () => {
   it("lists the error codes /v1 answers with, not those of the hosted flow or the dashboard", () => {
     const codes: string[] = doc.components.schemas.Error.properties.error.properties.code.enum;
     expect(codes).toEqual(expect.arrayContaining(["parameter_invalid", "resource_missing", "session_not_decidable", "client_token_not_allowed"]));
-    for (const flowOrDashboard of ["override_not_confirmed", "session_claimed", "last_owner", "invalid_credentials", "otp_invalid", "file_infected"]) {
+    // uploads answer through POST /v1/files too
+    expect(codes).toEqual(
+      expect.arrayContaining(["file_too_large", "file_type_not_allowed", "file_infected", "file_encrypted", "file_no_pages", "file_purpose_invalid"]),
+    );
+    for (const flowOrDashboard of ["override_not_confirmed", "session_claimed", "last_owner", "invalid_credentials", "otp_invalid"]) {
       expect(codes).not.toContain(flowOrDashboard);
       expect(JSON.stringify(doc.components.responses)).not.toContain(`\`${flowOrDashboard}\``);
     }

@@ -51,6 +51,11 @@ const TAGS: { name: string; description: string; paths: string[] }[] = [
     paths: ["/v1/sessions"],
   },
   {
+    name: "Files",
+    description: "Upload document images, PDFs and selfies from your backend for direct checks, through the same checks as hosted-flow uploads.",
+    paths: ["/v1/files"],
+  },
+  {
     name: "Checks",
     description: "Run a single check server to server, without a hosted session (direct check), synchronously or asynchronously.",
     paths: ["/v1/checks"],
@@ -176,8 +181,9 @@ const ERROR_SUMMARIES: Record<number, string> = {
   401: "No valid API key: the `Authorization` header is missing, malformed, unknown or revoked, or carries a client token.",
   404: "No such object: it does not exist, or belongs to another project or mode (never 403, so ids do not leak).",
   409: "Conflict: the object's state does not allow this, or a request with the same `Idempotency-Key` is still running.",
-  413: "The request body is over 1 MiB.",
-  415: "The request body is not `Content-Type: application/json`.",
+  413: "The request body is over 1 MiB (an uploaded file: over 15 MiB).",
+  415: "The request body is not `Content-Type: application/json` (`multipart/form-data` for an upload), or an uploaded file is not of an accepted type.",
+  422: "The uploaded file was refused: it is infected, does not decode, is a PDF protected with a password or without a page.",
   429: "Too many requests for this API key. Wait `Retry-After` seconds.",
   500: "Something went wrong on our side. Retry later; quote `request_id` if it persists. Never carries details.",
 };
@@ -223,7 +229,14 @@ function operation(schemas: SchemaCollector, e: ApiEndpoint): Json {
       ...(e.public ? [] : [ref("parameters", "ServiceVersion")]),
       ...(e.method === "POST" ? [ref("parameters", "IdempotencyKey")] : []),
     ],
-    ...(e.body ? { requestBody: { required: true, content: { "application/json": { schema: schemas.convert(e.body, "input") } } } } : {}),
+    ...(e.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { [e.bodyEncoding === "multipart" ? "multipart/form-data" : "application/json"]: { schema: schemas.convert(e.body, "input") } },
+          },
+        }
+      : {}),
     responses: Object.fromEntries([...success, ...errorStatuses.map((s) => [String(s), ref("responses", `Error${s}`)])]),
   };
 }
@@ -339,7 +352,7 @@ export function buildOpenApiDocument(opts: { serverUrl: string }): Json {
   }
   const hooks = webhooks(schemas);
   schemas.convert(ZError, "output");
-  const errorStatuses = [...new Set(Object.values(PIPELINE_ERRORS).flat().concat(404, 409))].sort();
+  const errorStatuses = [...new Set([...Object.values(PIPELINE_ERRORS).flat(), ...API_ENDPOINTS.flatMap((e) => e.errors ?? [])])].sort();
   return {
     openapi: "3.1.0",
     info: {

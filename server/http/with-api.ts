@@ -2,7 +2,8 @@ import "server-only";
 /**
  * `withApi(endpoint, handler)`: the /v1 pipeline every route handler shares (STYLE.md 3). Each
  * step is a small function of its own in server/http/pipeline/, composed here always in this
- * order: request id -> Service-Version -> API key -> rate limit -> body (size, type, JSON) ->
+ * order: request id -> Service-Version -> API key -> rate limit -> body (size, type, JSON or
+ * multipart/form-data for an endpoint with `bodyEncoding: "multipart"`) ->
  * idempotency claim or replay -> zod parse of params, query, body -> handler -> response
  * schema -> headers (`Request-Id`, `Service-Version`, `RateLimit-*`) -> idempotency store.
  * One catch maps every failure to the Error object (server/http/api-error.ts). The endpoint's
@@ -22,6 +23,7 @@ import { claimOrReplay, idempotencyScope } from "./pipeline/idempotency-key";
 import { storeIdempotentResponse } from "./pipeline/idempotency-store";
 import { parseInput } from "./pipeline/input";
 import { readJsonBody } from "./pipeline/json-body";
+import { readMultipartBody } from "./pipeline/multipart-body";
 import { limitRate } from "./pipeline/rate-limit";
 import { openExchange } from "./pipeline/request-id";
 import { responseHeaders, send, sendReplay } from "./pipeline/response-headers";
@@ -43,7 +45,7 @@ export function withApi<P extends z.ZodType, Q extends z.ZodType, B extends z.Zo
       const limit = await limitRate(db, key); // rate limit
       x.rateHeaders = limit.headers;
       if (limit.refusal) throw limit.refusal;
-      const body = await readJsonBody(req, endpoint.method); // size, type, JSON
+      const body = endpoint.bodyEncoding === "multipart" ? await readMultipartBody(req) : await readJsonBody(req, endpoint.method); // size, type, JSON or form
 
       const scope = idempotencyScope(req, endpoint.method, key); // idempotency claim or replay
       const claimFirst = () => claimOrReplay(x, db, scope!, body.raw);

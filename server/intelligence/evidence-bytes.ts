@@ -1,6 +1,7 @@
 /**
  * Reads the original bytes of evidence files for the intelligence functions, scoped to one
- * tenant (and session when given): a file of another project or mode is "not found".
+ * tenant (and session when given): a file of another project or mode is "not found". The files
+ * are hosted-flow evidence and Files API uploads alike (`POST /v1/files`, server/files/).
  */
 import type { Db } from "../db";
 import { notFound } from "../errors";
@@ -9,7 +10,8 @@ import type { Tenant } from "../tenant";
 
 export interface EvidenceBytes {
   id: string;
-  sessionId: string;
+  /** null for a Files API upload attached to no session. */
+  sessionId: string | null;
   kind: string;
   contentType: string;
   bytes: Buffer;
@@ -22,7 +24,7 @@ export interface EvidenceBytes {
  */
 export async function loadEvidenceBytes(db: Db, tenant: Tenant, ids: readonly string[], sessionId?: string | null): Promise<EvidenceBytes[]> {
   const rows = await db.evidenceFile.findMany({
-    where: { id: { in: [...ids] }, projectId: tenant.projectId, session: { mode: tenant.mode }, ...(sessionId ? { sessionId } : {}) },
+    where: { id: { in: [...ids] }, projectId: tenant.projectId, mode: tenant.mode, ...(sessionId ? { sessionId } : {}) },
     select: { id: true, sessionId: true, kind: true, contentType: true, storageKey: true },
   });
   const store = blobStore();

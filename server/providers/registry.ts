@@ -6,6 +6,7 @@
  *   (server/providers/uidai-sandbox/, its private key is public) so integrators can sign test files;
  * - phone / email -> the OTP service's own records; document review -> manual (a reviewer);
  * - face match / passive liveness -> the service's own face models (server/providers/face.ts), in both modes;
+ * - document field extraction -> the service's own OCR (server/providers/document-extract.ts), in both modes;
  * - sanctions and PEP screening -> the service's imported lists (server/providers/screening.ts), in both modes;
  * - registry checks: test mode -> the sandbox; live mode -> a chain of live adapters tried in order
  *   (failover, issue 19 item 3): the order the project set for that check key
@@ -28,6 +29,7 @@ import { z } from "zod";
 import { env } from "../env";
 import type { Mode } from "../generated/prisma/enums";
 import { aadhaarCryptoConfigFromEnv, aadhaarCryptoProvider, createAadhaarCryptoProvider } from "./aadhaar-crypto";
+import { documentExtractProvider } from "./document-extract";
 import { faceProvider } from "./face";
 import { manualProvider } from "./manual";
 import { offlineDatasetProvider } from "./offline-dataset";
@@ -168,7 +170,8 @@ function liveRegistryChain(checkKey: string, config: ProviderConfig): CheckProvi
  * empty, never throws (an unconfigured check errors when verified).
  */
 export function providerChain(mode: Mode, checkKey: string, config: ProviderConfig = {}): CheckProvider[] {
-  for (const p of [offlineDatasetProvider, otpServiceProvider, manualProvider, faceProvider, screeningProvider]) if (p.supports(checkKey)) return [p];
+  for (const p of [offlineDatasetProvider, otpServiceProvider, manualProvider, faceProvider, documentExtractProvider, screeningProvider])
+    if (p.supports(checkKey)) return [p];
   if (aadhaarCryptoProvider.supports(checkKey)) return [mode === "test" ? testModeAadhaar : aadhaarCryptoProvider];
   if (mode === "test") return [sandboxProvider.supports(checkKey) ? sandboxProvider : unconfigured];
   return liveRegistryChain(checkKey, config);

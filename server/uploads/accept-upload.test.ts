@@ -14,6 +14,7 @@ import { heicDecodable } from "./display-copy";
 import type { ScannerConfig } from "./upload-config";
 import { MAX_UPLOAD_BYTES } from "./upload-types";
 import { demoDb } from "~/tests/fixtures/demo-db";
+import { blankPdf, encryptedPdf } from "~/tests/fixtures/pdf-fixtures";
 
 let db: Db;
 let clamd: ClamdHandle;
@@ -42,8 +43,8 @@ const png = (width = 2000, height = 1000) =>
     .png()
     .toBuffer();
 const pdf = (padTo = 0) => {
-  const body = "%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n";
-  return Buffer.concat([Buffer.from(body, "latin1"), Buffer.alloc(Math.max(0, padTo - body.length), 0x20)]);
+  const body = blankPdf(1);
+  return Buffer.concat([body, Buffer.alloc(Math.max(0, padTo - body.length), 0x20)]);
 };
 
 beforeAll(async () => {
@@ -155,6 +156,17 @@ describe("acceptUpload", () => {
     await expect(upload(text, deadScanner)).rejects.toMatchObject({ code: "file_type_not_allowed", status: 415 });
     await expect(upload(text, { clamd: null, timeoutMs: 1000, skipTestMode: false })).rejects.toMatchObject({ code: "file_type_not_allowed" });
     await expect(upload({ bytes: eicar() })).rejects.toMatchObject({ code: "file_type_not_allowed" });
+  });
+
+  it("refuses a PDF with a password, one without a page, and a damaged one: nothing stored", async () => {
+    const before = blobsOf(testSession).length;
+    const rows = (await rowsOf(testSession)).length;
+    await expect(upload({ bytes: encryptedPdf() })).rejects.toMatchObject({ code: "file_encrypted", status: 422, param: "file" });
+    await expect(upload({ bytes: blankPdf(0) })).rejects.toMatchObject({ code: "file_no_pages", status: 422, param: "file" });
+    await expect(upload({ bytes: Buffer.from("%PDF-1.4\nnot a document at all") })).rejects.toMatchObject({ code: "file_unreadable", status: 422 });
+    expect(blobsOf(testSession)).toHaveLength(before);
+    expect(await rowsOf(testSession)).toHaveLength(rows);
+    expect(await upload({ bytes: blankPdf(2) })).toMatchObject({ contentType: "application/pdf" });
   });
 
   it("refuses an image that does not decode as file_unreadable", async () => {

@@ -14,8 +14,9 @@
  *    (first 8 digits) and QR are blacked out and the masked page replaces the upload from here
  *    on (type, size, SHA-256, display copy, storage); only its last 4 digits are kept
  *    (`aadhaarLast4`) -> `aadhaar_unreadable` when the number cannot be located (nothing stored);
- * 5. display copy of images (server/uploads/display-copy.ts) -> `file_unreadable` for a
- *    JPEG/PNG/WebP that does not decode;
+ * 5. a PDF must open without a password and have a page (server/uploads/pdf-check.ts) ->
+ *    `file_encrypted`, `file_no_pages`, `file_unreadable` (checked before masking); display copy of
+ *    images (server/uploads/display-copy.ts) -> `file_unreadable` for a JPEG/PNG/WebP that does not decode;
  * 6. blobs into the BlobStore (server/evidence/blob-store.ts), then the `evidence_files` row and
  *    its audit row in one transaction. If that transaction fails, the blobs are deleted again:
  *    no blob without a row, no row without its blobs.
@@ -31,6 +32,7 @@ import { newId } from "../ids";
 import { recordUpload } from "../metrics/metrics";
 import { DISPLAY_CONTENT_TYPE, renderDisplayCopy } from "./display-copy";
 import { aadhaarMaskingFor, maskAadhaar } from "./mask-aadhaar";
+import { checkPdf } from "./pdf-check";
 import { ScannerUnavailableError, type ScanVerdict, scanBytes } from "./scan-bytes";
 import { type ScannerConfig, scannerConfig } from "./upload-config";
 import { MAX_UPLOAD_BYTES, sniffUploadType } from "./upload-types";
@@ -38,21 +40,24 @@ import { MAX_UPLOAD_BYTES, sniffUploadType } from "./upload-types";
 export interface AcceptUploadInput {
   db: Db;
   projectId: string;
-  sessionId: string;
+  /** The session the file belongs to; null only for a Files API upload attached to no session (then `actor` is required). */
+  sessionId: string | null;
   /** Test and live uploads differ only in whether `SCANNER=off` may skip the scan. */
   mode: Mode;
-  /** Workflow step name the file belongs to (e.g. `pan`). */
+  /** Workflow step name the file belongs to (e.g. `pan`; `files` for a Files API upload). */
   step: string;
   /**
    * What the file shows (e.g. `pan_card_front`, `selfie`, `statement`; Files API: its purpose,
    * e.g. `identity_document`). Decides Aadhaar masking (`aadhaarMaskingFor`).
    */
   kind: string;
+  /** The purpose a backend declared (Files API, server/files/files.ts); absent for hosted-flow uploads. */
+  purpose?: string;
   /** The uploaded bytes, exactly as received. */
   bytes: Uint8Array;
   /** The browser's file name: accepted for the caller's convenience, never used to type the file, never stored. */
   declaredName?: string;
-  /** Who uploads; default the applicant of the session. */
+  /** Who uploads; default the applicant of the session (required without a session). */
   actor?: Actor;
 }
 
@@ -71,12 +76,13 @@ const ALLOWED_LIST = "a JPEG, PNG, WebP or HEIC photo, or a PDF";
  *   bytes, `sha256` hex of the original, `storageKey`, `displayKey` of the WebP display copy or
  *   null, `scanStatus` `clean` | `skipped`; for a masked Aadhaar: type, size and SHA-256 of the
  *   masked page and `aadhaarLast4`).
- * @throws DomainError `resource_missing` (no such session in this project and mode),
+ * @throws DomainError `resource_missing` (a `sessionId` of no session in this project and mode),
  *   `file_too_large` (413, > 15 MiB), `file_type_not_allowed` (415; also for an empty file;
  *   checked before the scan), `file_infected` (422; nothing stored, an audit row
  *   `evidence.upload_infected` names the signatures), `scanner_not_configured` (503, no clamd
  *   address), `scanner_unavailable` (503, clamd did not answer), `file_unreadable` (422),
- *   `aadhaar_unreadable` (422, the Aadhaar number could not be located to mask it).
+ *   `aadhaar_unreadable` (422, the Aadhaar number could not be located to mask it),
+ *   `file_encrypted` / `file_no_pages` (422, a PDF with a password or without a page).
  */
 export async function acceptUpload(input: AcceptUploadInput, deps: AcceptUploadDeps = {}): Promise<EvidenceFile> {
   try {
@@ -90,8 +96,9 @@ export async function acceptUpload(input: AcceptUploadInput, deps: AcceptUploadD
 }
 
 async function storeUpload(input: AcceptUploadInput, deps: AcceptUploadDeps): Promise<EvidenceFile> {
-  const { db, projectId, sessionId, mode, step, kind, bytes } = input;
-  const actor: Actor = input.actor ?? { type: "applicant", id: sessionId };
+  const { db, projectId, sessionId, mode, step, kind, purpose, bytes } = input;
+  const actor: Actor | undefined = input.actor ?? (sessionId ? { type: "applicant", id: sessionId } : undefined);
+  if (!actor) throw new Error("acceptUpload: an upload without a session needs its actor");
 
   if (bytes.byteLength > MAX_UPLOAD_BYTES) {
     throw new DomainError("file_too_large", `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB. Upload a smaller file.`, {
@@ -101,8 +108,10 @@ async function storeUpload(input: AcceptUploadInput, deps: AcceptUploadDeps): Pr
   }
   if (bytes.byteLength === 0) throw new DomainError("file_type_not_allowed", `The file is empty. Upload ${ALLOWED_LIST}.`, { param: "file" });
 
-  const session = await db.session.findFirst({ where: { id: sessionId, projectId, mode }, select: { id: true } });
-  if (!session) throw notFound("session", sessionId, "session_id");
+  if (sessionId) {
+    const session = await db.session.findFirst({ where: { id: sessionId, projectId, mode }, select: { id: true } });
+    if (!session) throw notFound("session", sessionId, "session_id");
+  }
 
   const sniffed = await sniffUploadType(bytes);
   if (!sniffed) {
@@ -137,8 +146,8 @@ async function storeUpload(input: AcceptUploadInput, deps: AcceptUploadDeps): Pr
         writeAudit(tx, {
           actor,
           action: "evidence.upload_infected",
-          objectType: "session",
-          objectId: sessionId,
+          objectType: sessionId ? "session" : "project",
+          objectId: sessionId ?? projectId,
           projectId,
           mode,
           data: { step, kind, size: bytes.byteLength, sha256: sha256Of(bytes), signatures: verdict.signatures },
@@ -149,6 +158,7 @@ async function storeUpload(input: AcceptUploadInput, deps: AcceptUploadDeps): Pr
     scanStatus = "clean";
   }
 
+  if (sniffed === "application/pdf") await checkPdf(bytes);
   // from here on only the masked page of an Aadhaar card exists
   const masked = await maskAadhaar(bytes, sniffed, aadhaarMaskingFor(kind));
   const stored = masked?.bytes ?? bytes;
@@ -161,7 +171,7 @@ async function storeUpload(input: AcceptUploadInput, deps: AcceptUploadDeps): Pr
 
   const store = deps.store ?? blobStore();
   const id = newId("evidence");
-  const storageKey = `${projectId}/${sessionId}/${id}`;
+  const storageKey = `${projectId}/${sessionId ?? `files-${mode}`}/${id}`;
   const displayKey = display ? `${storageKey}.display.webp` : null;
   const written: string[] = [];
   try {
@@ -173,7 +183,7 @@ async function storeUpload(input: AcceptUploadInput, deps: AcceptUploadDeps): Pr
     }
     return await db.$transaction(async (tx) => {
       const row = await tx.evidenceFile.create({
-        data: { id, projectId, sessionId, step, kind, contentType, size, sha256, storageKey, displayKey, scanStatus, aadhaarLast4 },
+        data: { id, projectId, mode, sessionId, step, kind, purpose, contentType, size, sha256, storageKey, displayKey, scanStatus, aadhaarLast4 },
       });
       await writeAudit(tx, {
         actor,
@@ -186,6 +196,7 @@ async function storeUpload(input: AcceptUploadInput, deps: AcceptUploadDeps): Pr
           session_id: sessionId,
           step,
           kind,
+          purpose,
           content_type: contentType,
           size,
           sha256,

@@ -1,5 +1,5 @@
 /**
- * A tiny /v1 client for the contract tests: JSON in, status + headers + JSON out. Like
+ * A tiny /v1 client for the contract tests: JSON (or a FormData upload) in, status + headers + JSON out. Like
  * integrators' clients, it waits `Retry-After` and retries a `429 rate_limited` (up to 5
  * times), so files that share a fixture key never fail on the per-key rate limit (25/s in
  * test mode); `{ retryRateLimited: false }` shows every 429 (tests/api/rate-limit.test.ts).
@@ -26,10 +26,11 @@ export function api(baseUrl: string, key?: string, opts: { retryRateLimited?: bo
         method,
         headers: {
           ...(key ? { authorization: `Bearer ${key}` } : {}),
-          ...(body !== undefined ? { "content-type": "application/json" } : {}),
+          // a FormData body sets its own multipart/form-data content type with the boundary
+          ...(body !== undefined && !(body instanceof FormData) ? { "content-type": "application/json" } : {}),
           ...headers,
         },
-        body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+        body: body === undefined ? undefined : typeof body === "string" || body instanceof FormData ? body : JSON.stringify(body),
       });
     let res = await send();
     for (let retry = 0; res.status === 429 && opts.retryRateLimited !== false && retry < 5; retry++) {

@@ -21,6 +21,7 @@ import { newId } from "../../server/ids";
 import { ensureProject } from "../../server/projects/ensure-project";
 import { ensureIndiaWorkflows } from "../../server/seed/seed-demo";
 import { type OpenApiDocument, type OpenApiResponse, openApiValidator } from "../fixtures/openapi-validator";
+import { blankPdf } from "../fixtures/pdf-fixtures";
 import {
   answeredBeforeTheApp,
   BAD_IDS,
@@ -61,8 +62,9 @@ let validator: ReturnType<typeof openApiValidator>;
 let projectId: string;
 let keys: string[];
 /** Ids of real objects of the fuzz project, by the kind of path they go in. */
-const ids: Record<"session" | "webhook" | "workflow" | "event" | "check" | "capability", string[]> = {
+const ids: Record<"session" | "webhook" | "workflow" | "event" | "check" | "capability" | "file", string[]> = {
   session: [],
+  file: [],
   webhook: [],
   workflow: [],
   event: [],
@@ -105,6 +107,13 @@ beforeAll(async () => {
   expect(check.status).toBe(200);
   ids.check.push(check.body.id as string);
   ids.event = ((await v1("GET", "/v1/events?limit=5")).body.data as { id: string }[]).map((e) => e.id);
+  // a Files API upload (multipart: the one body v1() does not send)
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(blankPdf(1))]), "fuzz.pdf");
+  form.append("purpose", "business_document");
+  const file = await fetch(`${fx.baseUrl}/v1/files`, { method: "POST", headers: { authorization: `Bearer ${keys[0]}` }, body: form });
+  expect(file.status).toBe(201);
+  ids.file.push(((await file.json()) as { id: string }).id);
   const capabilities = (await v1("GET", "/v1/capabilities")).body as { countries: { checks: { key: string; generic_key: string; input: JsonSchema }[] }[] };
   for (const c of capabilities.countries.flatMap((country) => country.checks)) {
     checkInputs.set(c.key, c.input);
@@ -143,7 +152,7 @@ function operations(): Operation[] {
 function realIds(op: Operation, name: string): string[] {
   if (name === "evidence_id") return ["evd_00000000000000000000"];
   if (name === "key") return op.method === "POST" ? ids.capability : ids.check;
-  const kind = (["session", "webhook", "workflow", "event"] as const).find((k) => op.template.includes(`/${k}`));
+  const kind = (["session", "webhook", "workflow", "event", "file"] as const).find((k) => op.template.includes(`/${k}`));
   return kind ? ids[kind] : [];
 }
 

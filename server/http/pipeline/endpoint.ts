@@ -28,6 +28,8 @@ export interface Endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.
   params?: P;
   query?: Q;
   body?: B;
+  /** How the POST body is sent: `json` (default, server/http/pipeline/json-body.ts) or `multipart` (multipart/form-data with a file, server/http/pipeline/multipart-body.ts). */
+  bodyEncoding?: "json" | "multipart";
   /** Success statuses and body schemas; the lowest status is the default (others via `WithStatus`). Default: 200, untyped. */
   responses?: R;
   /**

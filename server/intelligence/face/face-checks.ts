@@ -168,7 +168,9 @@ export async function matchEvidenceFaces(
     [selfie!, selfieEmbedding, "selfie"],
     [reference, documentEmbedding, sourceOf(reference.kind)],
   ] as const) {
-    if (embedding) await storeFaceEmbedding(db, tenant, { sessionId: file.sessionId, evidenceFileId: file.id, source, model: FACE_MODEL, embedding });
+    // embeddings are kept per session (erased with it); a Files API upload of no session keeps none
+    if (embedding && file.sessionId)
+      await storeFaceEmbedding(db, tenant, { sessionId: file.sessionId, evidenceFileId: file.id, source, model: FACE_MODEL, embedding });
   }
   const duplicates = selfieEmbedding
     ? await findFaceDuplicates(db, tenant, selfieEmbedding, { model: FACE_MODEL, excludeSessionId: selfie!.sessionId, threshold: score.threshold })

@@ -47,16 +47,22 @@ export interface FaceDuplicate {
 /**
  * 1:N search: the faces of the tenant's other sessions at or above `threshold`, the best per
  * session, most similar first.
- * @param excludeSessionId the probe's own session (its selfie and document photo match by design).
+ * @param excludeSessionId the probe's own session (its selfie and document photo match by design);
+ *   null for a probe of no session (a Files API upload): every session is searched.
  */
 export async function findFaceDuplicates(
   db: Db,
   tenant: Tenant,
   probe: ArrayLike<number>,
-  opts: { model: string; excludeSessionId: string; threshold: number; limit?: number },
+  opts: { model: string; excludeSessionId: string | null; threshold: number; limit?: number },
 ): Promise<FaceDuplicate[]> {
   const rows = await db.faceEmbedding.findMany({
-    where: { projectId: tenant.projectId, mode: tenant.mode, model: opts.model, sessionId: { not: opts.excludeSessionId } },
+    where: {
+      projectId: tenant.projectId,
+      mode: tenant.mode,
+      model: opts.model,
+      ...(opts.excludeSessionId ? { sessionId: { not: opts.excludeSessionId } } : {}),
+    },
     select: { sessionId: true, evidenceFileId: true, source: true, embedding: true },
   });
   const best = new Map<string, FaceDuplicate>();
