@@ -102,11 +102,15 @@ async function loadItems(): Promise<Item[]> {
     const { width = 0, height = 0 } = await sharp(bytes).autoOrient().metadata();
     const scale = width / a.width;
     for (const [k, face] of a.faces.entries()) {
+      // a crop of half a face box around the face: its largest face must be this one, centred
       const [x, y, w, h] = face.box.map((v) => v * scale) as [number, number, number, number];
-      const left = Math.max(0, Math.round(x - w));
-      const top = Math.max(0, Math.round(y - h));
-      const crop = { left, top, width: Math.min(width - left, Math.round(3 * w)), height: Math.min(height - top, Math.round(3 * h)) };
+      const left = Math.max(0, Math.round(x - w / 2));
+      const top = Math.max(0, Math.round(y - h / 2));
+      const crop = { left, top, width: Math.min(width - left, Math.round(2 * w)), height: Math.min(height - top, Math.round(2 * h)) };
       const cut = await sharp(bytes).autoOrient().extract(crop).jpeg({ quality: 92 }).toBuffer();
+      const [found] = (await analyzeFaces(cut)).faces;
+      const centre = found && [found.box[0] + found.box[2] / 2 - (x + w / 2 - left), found.box[1] + found.box[3] / 2 - (y + h / 2 - top)];
+      if (!centre || Math.hypot(centre[0]!, centre[1]!) > w / 4) continue;
       items.push({ name: `${f}#${k}`, person: `group:${f}#${k}`, group: f, bytes: cut });
     }
   }
@@ -269,5 +273,6 @@ export async function evaluateFaceMatch() {
     highestImpostors,
     lowestGenuine,
     comparisons,
+    faces: Object.fromEntries([...faces].map(([k, f]) => [k, { quality: f.quality, pose: f.pose }])),
   };
 }

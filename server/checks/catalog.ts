@@ -12,6 +12,7 @@
 import { z } from "zod";
 import { DOCUMENT_TYPES } from "../documents/document-types";
 import { DomainError } from "../errors";
+import { DEFAULT_FACE_MATCH_THRESHOLD, FACE_MATCH_REVIEW_BAND } from "../intelligence/face/face-thresholds";
 import { ZEmailAddress, ZIndianMobile } from "../otp/otp.schemas";
 import { normalizePan, panProblem } from "./pan";
 import {
@@ -367,7 +368,7 @@ export const ZFaceMatchInput = z.strictObject({
     description:
       "`document` (default): `document_file_id`; `aadhaar`: the photo of the session's UIDAI-signed offline e-KYC; `any`: that photo when it is readable and shows a face, else `document_file_id`.",
   }),
-  threshold: ZThreshold("Similarity", 0.5),
+  threshold: ZThreshold("Similarity", DEFAULT_FACE_MATCH_THRESHOLD),
 });
 export type TFaceMatchInput = z.infer<typeof ZFaceMatchInput>;
 

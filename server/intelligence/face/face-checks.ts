@@ -17,7 +17,7 @@ import { asImage } from "../pdf-page";
 import { analyzeFaces, type DetectedFace, FACE_MODEL, type FaceAnalysis, FaceImageUnreadableError } from "./face-engine";
 import { type FaceDuplicate, findFaceDuplicates, type FaceSource, storeFaceEmbedding } from "./face-embeddings.queries";
 import { type FaceQualityIssue, faceQualityIssue } from "./face-quality";
-import { DEFAULT_FACE_MATCH_THRESHOLD, DEFAULT_LIVENESS_THRESHOLD, FACE_MATCH_REVIEW_BAND } from "./face-thresholds";
+import { DEFAULT_FACE_MATCH_THRESHOLD, DEFAULT_LIVENESS_THRESHOLD, FACE_DUPLICATE_THRESHOLD, FACE_MATCH_REVIEW_BAND } from "./face-thresholds";
 import { faceSimilarity } from "./similarity";
 
 /** Error codes of the face checks (`check.error_code`). */
@@ -169,9 +169,11 @@ const TRY_NEXT: readonly (FaceErrorCode | null)[] = ["face_image_unreadable", "d
 
 /**
  * Runs the face match of a selfie against reference photos (evidence files of the tenant), in
- * order: the first reference that decodes and shows a face decides. Stores the embeddings and
- * searches the project's other sessions for the selfie's face; a passing match with duplicates
- * becomes `needs_review` `face_duplicate`. No reference -> `failed` `reference_photo_missing`.
+ * order: the first reference that decodes and shows a face decides. Stores the embeddings
+ * (FACE_MODEL) and searches the project's other sessions' embeddings of the same model for the
+ * selfie's face, at the match threshold or FACE_DUPLICATE_THRESHOLD, whichever is higher; a
+ * passing match with duplicates becomes `needs_review` `face_duplicate`. No reference ->
+ * `failed` `reference_photo_missing`.
  * @throws DomainError resource_missing when a file is not the tenant's.
  */
 export async function matchEvidenceFaces(
@@ -209,7 +211,11 @@ export async function matchEvidenceFaces(
     if (embedding) await storeFaceEmbedding(db, tenant, { sessionId: file.sessionId, evidenceFileId: file.id, source, model: FACE_MODEL, embedding });
   }
   const duplicates = selfieEmbedding
-    ? await findFaceDuplicates(db, tenant, selfieEmbedding, { model: FACE_MODEL, excludeSessionId: selfie!.sessionId, threshold: score.threshold })
+    ? await findFaceDuplicates(db, tenant, selfieEmbedding, {
+        model: FACE_MODEL,
+        excludeSessionId: selfie!.sessionId,
+        threshold: Math.max(score.threshold, FACE_DUPLICATE_THRESHOLD),
+      })
     : [];
   const outcome: FaceMatchOutcome = { ...answer, duplicates, reference: sourceOf(reference.kind) };
   if (outcome.status === "passed" && duplicates.length > 0) return { ...outcome, status: "needs_review", errorCode: "face_duplicate" };

@@ -83,6 +83,9 @@ export interface FaceQualitySignals {
   eyeDistancePx: number;
   /** Variance of the Laplacian of the grey 150x150 aligned face chip (0..255 scale): low = blurred. */
   sharpness: number;
+  /** The same over the eyes and over the mouth: far below the face's when something flat covers them (sunglasses, a mask). */
+  eyesSharpness: number;
+  mouthSharpness: number;
   /** Human's face-mesh confidence, 0..1 (drops when the face is covered). */
   meshScore: number;
 }
@@ -294,7 +297,9 @@ export async function analyzeFaces(bytes: Uint8Array, options: AnalyzeOptions = 
         ...(options.faceres && f.embedding?.length ? { faceresEmbedding: Float32Array.from(f.embedding) } : {}),
         quality: {
           eyeDistancePx: Math.round(Math.hypot(landmarks[1]![0] - landmarks[0]![0], landmarks[1]![1] - landmarks[0]![1]) * 10) / 10,
-          sharpness: sharpness[i]!,
+          sharpness: sharpness[i]!.face,
+          eyesSharpness: sharpness[i]!.eyes,
+          mouthSharpness: sharpness[i]!.mouth,
           meshScore: Math.round(f.faceScore * 1000) / 1000,
         },
         antispoof: typeof f.real === "number" ? f.real : null,
@@ -312,15 +317,19 @@ export async function analyzeFaces(bytes: Uint8Array, options: AnalyzeOptions = 
   return run;
 }
 
-/** Variance of the Laplacian of each chip's grey image (the centre 100x100, mostly face), rounded. */
-async function chipSharpness(tf: Tfjs, chips: Tensor4D): Promise<number[]> {
+/** Regions of the 150x150 chip (DLIB_CHIP) the sharpness is measured on: [top, left, height, width]. */
+const CHIP_REGIONS = { face: [25, 25, 100, 100], eyes: [34, 30, 26, 90], mouth: [90, 40, 28, 70] } as const;
+
+/** Variance of the Laplacian of each chip's grey image in CHIP_REGIONS, rounded. */
+async function chipSharpness(tf: Tfjs, chips: Tensor4D): Promise<{ face: number; eyes: number; mouth: number }[]> {
   const v = tf.tidy(() => {
-    const grey = tf.mean(tf.slice(chips, [0, 25, 25, 0], [-1, 100, 100, 3]), 3, true) as Tensor4D;
+    const grey = tf.mean(chips, 3, true) as Tensor4D;
     const kernel = tf.tensor4d([0, 1, 0, 1, -4, 1, 0, 1, 0], [3, 3, 1, 1]);
-    const lap = tf.conv2d(grey, kernel, 1, "valid");
-    return tf.moments(lap, [1, 2, 3]).variance;
+    const lap = tf.conv2d(grey, kernel, 1, "same");
+    return tf.stack(Object.values(CHIP_REGIONS).map(([top, left, h, w]) => tf.moments(tf.slice(lap, [0, top, left, 0], [-1, h, w, 1]), [1, 2, 3]).variance), 1);
   });
   const data = await v.data();
   v.dispose();
-  return Array.from(data, (x) => Math.round(x * 10) / 10);
+  const r = (x: number) => Math.round(x * 10) / 10;
+  return Array.from({ length: data.length / 3 }, (_, i) => ({ face: r(data[i * 3]!), eyes: r(data[i * 3 + 1]!), mouth: r(data[i * 3 + 2]!) }));
 }

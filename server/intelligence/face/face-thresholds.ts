@@ -22,6 +22,13 @@ export const FACE_MATCH_REVIEW_BAND = 0.1;
 export const FACE_MATCH_THRESHOLDS = { pass: DEFAULT_FACE_MATCH_THRESHOLD, review: DEFAULT_FACE_MATCH_THRESHOLD - FACE_MATCH_REVIEW_BAND } as const;
 
 /**
+ * Lowest similarity at which the 1:N search reports another session's face as a duplicate. A
+ * search compares with every stored face, so its false matches grow with their number (N x FMR):
+ * it uses a threshold above every different-person pair of the bench.
+ */
+export const FACE_DUPLICATE_THRESHOLD = 0.65;
+
+/**
  * The face quality gate (face-quality.ts): a face outside these limits is not compared
  * (`needs_review` `face_quality_low`), as its low score would say nothing about the person.
  */
