@@ -12,7 +12,7 @@
 import { z } from "zod";
 import { DOCUMENT_TYPES } from "../documents/document-types";
 import { DomainError } from "../errors";
-import { DEFAULT_FACE_MATCH_THRESHOLD, FACE_MATCH_REVIEW_BAND } from "../intelligence/face/face-thresholds";
+import { DEFAULT_FACE_MATCH_THRESHOLD, FACE_MATCH_THRESHOLDS } from "../intelligence/face/face-thresholds";
 import { ZEmailAddress, ZIndianMobile } from "../otp/otp.schemas";
 import { normalizePan, panProblem } from "./pan";
 import {
@@ -377,7 +377,10 @@ const faceMatch: CheckDefinition<TFaceMatchInput> = {
   genericKey: "face.match",
   country: "IN",
   description:
-    "The selfie shows the same person as the document photo (face embeddings compared by the service's own model, no third party); the score is the similarity, 0..1. The selfie's face is also searched among the project's other sessions (duplicates).",
+    `The selfie shows the same person as the reference photo (the document's, or the UIDAI / CKYC photo; JPEG 2000 included). The service's own model compares the faces (dlib's ResNet-34 from the npm package @vladmandic/face-api, each face aligned by its landmarks; no third party); the score is the similarity, 0..1. ` +
+    `Default thresholds, measured on different photos of the same people (bench/README.md "Face match"): \`passed\` at ${DEFAULT_FACE_MATCH_THRESHOLD} or more (the threshold at a false match rate of 0.1 %: no different-person pair of the bench passed), \`needs_review\` \`face_mismatch\` down to ${FACE_MATCH_THRESHOLDS.review} (false match rate 1 %), \`failed\` \`face_mismatch\` below; a workflow's own threshold moves both. ` +
+    "A face too small, blurred, turned away or covered is `needs_review` `face_quality_low` (`result.quality` names the image and the reason), not a mismatch. Not an image: `failed` `face_image_unreadable`; no face: `failed` `face_not_found` / `document_face_not_found`; a selfie with more than one face is never `passed` (`multiple_faces`). " +
+    "It proves resemblance, not identity or presence: a photo of the right person also matches (that is the liveness check's job). The selfie's face is also searched among the project's other sessions (duplicates: `needs_review` `face_duplicate`).",
   answeredBy: "service",
   cacheTtlSeconds: 0,
   input: ZFaceMatchInput,

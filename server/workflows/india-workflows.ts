@@ -132,7 +132,7 @@ const fullKycDecisionRules: TWorkflowDefinition["decision"] = {
     },
     {
       name: "face_needs_review",
-      description: "The face match is borderline, found no face, or the face was seen in another session.",
+      description: "The face match is borderline, found no face or one unfit to compare, or the face was seen in another session.",
       when: {
         type: "check",
         check: "in.face.match",
@@ -140,6 +140,7 @@ const fullKycDecisionRules: TWorkflowDefinition["decision"] = {
         error_code: [
           "face_mismatch",
           "face_not_found",
+          "face_quality_low",
           "document_face_not_found",
           "multiple_faces",
           "face_duplicate",

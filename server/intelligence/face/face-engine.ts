@@ -326,7 +326,10 @@ async function chipSharpness(tf: Tfjs, chips: Tensor4D): Promise<{ face: number;
     const grey = tf.mean(chips, 3, true) as Tensor4D;
     const kernel = tf.tensor4d([0, 1, 0, 1, -4, 1, 0, 1, 0], [3, 3, 1, 1]);
     const lap = tf.conv2d(grey, kernel, 1, "same");
-    return tf.stack(Object.values(CHIP_REGIONS).map(([top, left, h, w]) => tf.moments(tf.slice(lap, [0, top, left, 0], [-1, h, w, 1]), [1, 2, 3]).variance), 1);
+    return tf.stack(
+      Object.values(CHIP_REGIONS).map(([top, left, h, w]) => tf.moments(tf.slice(lap, [0, top, left, 0], [-1, h, w, 1]), [1, 2, 3]).variance),
+      1,
+    );
   });
   const data = await v.data();
   v.dispose();

@@ -17,7 +17,9 @@ export type FaceQualityIssue = "face_too_small" | "face_blurred" | "face_turned"
 export function faceQualityIssue(face: Pick<DetectedFace, "quality" | "pose">, limits = FACE_QUALITY_LIMITS): FaceQualityIssue | null {
   if (face.quality.eyeDistancePx < limits.minEyeDistancePx) return "face_too_small";
   if (face.pose && (Math.abs(face.pose.yaw) > limits.maxYawDegrees || Math.abs(face.pose.pitch) > limits.maxPitchDegrees)) return "face_turned";
-  if (face.quality.meshScore < limits.minMeshScore) return "face_covered";
+  const q = face.quality;
+  if (q.meshScore < limits.minMeshScore || q.eyesSharpness < limits.minEyesShare * q.sharpness || q.mouthSharpness < limits.minMouthShare * q.sharpness)
+    return "face_covered";
   if (face.quality.sharpness < limits.minSharpness) return "face_blurred";
   return null;
 }
