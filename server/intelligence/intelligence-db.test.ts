@@ -21,7 +21,7 @@ import {
 } from "./document-extractions";
 import { FACE_MODEL } from "./face/face-engine";
 import { storeFaceEmbedding } from "./face/face-embeddings.queries";
-import { DEFAULT_FACE_MATCH_THRESHOLD } from "./face/face-thresholds";
+import { DEFAULT_FACE_MATCH_THRESHOLD, FACE_MATCH_THRESHOLDS } from "./face/face-thresholds";
 import { decodeEmbedding } from "./face/similarity";
 import { terminateOcr } from "./ocr/tesseract-ocr";
 import { demoDb } from "~/tests/fixtures/demo-db";
@@ -149,7 +149,7 @@ describe("in.face.match / in.liveness.check through the check pipeline", () => {
       input: { selfie_file_id: s.ids.selfie, document_file_id: s.ids.pan_card_front },
     });
     expect(mismatch).toMatchObject({ status: "failed", errorCode: "face_mismatch" });
-    expect(mismatch.score!).toBeLessThan(0.4);
+    expect(mismatch.score!).toBeLessThan(FACE_MATCH_THRESHOLDS.review);
     const live = await runCheck(db, {
       projectId,
       mode: "live",
