@@ -24,7 +24,7 @@
  *
  * Writes bench/results/intelligence.json and prints Markdown tables (bench/README.md).
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { extractFieldsFromImages } from "../server/intelligence/extract-document-fields";
@@ -186,6 +186,7 @@ async function main() {
     turns,
     challenges,
   };
+  mkdirSync(path.resolve(import.meta.dirname, "results"), { recursive: true });
   writeFileSync(path.resolve(import.meta.dirname, "results/intelligence.json"), JSON.stringify(out, (k, v) => (k === "embedding" ? undefined : v), 2) + "\n");
 
   console.log(`## Intelligence bench (${process.version}, ${new Date().toISOString().slice(0, 10)})\n`);
