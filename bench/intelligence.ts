@@ -6,8 +6,16 @@
  * - OCR: every document of expected.json, as rendered ("scan"), as a simulated phone photo
  *   ("photo": rotated 3°, blurred, 75 % size, JPEG quality 55) and as a scanned PDF ("pdf": the
  *   scan inside a one-page PDF at 216 dpi, rendered back by pdf.js); fields read exactly / expected.
- * - Face: faceSimilarity for every selfie x document photo pair (same person / different people),
- *   passive liveness of the selfies and of a screen replay.
+ * - Face match (bench/face-match.ts, images and sources in bench/faces): the ROC table of the
+ *   face recognition models that ship in npm packages (FNMR at FMR 1 % and 0.1 %) on different
+ *   photos of the same people and on realistic variants of the reference photo, the decisions of
+ *   the default thresholds, and the quality gate on blurred, covered and tiny faces.
+ * - Face time: CPU milliseconds per face analysis (decode, detection, landmarks, alignment,
+ *   embedding, anti-spoofing and liveness) warm, on one core (the WASM backend is single-threaded),
+ *   and per comparison of two embeddings.
+ * - Fixture faces: faceSimilarity for every selfie x document photo pair of the fixtures (cut from
+ *   one source photo per person: a smoke test, not used to calibrate), passive liveness of the
+ *   selfies and of a screen replay.
  * - Active liveness (`turn_head`): the yaw Human measures on each selfie re-rendered with the head
  *   turned by known angles (tests/fixtures/intelligence/head-turn.ts), and the server's verdict
  *   (judgeChallengeFrames) with its time on a still burst and on a synthetic head turn of 8 frames.
@@ -16,12 +24,14 @@
  *
  * Writes bench/results/intelligence.json and prints Markdown tables (bench/README.md).
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { extractFieldsFromImages } from "../server/intelligence/extract-document-fields";
 import { judgeChallengeFrames, scoreLiveness } from "../server/intelligence/face/face-checks";
-import { analyzeFaces, faceEngine } from "../server/intelligence/face/face-engine";
+import { analyzeFaces, FACE_MODEL, faceEngine } from "../server/intelligence/face/face-engine";
+import { FACE_MATCH_THRESHOLDS } from "../server/intelligence/face/face-thresholds";
+import { evaluateFaceMatch } from "./face-match";
 import { faceSimilarity } from "../server/intelligence/face/similarity";
 import { recognizeText, terminateOcr } from "../server/intelligence/ocr/tesseract-ocr";
 import { FIXTURE_TURN_DEGREES, renderHeadTurn } from "../tests/fixtures/intelligence/head-turn";
@@ -132,6 +142,24 @@ async function main() {
   }
   await terminateOcr();
 
+  const faceMatch = await evaluateFaceMatch();
+  // warm time per analysis: the same selfie 7 times after the runs above, median CPU and wall
+  const warm = [];
+  for (let i = 0; i < 7; i++) warm.push(await timed(() => analyzeFaces(centre)));
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const probe = analyses["selfie-collins.jpg"]!.embedding!;
+  const gallery = Object.values(analyses).flatMap((a) => (a.embedding ? [a.embedding] : []));
+  const rounds = 200_000;
+  const t0 = performance.now();
+  let sink = 0;
+  for (let i = 0; i < rounds; i++) sink += faceSimilarity(probe, gallery[i % gallery.length]!);
+  const faceTime = {
+    analysis_cpu_ms_warm: median(warm.map((w) => w.cpuMs)),
+    analysis_wall_ms_warm: median(warm.map((w) => w.wallMs)),
+    comparison_us: Math.round(((performance.now() - t0) * 1000 * 100) / rounds) / 100,
+    checksum: Math.round(sink),
+  };
+
   const same = pairs.filter((p) => p.same).map((p) => p.similarity);
   const diff = pairs.filter((p) => !p.same).map((p) => p.similarity);
   const fieldsOf = (variant: string) => {
@@ -143,7 +171,22 @@ async function main() {
     face_same_person: { n: same.length, min: Math.min(...same), max: Math.max(...same) },
     face_different_people: { n: diff.length, min: Math.min(...diff), max: Math.max(...diff) },
   };
-  const out = { at: new Date().toISOString(), node: process.version, loads_ms: loads, summary, ocr, faces: analyses, pairs, liveness, turns, challenges };
+  // the per-pair rows stay out of the results file (~18,000 of them)
+  const { comparisons: _comparisons, ...faceMatchSummary } = faceMatch;
+  const out = {
+    at: new Date().toISOString(),
+    node: process.version,
+    loads_ms: loads,
+    summary,
+    ocr,
+    face_match: { model: FACE_MODEL, thresholds: FACE_MATCH_THRESHOLDS, ...faceMatchSummary, time: faceTime },
+    faces: analyses,
+    pairs,
+    liveness,
+    turns,
+    challenges,
+  };
+  mkdirSync(path.resolve(import.meta.dirname, "results"), { recursive: true });
   writeFileSync(path.resolve(import.meta.dirname, "results/intelligence.json"), JSON.stringify(out, (k, v) => (k === "embedding" ? undefined : v), 2) + "\n");
 
   console.log(`## Intelligence bench (${process.version}, ${new Date().toISOString().slice(0, 10)})\n`);
@@ -155,6 +198,37 @@ async function main() {
     `\nFields: ${Object.entries(summary.ocr_fields)
       .map(([v, n]) => `${v} ${n}`)
       .join(", ")}\n`,
+  );
+  const fm = faceMatch.set;
+  console.log(
+    `### Face match\n\n${fm.labelled_people} people in ${fm.labelled_photos} labelled photos, ${fm.group_faces} faces of ${fm.group_photos} group photos; per variant ${fm.pairs_per_variant.genuine} same-person pairs (always two different photos) and ${fm.pairs_per_variant.impostor} different-person pairs. No face found: ${fm.no_face_found.join(", ") || "none"}; references without a face after a variant: ${JSON.stringify(fm.reference_without_face)}.\n`,
+  );
+  console.log(
+    "| model | reference variant | same-person pairs | different-person pairs | threshold at FMR 1 % | FNMR at FMR 1 % | threshold at FMR 0.1 % | FNMR at FMR 0.1 % | highest different-person | lowest same-person |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|---|---|");
+  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+  for (const r of faceMatch.table)
+    console.log(
+      `| ${r.model} | ${r.variant} | ${r.genuine} | ${r.impostor} | ${r.at1?.threshold ?? "-"} | ${r.at1 ? pct(r.at1.fnmr) : "-"} | ${r.at01?.threshold ?? "-"} | ${r.at01 ? pct(r.at01.fnmr) : "-"} | ${r.maxImpostor} | ${r.minGenuine} |`,
+    );
+  console.log(
+    `\nDecisions with the default thresholds (${FACE_MODEL}: passed >= ${FACE_MATCH_THRESHOLDS.pass}, needs_review >= ${FACE_MATCH_THRESHOLDS.review.toFixed(2)}, else failed; the quality gate turns a non-pass into needs_review face_quality_low):\n`,
+  );
+  console.log(
+    "| reference variant | same person: passed | needs_review (quality) | failed | different people: passed | needs_review (quality) | failed |\n|---|---|---|---|---|---|---|",
+  );
+  const share = (n: number, of: number) => `${n}/${of} (${of ? Math.round((n * 100) / of) : 0} %)`;
+  for (const d of faceMatch.decisions)
+    console.log(
+      `| ${d.variant} | ${share(d.genuine.passed, d.genuine.n)} | ${share(d.genuine.needs_review, d.genuine.n)} (${d.genuine.quality_low}) | ${share(d.genuine.failed, d.genuine.n)} | ${share(d.impostor.passed, d.impostor.n)} | ${share(d.impostor.needs_review, d.impostor.n)} (${d.impostor.quality_low}) | ${share(d.impostor.failed, d.impostor.n)} |`,
+    );
+  console.log(
+    `\nHighest different-person scores: ${faceMatch.highestImpostors.map((h) => `${h.probe} vs ${h.reference} (${h.variant}) ${h.similarity}`).join("; ")}`,
+  );
+  console.log(`Lowest same-person scores (photo): ${faceMatch.lowestGenuine.map((h) => `${h.probe} vs ${h.reference} ${h.similarity}`).join("; ")}\n`);
+  console.log(
+    `Time, warm, one core: face analysis ${faceTime.analysis_cpu_ms_warm} ms CPU (${faceTime.analysis_wall_ms_warm} ms wall) for ${"selfie-collins.jpg"}; one comparison of two embeddings ${faceTime.comparison_us} µs.\n`,
   );
   console.log("| image | faces | wall ms | CPU ms |\n|---|---|---|---|");
   for (const [f, a] of Object.entries(analyses)) console.log(`| ${f} | ${a.faces} | ${a.wallMs} | ${a.cpuMs} |`);

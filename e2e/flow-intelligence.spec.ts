@@ -9,6 +9,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { DEFAULT_FACE_MATCH_THRESHOLD } from "../server/intelligence/face/face-thresholds";
 import { api, type CheckDto, createSession, dashboardPage, FAKE_CAMERA, fastForward, fx, shot, workflowId, writeY4m } from "./fixtures/flow";
 import { expectAccessible } from "./fixtures/axe";
 
@@ -64,7 +65,7 @@ test("the documents step pre-fills from the card, the applicant corrects a field
   const face = session.body.checks.find((c) => c.check_key === "in.face.match")!;
   // the sandbox e-KYC's photo does not decode, so `compare_with: any` used the card's photo
   expect(face).toMatchObject({ status: "passed", error_code: null, result: { reference: "document", selfie_faces: 1, document_faces: 1 } });
-  expect(face.score!).toBeGreaterThan(0.6);
+  expect(face.score!).toBeGreaterThanOrEqual(DEFAULT_FACE_MATCH_THRESHOLD);
   const liveness = session.body.checks.find((c) => c.check_key === "in.liveness.check")!;
   expect(liveness.result).toMatchObject({ method: "passive", faces: 1 });
 

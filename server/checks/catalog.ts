@@ -14,6 +14,7 @@ import { DOCUMENT_TYPES } from "../documents/document-types";
 import { DomainError } from "../errors";
 import type { CheckFileField } from "../files/check-files";
 import { EXTRACTABLE_DOCUMENT_TYPES } from "../intelligence/parsers/parse-document";
+import { DEFAULT_FACE_MATCH_THRESHOLD, FACE_MATCH_THRESHOLDS } from "../intelligence/face/face-thresholds";
 import { ZEmailAddress, ZIndianMobile } from "../otp/otp.schemas";
 import { normalizePan, panProblem } from "./pan";
 import {
@@ -383,7 +384,7 @@ export const ZFaceMatchInput = z.strictObject({
     description:
       "`document` (default): `document_file_id`; `aadhaar`: the photo of the session's UIDAI-signed offline e-KYC; `any`: that photo when it is readable and shows a face, else `document_file_id`.",
   }),
-  threshold: ZThreshold("Similarity", 0.5),
+  threshold: ZThreshold("Similarity", DEFAULT_FACE_MATCH_THRESHOLD),
 });
 export type TFaceMatchInput = z.infer<typeof ZFaceMatchInput>;
 
@@ -392,7 +393,10 @@ const faceMatch: CheckDefinition<TFaceMatchInput> = {
   genericKey: "face.match",
   country: "IN",
   description:
-    "The selfie shows the same person as the document photo (face embeddings compared by the service's own model, no third party); the score is the similarity, 0..1. The selfie's face is also searched among the project's other sessions (duplicates).",
+    `The selfie shows the same person as the reference photo (the document's, or the UIDAI / CKYC photo; JPEG 2000 included). The service's own model compares the faces (dlib's ResNet-34 from the npm package @vladmandic/face-api, each face aligned by its landmarks; no third party); the score is the similarity, 0..1. ` +
+    `Default thresholds, measured on different photos of the same people (bench/README.md "Face match"): \`passed\` at ${DEFAULT_FACE_MATCH_THRESHOLD} or more (the threshold at a false match rate of 0.1 %: no different-person pair of the bench passed), \`needs_review\` \`face_mismatch\` down to ${FACE_MATCH_THRESHOLDS.review} (false match rate 1 %), \`failed\` \`face_mismatch\` below; a workflow's own threshold moves both. ` +
+    "A face too small, blurred, turned away or covered is `needs_review` `face_quality_low` (`result.quality` names the image and the reason), not a mismatch. Not an image: `failed` `face_image_unreadable`; no face: `failed` `face_not_found` / `document_face_not_found`; a selfie with more than one face is never `passed` (`multiple_faces`). " +
+    "It proves resemblance, not identity or presence: a photo of the right person also matches (that is the liveness check's job). The selfie's face is also searched among the project's other sessions (duplicates: `needs_review` `face_duplicate`).",
   answeredBy: "service",
   cacheTtlSeconds: 0,
   input: ZFaceMatchInput,

@@ -19,6 +19,10 @@ import {
   runDocumentExtraction,
   submittedDocumentSignals,
 } from "./document-extractions";
+import { FACE_MODEL } from "./face/face-engine";
+import { storeFaceEmbedding } from "./face/face-embeddings.queries";
+import { DEFAULT_FACE_MATCH_THRESHOLD, FACE_MATCH_THRESHOLDS } from "./face/face-thresholds";
+import { decodeEmbedding } from "./face/similarity";
 import { terminateOcr } from "./ocr/tesseract-ocr";
 import { demoDb } from "~/tests/fixtures/demo-db";
 import { textPdf } from "~/tests/fixtures/intelligence/one-page-pdf";
@@ -54,6 +58,47 @@ beforeAll(async () => {
 afterAll(terminateOcr);
 
 describe("in.face.match / in.liveness.check through the check pipeline", () => {
+  it("compares only embeddings of the current model: a stored row of the earlier model is never a duplicate", async () => {
+    const tenant = { projectId, mode: "test" as const };
+    const earlier = await sessionWith({ selfie: "selfie-hopper.jpg", passport: "passport.jpg" });
+    const probe = await sessionWith({ selfie: "selfie-hopper.jpg", driving_licence: "driving-licence.jpg" });
+    const run = (s: typeof probe, doc: string) =>
+      runCheck(db, {
+        projectId,
+        mode: "test",
+        key: "in.face.match",
+        sessionId: s.sessionId,
+        input: { selfie_file_id: s.ids.selfie, document_file_id: s.ids[doc] },
+      });
+    const first = await run(earlier, "passport");
+    const row = await db.faceEmbedding.findFirstOrThrow({ where: { sessionId: earlier.sessionId, source: "selfie", model: FACE_MODEL } });
+    // the earlier session's rows as the previous model (faceres) stored them: same bytes, other model name
+    await db.faceEmbedding.deleteMany({ where: { sessionId: earlier.sessionId } });
+    await storeFaceEmbedding(db, tenant, {
+      sessionId: earlier.sessionId,
+      evidenceFileId: earlier.ids.selfie!,
+      source: "selfie",
+      model: "human-faceres@3.3.6",
+      embedding: decodeEmbedding(row.embedding),
+    });
+    expect(first.status).not.toBe("failed");
+    const second = await run(probe, "driving_licence");
+    expect(second.result).toMatchObject({ duplicates: [] });
+    // the same face stored under the current model is found
+    await storeFaceEmbedding(db, tenant, {
+      sessionId: earlier.sessionId,
+      evidenceFileId: earlier.ids.selfie!,
+      source: "selfie",
+      model: FACE_MODEL,
+      embedding: decodeEmbedding(row.embedding),
+    });
+    const third = await run(probe, "driving_licence");
+    expect(third).toMatchObject({ status: "needs_review", errorCode: "face_duplicate" });
+    expect((third.result as { duplicates: { session_id: string }[] }).duplicates.map((d) => d.session_id)).toContain(earlier.sessionId);
+    // the tests below expect no earlier face of this person in the project
+    await db.faceEmbedding.deleteMany({ where: { sessionId: { in: [earlier.sessionId, probe.sessionId] } } });
+  });
+
   it("passes the same person, stores both embeddings, and finds the face again in a later session", async () => {
     const first = await sessionWith({ selfie: "selfie-collins.jpg", pan_card_front: "pan-card.jpg" });
     const check = await runCheck(db, {
@@ -65,8 +110,8 @@ describe("in.face.match / in.liveness.check through the check pipeline", () => {
       input: { selfie_file_id: first.ids.selfie, document_file_id: first.ids.pan_card_front },
     });
     expect(check).toMatchObject({ checkKey: "in.face.match", provider: "face", status: "passed", errorCode: null, verifiedBy: "source" });
-    expect(check.score!).toBeGreaterThan(0.6);
-    expect(check.result).toMatchObject({ threshold: 0.5, selfie_faces: 1, document_faces: 1, duplicates: [] });
+    expect(check.score!).toBeGreaterThan(DEFAULT_FACE_MATCH_THRESHOLD);
+    expect(check.result).toMatchObject({ threshold: DEFAULT_FACE_MATCH_THRESHOLD, selfie_faces: 1, document_faces: 1, duplicates: [] });
     expect(await db.faceEmbedding.count({ where: { sessionId: first.sessionId } })).toBe(2);
 
     // the same face applies again in another session: a passing match becomes needs_review
@@ -89,10 +134,10 @@ describe("in.face.match / in.liveness.check through the check pipeline", () => {
       mode: "test",
       key: "in.face.match",
       sessionId: third.sessionId,
-      input: { selfie_file_id: third.ids.selfie, document_file_id: third.ids.passport, threshold: 0.6 },
+      input: { selfie_file_id: third.ids.selfie, document_file_id: third.ids.passport, threshold: 0.62 },
     });
     expect(other).toMatchObject({ status: "passed", errorCode: null });
-    expect(other.result).toMatchObject({ threshold: 0.6, duplicates: [] });
+    expect(other.result).toMatchObject({ threshold: 0.62, duplicates: [] });
   });
 
   it("fails a different person and answers evidence_not_found for another mode's file", async () => {
@@ -104,7 +149,7 @@ describe("in.face.match / in.liveness.check through the check pipeline", () => {
       input: { selfie_file_id: s.ids.selfie, document_file_id: s.ids.pan_card_front },
     });
     expect(mismatch).toMatchObject({ status: "failed", errorCode: "face_mismatch" });
-    expect(mismatch.score!).toBeLessThan(0.4);
+    expect(mismatch.score!).toBeLessThan(FACE_MATCH_THRESHOLDS.review);
     const live = await runCheck(db, {
       projectId,
       mode: "live",

@@ -86,3 +86,20 @@ describe("in.face.match while the session's Aadhaar check runs", () => {
     expect(await s.match("aadhaar")).toMatchObject({ status: "failed", errorCode: "reference_photo_missing", result: { reference: null } });
   });
 });
+
+describe("in.face.match with a JPEG 2000 reference photo", () => {
+  it("compares the selfie with the Aadhaar photo as the Secure QR stores it (image/jp2)", async () => {
+    const s = await sessionWithAadhaarCheck("running");
+    await storeEvidence(db, {
+      projectId,
+      sessionId: s.sessionId,
+      step: "aadhaar",
+      kind: "aadhaar_photo",
+      contentType: "image/jp2",
+      data: read("faces/qr-photo-hopper.jp2"),
+    });
+    // the session's selfie is Eileen Collins: the decoded photo (Grace Hopper) is another person
+    const answer = await s.match("aadhaar");
+    expect(answer).toMatchObject({ status: "failed", errorCode: "face_mismatch", result: { reference: "aadhaar_photo", document_faces: 1 } });
+  });
+});

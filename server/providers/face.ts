@@ -1,6 +1,7 @@
 /**
  * `in.face.match` / `in.liveness.check` (issue 9): answered by the service's own face models
- * (server/intelligence/face/, @vladmandic/human on TensorFlow.js WASM), in test and live mode
+ * (server/intelligence/face/: @vladmandic/human and dlib's ResNet-34 from @vladmandic/face-api on
+ * TensorFlow.js WASM), in test and live mode
  * alike: no third party sees a face. The evidence files are read within the check's project and
  * mode. The engine is imported on first use, so loading the registry never loads the models.
  * `verified_by: source` as for the other checks the service answers itself (OTP).
@@ -39,6 +40,8 @@ export const faceProvider: CheckProvider = {
           similarity: r.similarity,
           threshold: r.threshold,
           reference: r.reference,
+          // with face_quality_low: which image's face is unfit to compare, and why
+          quality: r.quality,
           selfie_faces: r.selfieFaces,
           document_faces: r.documentFaces,
           duplicates: r.duplicates.map((d) => ({ session_id: d.session_id, similarity: Math.round(d.similarity * 1000) / 1000 })),

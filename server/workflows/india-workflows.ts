@@ -133,7 +133,7 @@ const fullKycDecisionRules: TWorkflowDefinition["decision"] = {
     },
     {
       name: "face_needs_review",
-      description: "The face match is borderline, found no face, or the face was seen in another session.",
+      description: "The face match is borderline, found no face or one unfit to compare, or the face was seen in another session.",
       when: {
         type: "check",
         check: "in.face.match",
@@ -141,6 +141,7 @@ const fullKycDecisionRules: TWorkflowDefinition["decision"] = {
         error_code: [
           "face_mismatch",
           "face_not_found",
+          "face_quality_low",
           "document_face_not_found",
           "multiple_faces",
           "face_duplicate",

@@ -14,9 +14,10 @@ import type { Db } from "../../db";
 import type { Tenant } from "../../tenant";
 import { loadEvidenceBytes } from "../evidence-bytes";
 import { asImage } from "../pdf-page";
-import { analyzeFaces, FACE_MODEL, type FaceAnalysis, FaceImageUnreadableError } from "./face-engine";
+import { analyzeFaces, type DetectedFace, FACE_MODEL, type FaceAnalysis, FaceImageUnreadableError } from "./face-engine";
 import { type FaceDuplicate, findFaceDuplicates, type FaceSource, storeFaceEmbedding } from "./face-embeddings.queries";
-import { DEFAULT_FACE_MATCH_THRESHOLD, DEFAULT_LIVENESS_THRESHOLD, FACE_MATCH_REVIEW_BAND } from "./face-thresholds";
+import { type FaceQualityIssue, faceQualityIssue } from "./face-quality";
+import { DEFAULT_FACE_MATCH_THRESHOLD, DEFAULT_LIVENESS_THRESHOLD, FACE_DUPLICATE_THRESHOLD, FACE_MATCH_REVIEW_BAND } from "./face-thresholds";
 import { faceSimilarity } from "./similarity";
 
 /** Error codes of the face checks (`check.error_code`). */
@@ -25,6 +26,7 @@ export type FaceErrorCode =
   | "document_face_not_found"
   | "multiple_faces"
   | "face_mismatch"
+  | "face_quality_low"
   | "face_duplicate"
   | "face_image_unreadable"
   | "reference_photo_missing"
@@ -32,12 +34,20 @@ export type FaceErrorCode =
   | "liveness_challenge_failed"
   | "liveness_face_changed";
 
+/** Which image a quality problem was found on, and what it is (`face_quality_low`). */
+export interface FaceQualityFinding {
+  image: "selfie" | "document";
+  reason: FaceQualityIssue;
+}
+
 export interface FaceMatchScore {
   status: "passed" | "failed" | "needs_review";
   errorCode: FaceErrorCode | null;
   /** faceSimilarity of the selfie's largest face and the document's largest face (0..1); null when a face is missing. */
   similarity: number | null;
   threshold: number;
+  /** Set with `face_quality_low`: the face that failed the quality gate and why. */
+  quality: FaceQualityFinding | null;
   selfieFaces: number;
   documentFaces: number;
   /** The embedding of the selfie's face (stored for the duplicate search). */
@@ -55,32 +65,59 @@ async function analyze(bytes: Uint8Array): Promise<FaceAnalysis | "unreadable"> 
 }
 
 /**
+ * The face match verdict for two faces already found (pure; the bench runs it on cached faces):
+ * - similarity >= `thresholds.pass` -> `passed`, unless the selfie shows more than one face
+ *   (`needs_review` `multiple_faces`: a held-up photo, or a helper);
+ * - a face that fails the quality gate (face-quality.ts) and does not pass -> `needs_review`
+ *   `face_quality_low` with the reason (its low score says nothing about the person);
+ * - >= `thresholds.review` -> `needs_review` `face_mismatch`; lower -> `failed` `face_mismatch`.
+ * @param thresholds similarity thresholds (FACE_MATCH_THRESHOLDS: FMR 0.1 % and 1 % of the bench).
+ * @param selfieFaces how many faces the selfie shows.
+ */
+export function decideFaceMatch(
+  selfie: Pick<DetectedFace, "embedding" | "quality" | "pose">,
+  document: Pick<DetectedFace, "embedding" | "quality" | "pose">,
+  thresholds: { pass: number; review: number },
+  selfieFaces: number,
+): { status: FaceMatchScore["status"]; errorCode: FaceErrorCode | null; similarity: number; quality: FaceQualityFinding | null } {
+  const similarity = Math.round(faceSimilarity(selfie.embedding, document.embedding) * 1000) / 1000;
+  if (similarity >= thresholds.pass) {
+    return selfieFaces > 1
+      ? { status: "needs_review", errorCode: "multiple_faces", similarity, quality: null }
+      : { status: "passed", errorCode: null, similarity, quality: null };
+  }
+  const selfieIssue = faceQualityIssue(selfie);
+  const documentIssue = faceQualityIssue(document);
+  const quality: FaceQualityFinding | null = selfieIssue
+    ? { image: "selfie", reason: selfieIssue }
+    : documentIssue
+      ? { image: "document", reason: documentIssue }
+      : null;
+  if (quality) return { status: "needs_review", errorCode: "face_quality_low", similarity, quality };
+  return { status: similarity >= thresholds.review ? "needs_review" : "failed", errorCode: "face_mismatch", similarity, quality: null };
+}
+
+/**
  * Scores a selfie against a document photo.
- * - either image undecodable -> `failed` `face_image_unreadable` (e.g. the JPEG 2000 photo of an
- *   Aadhaar Secure QR);
+ * - either image undecodable -> `failed` `face_image_unreadable` (JPEG 2000 decodes: the photo
+ *   of an Aadhaar Secure QR or offline e-KYC);
  * - no face in the selfie -> `failed` `face_not_found`; none on the document -> `failed`
  *   `document_face_not_found`;
- * - similarity >= threshold -> `passed`; within FACE_MATCH_REVIEW_BAND below it -> `needs_review`
- *   `face_mismatch`; lower -> `failed` `face_mismatch`;
- * - a passing selfie with more than one face -> `needs_review` `multiple_faces` (someone else in
- *   the frame: a held-up photo, or a helper).
+ * - then `decideFaceMatch` with `threshold` as the pass threshold and FACE_MATCH_REVIEW_BAND below
+ *   it as the review threshold.
  * @param threshold 0..1, default DEFAULT_FACE_MATCH_THRESHOLD.
  */
 export async function scoreFaceMatch(selfie: Uint8Array, document: Uint8Array, threshold = DEFAULT_FACE_MATCH_THRESHOLD): Promise<FaceMatchScore> {
   const [s, d] = [await analyze(selfie), await analyze(document)];
-  const base = { threshold, similarity: null, selfieEmbedding: null, documentEmbedding: null };
+  const base = { threshold, similarity: null, quality: null, selfieEmbedding: null, documentEmbedding: null };
   if (s === "unreadable" || d === "unreadable") return { ...base, status: "failed", errorCode: "face_image_unreadable", selfieFaces: 0, documentFaces: 0 };
   const counts = { selfieFaces: s.faces.length, documentFaces: d.faces.length };
   const sf = s.faces[0];
   const df = d.faces[0];
   if (!sf) return { ...base, ...counts, status: "failed", errorCode: "face_not_found", documentEmbedding: df?.embedding ?? null };
   if (!df) return { ...base, ...counts, status: "failed", errorCode: "document_face_not_found", selfieEmbedding: sf.embedding };
-  const similarity = Math.round(faceSimilarity(sf.embedding, df.embedding) * 1000) / 1000;
-  const result = { ...counts, threshold, similarity, selfieEmbedding: sf.embedding, documentEmbedding: df.embedding };
-  if (similarity < threshold - FACE_MATCH_REVIEW_BAND) return { ...result, status: "failed", errorCode: "face_mismatch" };
-  if (similarity < threshold) return { ...result, status: "needs_review", errorCode: "face_mismatch" };
-  if (s.faces.length > 1) return { ...result, status: "needs_review", errorCode: "multiple_faces" };
-  return { ...result, status: "passed", errorCode: null };
+  const verdict = decideFaceMatch(sf, df, { pass: threshold, review: threshold - FACE_MATCH_REVIEW_BAND }, s.faces.length);
+  return { ...counts, threshold, ...verdict, selfieEmbedding: sf.embedding, documentEmbedding: df.embedding };
 }
 
 export interface LivenessScore {
@@ -132,9 +169,11 @@ const TRY_NEXT: readonly (FaceErrorCode | null)[] = ["face_image_unreadable", "d
 
 /**
  * Runs the face match of a selfie against reference photos (evidence files of the tenant), in
- * order: the first reference that decodes and shows a face decides. Stores the embeddings and
- * searches the project's other sessions for the selfie's face; a passing match with duplicates
- * becomes `needs_review` `face_duplicate`. No reference -> `failed` `reference_photo_missing`.
+ * order: the first reference that decodes and shows a face decides. Stores the embeddings
+ * (FACE_MODEL) and searches the project's other sessions' embeddings of the same model for the
+ * selfie's face, at the match threshold or FACE_DUPLICATE_THRESHOLD, whichever is higher; a
+ * passing match with duplicates becomes `needs_review` `face_duplicate`. No reference ->
+ * `failed` `reference_photo_missing`.
  * @throws DomainError resource_missing when a file is not the tenant's.
  */
 export async function matchEvidenceFaces(
@@ -157,6 +196,7 @@ export async function matchEvidenceFaces(
       errorCode: "reference_photo_missing",
       similarity: null,
       threshold,
+      quality: null,
       selfieFaces: 0,
       documentFaces: 0,
       duplicates: [],
@@ -173,7 +213,11 @@ export async function matchEvidenceFaces(
       await storeFaceEmbedding(db, tenant, { sessionId: file.sessionId, evidenceFileId: file.id, source, model: FACE_MODEL, embedding });
   }
   const duplicates = selfieEmbedding
-    ? await findFaceDuplicates(db, tenant, selfieEmbedding, { model: FACE_MODEL, excludeSessionId: selfie!.sessionId, threshold: score.threshold })
+    ? await findFaceDuplicates(db, tenant, selfieEmbedding, {
+        model: FACE_MODEL,
+        excludeSessionId: selfie!.sessionId,
+        threshold: Math.max(score.threshold, FACE_DUPLICATE_THRESHOLD),
+      })
     : [];
   const outcome: FaceMatchOutcome = { ...answer, duplicates, reference: sourceOf(reference.kind) };
   if (outcome.status === "passed" && duplicates.length > 0) return { ...outcome, status: "needs_review", errorCode: "face_duplicate" };

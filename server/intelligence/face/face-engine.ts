@@ -1,10 +1,13 @@
 /**
  * Face detection, face embeddings, anti-spoofing and passive liveness on our own hardware, with
- * the models that ship inside the npm package `@vladmandic/human` (3.3.6, MIT):
- * - `blazeface` (MediaPipe BlazeFace) finds faces, `facemesh` aligns them;
- * - `faceres` (Human's face description model) gives a 1024-value embedding per face;
- * - `antispoof` scores "real face vs. photo/screen of a face" and `liveness` "live person vs.
- *   replay" on the face crop (both 0..1, higher = more genuine).
+ * models that ship inside npm packages (nothing is downloaded at install or run time):
+ * - `@vladmandic/human` (3.3.6, MIT): `blazeface` (MediaPipe BlazeFace) finds faces, `facemesh`
+ *   gives 468 landmarks, the head pose and the eye openness; `antispoof` scores "real face vs.
+ *   photo/screen of a face" and `liveness` "live person vs. replay" on the face crop (both 0..1);
+ * - `@vladmandic/face-api` (1.7.15, MIT): dlib's ResNet-34 face recognition net
+ *   (face-recognition-net.ts) gives a 128-value embedding of the face, aligned by its eye, nose
+ *   and mouth landmarks to dlib's canonical face chip. It replaced Human's `faceres`, which did
+ *   not separate people (bench/README.md "Face match": FNMR at FMR 1 % of both models).
  * TensorFlow.js runs on its WASM backend (`@tensorflow/tfjs-backend-wasm`, the `.wasm` files
  * inside the package): no native binary, nothing downloaded at install or run time. Models are
  * read from node_modules through a `file://` load router (Node's fetch has no `file:` scheme).
@@ -14,15 +17,22 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import type { Tensor4D } from "@tensorflow/tfjs-core";
 import type { Config, Human } from "@vladmandic/human";
 import sharp from "sharp";
 import { loadNodeModule, packageDir } from "../node-modules";
+import { decodeJpeg2000, isJpeg2000 } from "./jpeg2000";
+import { DLIB_CHIP, type FaceRecognitionNet, loadFaceRecognitionNet } from "./face-recognition-net";
 
 type Tfjs = typeof import("@tensorflow/tfjs-core");
 type HumanModule = typeof import("@vladmandic/human");
 
-/** Identifies the embedding space: only embeddings of one model version are comparable. */
-export const FACE_MODEL = "human-faceres@3.3.6";
+/**
+ * Identifies the embedding space: only embeddings of one model version are comparable
+ * (`face_embeddings.model`; embeddings of the earlier `human-faceres@3.3.6` are never compared
+ * with these).
+ */
+export const FACE_MODEL = "dlib-resnet34@face-api-1.7.15";
 
 /** Images are scaled down to at most this many pixels on the longest side before detection. */
 export const FACE_INPUT_MAX_PX = 1280;
@@ -33,8 +43,12 @@ export interface DetectedFace {
   box: [number, number, number, number];
   /** Detector confidence, 0..1. */
   score: number;
-  /** faceres embedding (1024 values); compare with `faceSimilarity` (server/intelligence/face/similarity.ts). */
+  /** FACE_MODEL embedding (128 values); compare with `faceSimilarity` (server/intelligence/face/similarity.ts). */
   embedding: Float32Array;
+  /** Human's `faceres` embedding (1024 values), only with `analyzeFaces(bytes, { faceres: true })` (the bench's model comparison). */
+  faceresEmbedding?: Float32Array;
+  /** What the face-quality gate reads (face-quality.ts). */
+  quality: FaceQualitySignals;
   /** Anti-spoofing score of the `antispoof` model, 0..1 (1 = a real face, not a photo or screen of one); null when not computed. */
   antispoof: number | null;
   /** Passive liveness score of the `liveness` model, 0..1 (1 = live); null when not computed. */
@@ -63,6 +77,19 @@ function eyeOpenness(mesh: Mesh): number | null {
   return Math.round(((left + right) / 2) * 1000) / 1000;
 }
 
+/** Measurements of one face for the quality gate. */
+export interface FaceQualitySignals {
+  /** Distance between the eye centres in pixels of the analysed image. */
+  eyeDistancePx: number;
+  /** Variance of the Laplacian of the grey 150x150 aligned face chip (0..255 scale): low = blurred. */
+  sharpness: number;
+  /** The same over the eyes and over the mouth: far below the face's when something flat covers them (sunglasses, a mask). */
+  eyesSharpness: number;
+  mouthSharpness: number;
+  /** Human's face-mesh confidence, 0..1 (drops when the face is covered). */
+  meshScore: number;
+}
+
 /** The faces of one image, largest first. */
 export interface FaceAnalysis {
   /** Size of the analysed image in pixels (after orientation and scaling). */
@@ -73,7 +100,7 @@ export interface FaceAnalysis {
   ms: number;
 }
 
-/** The bytes are not an image this service can decode (e.g. the JPEG 2000 photo of an Aadhaar Secure QR). */
+/** The bytes are not an image this service can decode. */
 export class FaceImageUnreadableError extends Error {
   constructor(message: string) {
     super(message);
@@ -95,7 +122,8 @@ const CONFIG: Partial<Config> = {
     detector: { enabled: true, rotation: true, maxDetected: 5, minConfidence: 0.4, iouThreshold: 0.1, skipFrames: 0, skipTime: 0, return: false },
     mesh: { enabled: true },
     iris: { enabled: false },
-    description: { enabled: true, minConfidence: 0.1, skipFrames: 0, skipTime: 0 },
+    // faceres runs only for the bench's model comparison (analyzeFaces' `faceres` option)
+    description: { enabled: false, minConfidence: 0.1, skipFrames: 0, skipTime: 0 },
     emotion: { enabled: false },
     antispoof: { enabled: true, skipFrames: 0, skipTime: 0 },
     liveness: { enabled: true, skipFrames: 0, skipTime: 0 },
@@ -112,6 +140,7 @@ const CONFIG: Partial<Config> = {
 interface Engine {
   human: Human;
   tf: Tfjs;
+  recognition: FaceRecognitionNet;
 }
 
 let engine: Promise<Engine> | null = null;
@@ -147,7 +176,8 @@ async function loadEngine(): Promise<Engine> {
   await human.load();
   await human.init();
   if (human.tf.getBackend() !== "wasm") throw new Error(`face engine: expected the wasm backend, got ${human.tf.getBackend()}`);
-  return { human, tf };
+  const recognition = await loadFaceRecognitionNet(human.tf as unknown as Tfjs, path.join(packageDir("@vladmandic/face-api"), "model"));
+  return { human, tf, recognition };
 }
 
 /** The process-wide engine, loaded on first call (models read once). */
@@ -159,11 +189,19 @@ export function faceEngine(): Promise<Engine> {
   return engine;
 }
 
-/** Decodes any image sharp reads (JPEG, PNG, WebP, TIFF, HEIF where supported) to upright RGB pixels. */
+/**
+ * Decodes any image sharp reads (JPEG, PNG, WebP, TIFF, HEIF where supported) and JPEG 2000 (the
+ * photo of an Aadhaar Secure QR code and of some offline e-KYC files; jpeg2000.ts) to upright RGB
+ * pixels, scaled to at most FACE_INPUT_MAX_PX.
+ */
 async function decodeRgb(bytes: Uint8Array): Promise<{ data: Buffer; width: number; height: number }> {
   try {
-    const { data, info } = await sharp(bytes, { failOn: "error", limitInputPixels: 268_402_689 })
-      .autoOrient()
+    let image: ReturnType<typeof sharp>;
+    if (isJpeg2000(bytes)) {
+      const raw = await decodeJpeg2000(bytes);
+      image = sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
+    } else image = sharp(bytes, { failOn: "error", limitInputPixels: 268_402_689 }).autoOrient();
+    const { data, info } = await image
       .resize({ width: FACE_INPUT_MAX_PX, height: FACE_INPUT_MAX_PX, fit: "inside", withoutEnlargement: true })
       .removeAlpha()
       .toColourspace("srgb")
@@ -175,33 +213,100 @@ async function decodeRgb(bytes: Uint8Array): Promise<{ data: Buffer; width: numb
   }
 }
 
+type Point = readonly [number, number];
+
+/** The five landmarks of DLIB_CHIP on Human's 468-point mesh (MediaPipe indices), in image pixels; null without a full mesh. */
+function chipLandmarks(mesh: Mesh): Point[] | null {
+  if (mesh.length < 468) return null;
+  const at = (i: number): Point => [mesh[i]![0]!, mesh[i]![1]!];
+  const mid = (a: number, b: number): Point => [(at(a)[0] + at(b)[0]) / 2, (at(a)[1] + at(b)[1]) / 2];
+  // image-left eye (the person's right): corners 33/133; image-right eye: 362/263; nose tip 1; mouth corners 61/291
+  return [mid(33, 133), mid(362, 263), at(1), at(61), at(291)];
+}
+
+const CHIP_POINTS: readonly Point[] = Object.values(DLIB_CHIP.points);
+
 /**
- * Finds the faces in an image and computes, for each, its embedding and anti-spoofing and
- * liveness scores.
- * @param bytes an encoded image (JPEG, PNG, WebP, ...).
- * @returns the faces, largest box first; empty when none was found.
- * @throws FaceImageUnreadableError when the bytes do not decode (JPEG 2000 is not supported by
- *   the prebuilt sharp).
+ * The least-squares similarity transform (rotation, uniform scale, shift) taking the face's
+ * landmarks onto DLIB_CHIP's, as the 8-value projective transform of `tf.image.transform`
+ * (which maps each chip pixel back to the image).
  */
-export async function analyzeFaces(bytes: Uint8Array): Promise<FaceAnalysis> {
+function chipTransform(from: readonly Point[]): number[] {
+  const n = from.length;
+  const mean = (pts: readonly Point[], k: 0 | 1) => pts.reduce((s, p) => s + p[k], 0) / n;
+  const [sx, sy, dx, dy] = [mean(from, 0), mean(from, 1), mean(CHIP_POINTS, 0), mean(CHIP_POINTS, 1)];
+  let [num1, num2, den] = [0, 0, 0];
+  for (let i = 0; i < n; i++) {
+    const [px, py] = [from[i]![0] - sx, from[i]![1] - sy];
+    const [qx, qy] = [CHIP_POINTS[i]![0] - dx, CHIP_POINTS[i]![1] - dy];
+    num1 += px * qx + py * qy;
+    num2 += px * qy - py * qx;
+    den += px * px + py * py;
+  }
+  // image -> chip: q = [[a, -b], [b, a]] p + t; its inverse maps chip -> image
+  const [a, b] = [num1 / den, num2 / den];
+  const k = a * a + b * b;
+  const [ia, ib] = [a / k, b / k];
+  const [tx, ty] = [dx - (a * sx - b * sy), dy - (b * sx + a * sy)];
+  return [ia, ib, -(ia * tx + ib * ty), -ib, ia, -(-ib * tx + ia * ty), 0, 0];
+}
+
+/** Options of `analyzeFaces`. */
+export interface AnalyzeOptions {
+  /** Also compute Human's `faceres` embedding (for the bench's model comparison; ~40 ms more). */
+  faceres?: boolean;
+}
+
+/**
+ * Finds the faces in an image and computes, for each, its embedding (FACE_MODEL, on the face
+ * aligned by its landmarks), its quality signals, and the anti-spoofing and liveness scores.
+ * @param bytes an encoded image (JPEG, PNG, WebP, JPEG 2000, ...).
+ * @returns the faces with a full landmark mesh, largest box first; empty when none was found.
+ * @throws FaceImageUnreadableError when the bytes do not decode.
+ */
+export async function analyzeFaces(bytes: Uint8Array, options: AnalyzeOptions = {}): Promise<FaceAnalysis> {
   const rgb = await decodeRgb(bytes);
-  const { human } = await faceEngine();
+  const { human, tf, recognition } = await faceEngine();
   const run = queue.then(async () => {
     const input = human.tf.tensor(new Uint8Array(rgb.data.buffer, rgb.data.byteOffset, rgb.data.byteLength), [1, rgb.height, rgb.width, 3], "int32");
     const t0 = performance.now();
     try {
-      const result = await human.detect(input as never);
-      const faces: DetectedFace[] = result.face
-        .filter((f) => Array.isArray(f.embedding) && f.embedding.length > 0)
-        .map((f) => ({
-          box: [Math.round(f.box[0]), Math.round(f.box[1]), Math.round(f.box[2]), Math.round(f.box[3])],
-          score: f.score,
-          embedding: Float32Array.from(f.embedding ?? []),
-          antispoof: typeof f.real === "number" ? f.real : null,
-          liveness: typeof f.live === "number" ? f.live : null,
-          pose: f.rotation ? { yaw: degrees(f.rotation.angle.yaw), pitch: degrees(f.rotation.angle.pitch) } : null,
-          eyeOpenness: eyeOpenness(f.mesh),
-        }));
+      // Human merges this into its config: set the option on every call
+      const result = await human.detect(input as never, { face: { description: { enabled: options.faceres === true } } as Config["face"] });
+      const found = result.face.flatMap((f) => {
+        const landmarks = chipLandmarks(f.mesh);
+        return landmarks ? [{ f, landmarks }] : [];
+      });
+      const chips =
+        found.length === 0
+          ? null
+          : tf.tidy(() => {
+              const image = tf.cast(input as never, "float32") as Tensor4D;
+              const all = found.map(({ landmarks }) =>
+                tf.image.transform(image, tf.tensor2d([chipTransform(landmarks)]), "bilinear", "constant", 0, [DLIB_CHIP.size, DLIB_CHIP.size]),
+              );
+              return tf.concat(all, 0);
+            });
+      const embeddings = chips ? await recognition.embed(chips) : [];
+      const sharpness = chips ? await chipSharpness(tf, chips) : [];
+      chips?.dispose();
+      const faces: DetectedFace[] = found.map(({ f, landmarks }, i) => ({
+        box: [Math.round(f.box[0]), Math.round(f.box[1]), Math.round(f.box[2]), Math.round(f.box[3])],
+        score: f.score,
+        embedding: embeddings[i]!,
+        ...(options.faceres && f.embedding?.length ? { faceresEmbedding: Float32Array.from(f.embedding) } : {}),
+        quality: {
+          eyeDistancePx: Math.round(Math.hypot(landmarks[1]![0] - landmarks[0]![0], landmarks[1]![1] - landmarks[0]![1]) * 10) / 10,
+          sharpness: sharpness[i]!.face,
+          eyesSharpness: sharpness[i]!.eyes,
+          mouthSharpness: sharpness[i]!.mouth,
+          meshScore: Math.round(f.faceScore * 1000) / 1000,
+        },
+        antispoof: typeof f.real === "number" ? f.real : null,
+        liveness: typeof f.live === "number" ? f.live : null,
+        pose: f.rotation ? { yaw: degrees(f.rotation.angle.yaw), pitch: degrees(f.rotation.angle.pitch) } : null,
+        eyeOpenness: eyeOpenness(f.mesh),
+      }));
       faces.sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
       return { width: rgb.width, height: rgb.height, faces, ms: performance.now() - t0 };
     } finally {
@@ -210,4 +315,24 @@ export async function analyzeFaces(bytes: Uint8Array): Promise<FaceAnalysis> {
   });
   queue = run.catch(() => undefined);
   return run;
+}
+
+/** Regions of the 150x150 chip (DLIB_CHIP) the sharpness is measured on: [top, left, height, width]. */
+const CHIP_REGIONS = { face: [25, 25, 100, 100], eyes: [34, 30, 26, 90], mouth: [90, 40, 28, 70] } as const;
+
+/** Variance of the Laplacian of each chip's grey image in CHIP_REGIONS, rounded. */
+async function chipSharpness(tf: Tfjs, chips: Tensor4D): Promise<{ face: number; eyes: number; mouth: number }[]> {
+  const v = tf.tidy(() => {
+    const grey = tf.mean(chips, 3, true) as Tensor4D;
+    const kernel = tf.tensor4d([0, 1, 0, 1, -4, 1, 0, 1, 0], [3, 3, 1, 1]);
+    const lap = tf.conv2d(grey, kernel, 1, "same");
+    return tf.stack(
+      Object.values(CHIP_REGIONS).map(([top, left, h, w]) => tf.moments(tf.slice(lap, [0, top, left, 0], [-1, h, w, 1]), [1, 2, 3]).variance),
+      1,
+    );
+  });
+  const data = await v.data();
+  v.dispose();
+  const r = (x: number) => Math.round(x * 10) / 10;
+  return Array.from({ length: data.length / 3 }, (_, i) => ({ face: r(data[i * 3]!), eyes: r(data[i * 3 + 1]!), mouth: r(data[i * 3 + 2]!) }));
 }

@@ -1,33 +1,40 @@
 /**
- * Similarity of two face embeddings, as `@vladmandic/human` defines it for its `faceres` model
- * (`human.match.similarity`, src/face/match.ts, default options): squared Euclidean distance
- * times 25, its square root over 100 subtracted from 1, then mapped from [0.2, 0.8] to [0, 1] and
- * clamped. The model's author calibrates it so that > 0.5 is usually the same person. Unlike
- * Human's function this one does not round to two decimals, and needs no model loaded (the 1:N
- * duplicate search runs it on stored embeddings).
- */
-
-const MULTIPLIER = 25;
-const MIN = 0.2;
-const MAX = 0.8;
-
-/**
- * @param a an embedding (e.g. `DetectedFace.embedding`, 1024 values).
+ * Similarity of two face embeddings of FACE_MODEL (dlib's ResNet-34, face-recognition-net.ts):
+ * `1 - d / 1.2`, clamped to 0..1, where d is their Euclidean distance, the metric the network was
+ * trained for. dlib's own rule "same person below d = 0.6" is similarity 0.5; the thresholds this
+ * service uses are measured (face-thresholds.ts). Needs no model loaded: the 1:N duplicate search
+ * runs it on stored embeddings.
+ * @param a an embedding (e.g. `DetectedFace.embedding`, 128 values).
  * @param b an embedding of the same model and length.
  * @returns 0..1, 1 for identical embeddings.
  * @throws Error when the lengths differ (embeddings of different models are not comparable).
  */
 export function faceSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  const d = Math.sqrt(squaredDistance(a, b));
+  return Math.max(0, Math.min(1, 1 - d / 1.2));
+}
+
+/**
+ * Similarity of two embeddings of Human's `faceres` (1024 values), as Human defines it
+ * (`human.match.similarity`, src/face/match.ts, default options): the squared Euclidean distance
+ * times 25, its square root over 100 subtracted from 1, mapped from [0.2, 0.8] to [0, 1] and
+ * clamped. Only the bench's model comparison uses it (faceres is no longer the face match model).
+ */
+export function faceresSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  const sum = squaredDistance(a, b);
+  if (sum === 0) return 1;
+  const norm = (1 - Math.sqrt(25 * sum) / 100 - 0.2) / 0.6;
+  return Math.max(0, Math.min(1, norm));
+}
+
+function squaredDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
   if (a.length !== b.length || a.length === 0) throw new Error(`face embeddings of different lengths (${a.length} vs ${b.length})`);
   let sum = 0;
   for (let i = 0; i < a.length; i++) {
     const d = a[i]! - b[i]!;
     sum += d * d;
   }
-  if (sum === 0) return 1;
-  const root = Math.sqrt(MULTIPLIER * sum);
-  const norm = (1 - root / 100 - MIN) / (MAX - MIN);
-  return Math.max(0, Math.min(1, norm));
+  return sum;
 }
 
 /** An embedding as stored (`face_embeddings.embedding`): float32, little-endian. */
