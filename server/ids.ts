@@ -48,6 +48,7 @@ export const ID_PREFIX = {
   screeningSubject: "scs_",
   digilockerAuthorization: "dla_",
   ckycUpload: "cku_",
+  livenessChallenge: "lch_",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;
