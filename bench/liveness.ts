@@ -65,6 +65,7 @@ export async function livenessBench(): Promise<LivenessRow[]> {
     const push = async (type: string, actions: LivenessAction[], frames: Buffer[], self: Buffer, replayed = 0) => {
       const { verdict, ms } = await judge(self, frames, actions, replayed);
       rows.push({ subject, type, actions, verdict, ms_per_frame: Math.round(ms) });
+      process.stderr.write(`${subject} | ${type} | ${actions.join(" ")} | ${verdict.status} ${verdict.errorCode ?? ""}\n`);
     };
     for (const [c, actions] of CHALLENGES.entries()) {
       const genuine = await bonaFideFrames(model, actions);

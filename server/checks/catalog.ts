@@ -390,7 +390,10 @@ export const ZLivenessCheckInput = z.strictObject({
     .string()
     .regex(/^lch_[0-9A-Za-z]{24}$/)
     .optional()
-    .meta({ description: "The active challenge the server issued to the hosted flow's selfie step (`lch_...`); set by the flow. Without it the answer is `needs_review` `challenge_required`." }),
+    .meta({
+      description:
+        "The active challenge the server issued to the hosted flow's selfie step (`lch_...`); set by the flow. Without it the answer is `needs_review` `challenge_required`.",
+    }),
   challenge: z
     .enum(["turn_head", "blink"])
     .optional()

@@ -12,7 +12,11 @@ import { judgeChallenge } from "../intelligence/face/liveness/liveness-verdict";
 import { ZSelfieSettings, type TSelfieSettings } from "../steps/selfie/selfie.schemas";
 import { type FlowContext, loadEditableSession, openStep, stepSettings } from "./flow-session";
 
-async function openSelfieStep(db: Db, ctx: FlowContext, stepName: string): Promise<{ s: Awaited<ReturnType<typeof loadEditableSession>>; step: string; settings: TSelfieSettings }> {
+async function openSelfieStep(
+  db: Db,
+  ctx: FlowContext,
+  stepName: string,
+): Promise<{ s: Awaited<ReturnType<typeof loadEditableSession>>; step: string; settings: TSelfieSettings }> {
   const s = await loadEditableSession(db, ctx);
   const step = openStep(s, stepName, ["selfie"]);
   const settings = ZSelfieSettings.parse(await stepSettings(db, s, step.name));

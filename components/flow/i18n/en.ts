@@ -285,7 +285,8 @@ export const en = {
     retake: "Retake",
     use: "Use this selfie",
     challengeTitle: "A few quick movements",
-    challengeIntro: "This shows us it's really you, live. After you press the button, follow the movements shown on the screen for a few seconds, keeping your face in the oval.",
+    challengeIntro:
+      "This shows us it's really you, live. After you press the button, follow the movements shown on the screen for a few seconds, keeping your face in the oval.",
     challengeHowTo: "Press the button, then do the {count, plural, one {movement} other {# movements}} shown, one after the other.",
     challengeReady: "Look straight at the camera",
     challengeStep: "Step {n, number} of {total, number}",

@@ -87,7 +87,9 @@ export function SelfieStep({ sessionId, step, isLast, onDone }: StepProps) {
       setPhase({ kind: "camera", challenge });
     } catch (err) {
       const info = clientErrorInfo(err);
-      setFormError(errorText(info.domainCode === "liveness_attempts_exhausted" ? "liveness_attempts_exhausted" : info.code === null ? "network" : "generic") ?? null);
+      setFormError(
+        errorText(info.domainCode === "liveness_attempts_exhausted" ? "liveness_attempts_exhausted" : info.code === null ? "network" : "generic") ?? null,
+      );
     }
   }
 

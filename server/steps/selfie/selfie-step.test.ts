@@ -50,7 +50,11 @@ describe("selfie: planned checks (face match and liveness)", () => {
     expect(liveness).toEqual({ key: "in.liveness.check", input: { selfie_file_id: SELFIE, threshold: DEFAULT_LIVENESS_THRESHOLD } });
     expect(plan({ face_match: { enabled: false }, liveness: { passive: false, active: "none" } }, [])).toEqual([]);
     // active only: the passive score never lowers the verdict
-    expect(plan({ face_match: { enabled: false }, liveness: { passive: false } }, [])[0]!.input).toEqual({ selfie_file_id: SELFIE, threshold: 0, challenge_id: CHALLENGE });
+    expect(plan({ face_match: { enabled: false }, liveness: { passive: false } }, [])[0]!.input).toEqual({
+      selfie_file_id: SELFIE,
+      threshold: 0,
+      challenge_id: CHALLENGE,
+    });
   });
 });
 
@@ -76,6 +80,9 @@ describe("ZSelfieSettings defaults", () => {
     expect(ZSelfieSettings.safeParse({ liveness: { actions: ["turn_left", "turn_left"] } }).success).toBe(false);
     expect(ZSelfieSettings.safeParse({ liveness: { actions: ["turn_left", "blink"], max_attempts: 0 } }).success).toBe(false);
     expect(ZSelfieSettings.safeParse({ liveness: { max_attempts: 6 } }).success).toBe(false);
-    expect(ZSelfieSettings.parse({ liveness: { actions: ["turn_right", "move_closer"], max_attempts: 1 } }).liveness).toMatchObject({ actions: ["turn_right", "move_closer"], max_attempts: 1 });
+    expect(ZSelfieSettings.parse({ liveness: { actions: ["turn_right", "move_closer"], max_attempts: 1 } }).liveness).toMatchObject({
+      actions: ["turn_right", "move_closer"],
+      max_attempts: 1,
+    });
   });
 });

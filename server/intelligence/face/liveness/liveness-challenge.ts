@@ -95,7 +95,14 @@ export async function openChallengeFor(db: Db, input: { sessionId: string; step:
     select: { id: true, sessionId: true, step: true, status: true, expiresAt: true, _count: { select: { frames: true } } },
   });
   const now = input.now ?? new Date();
-  if (!row || row.sessionId !== input.sessionId || row.step !== input.step || row.status !== "open" || row.expiresAt <= now || row._count.frames >= CHALLENGE_MAX_FRAMES)
+  if (
+    !row ||
+    row.sessionId !== input.sessionId ||
+    row.step !== input.step ||
+    row.status !== "open" ||
+    row.expiresAt <= now ||
+    row._count.frames >= CHALLENGE_MAX_FRAMES
+  )
     throw new DomainError("liveness_challenge_invalid", "This liveness challenge is not open. Start a new one.", { param: "challenge" });
   return { id: row.id };
 }

@@ -10,8 +10,8 @@
  * 3. `challenge_not_completed`: fewer than MIN_FACE_FRAMES frames with a face;
  * 4. `face_changed`: two faces in a frame, or a frame's face not the previous one's or the
  *    selfie's (embedding similarity below SAME_FACE);
- * 5. `mirrored`: frames that are a mirror image of the first one (parallax.ts), and none showing
- *    depth; with depth elsewhere the signals disagree: `needs_review`;
+ * 5. `mirrored`: frames that are a mirror image of the first one (parallax.ts), and no other frame
+ *    showing depth; with depth in other frames the signals disagree: `needs_review`;
  * 6. `flat_surface`: no frame shows the depth parallax of a head (PARALLAX);
  * 7. `challenge_not_completed`: the actions asked were not seen in the order asked.
  * Then the passive models' score (antispoof, liveness) may only lower the verdict: a passed
@@ -24,7 +24,14 @@ export const LIVENESS_ACTIONS = ["turn_left", "turn_right", "look_up", "blink", 
 export type LivenessAction = (typeof LIVENESS_ACTIONS)[number];
 
 /** Why a challenge failed (`check.error_code`). */
-export type LivenessChallengeError = "challenge_not_completed" | "face_changed" | "flat_surface" | "mirrored" | "replayed" | "challenge_expired" | "liveness_low";
+export type LivenessChallengeError =
+  | "challenge_not_completed"
+  | "face_changed"
+  | "flat_surface"
+  | "mirrored"
+  | "replayed"
+  | "challenge_expired"
+  | "liveness_low";
 
 /** Fewest frames with a face for a verdict. */
 export const MIN_FACE_FRAMES = 4;
@@ -124,13 +131,12 @@ export function judgeLiveness(facts: ChallengeFacts): LivenessVerdict {
   const faced = frames.filter((f): f is ObservedFrame & { face: NonNullable<ObservedFrame["face"]> } => f.face !== null);
   const base = faced[0]?.face;
   const fits = base ? faced.slice(1).map((f) => planarFit(base.mesh, f.face.mesh)) : [];
-  const mirroredFrames = fits.filter(
-    (p) =>
-      p !== null &&
-      p.mirroredFitResidual + p.mirroredNoseResidual < MIRROR.RATIO * (p.fitResidual + p.noseResidual) &&
-      p.mirroredFitResidual + p.mirroredNoseResidual < MIRROR.MAX,
-  ).length;
-  const deep = fits.filter((p) => p !== null && p.noseResidual >= PARALLAX.NOSE && p.noseResidual >= PARALLAX.RATIO * p.fitResidual);
+  const isMirrored = (p: NonNullable<(typeof fits)[number]>) =>
+    p.mirroredFitResidual + p.mirroredNoseResidual < MIRROR.RATIO * (p.fitResidual + p.noseResidual) &&
+    p.mirroredFitResidual + p.mirroredNoseResidual < MIRROR.MAX;
+  const mirroredFrames = fits.filter((p) => p !== null && isMirrored(p)).length;
+  // depth counts only in frames that are not a mirror image (a mirror of a flat picture also moves the nose off the plane fit)
+  const deep = fits.filter((p) => p !== null && !isMirrored(p) && p.noseResidual >= PARALLAX.NOSE && p.noseResidual >= PARALLAX.RATIO * p.fitResidual);
   const best = fits.reduce<(typeof fits)[number]>((m, p) => (p && (!m || p.noseResidual > m.noseResidual) ? p : m), null);
   const sims = faced.flatMap((f) => [f.face.similarityToSelfie, f.face.similarityToPrevious]);
   const passives = faced.map((f) => f.face.passive).filter((v): v is number => v !== null);

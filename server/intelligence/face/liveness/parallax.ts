@@ -39,7 +39,16 @@ export const FIT_POINTS: readonly number[] = [...PAIRS.flat(), ...MIDLINE];
 /** The nose: tip, the points above it and the wings (left/right pair last). */
 export const NOSE_POINTS: readonly number[] = [1, 4, 5, 195, 98, 327];
 /** Each point's mirror image (left <-> right; midline points map to themselves). */
-const MIRROR = new Map<number, number>([...PAIRS.flatMap(([a, b]) => [[a, b] as const, [b, a] as const]), ...MIDLINE.map((i) => [i, i] as const), ...[1, 4, 5, 195].map((i) => [i, i] as const), [98, 327], [327, 98]]);
+const MIRROR = new Map<number, number>([
+  ...PAIRS.flatMap(([a, b]) => [[a, b] as const, [b, a] as const]),
+  ...MIDLINE.map((i) => [i, i] as const),
+  ...[1, 4, 5, 195].map((i) => [i, i] as const),
+  [98, 327],
+  [327, 98],
+]);
+
+/** The landmark a mirror image shows at point `i`'s place (the mesh model names points by where they are in the image). */
+export const mirrorOf = (i: number): number => MIRROR.get(i) ?? i;
 
 type Vec2 = [number, number];
 
@@ -140,7 +149,7 @@ export interface PlanarFit {
 }
 
 function residuals(from: readonly MeshPoint[], to: readonly MeshPoint[], swap: boolean): { fit: number; nose: number } | null {
-  const index = (i: number) => (swap ? MIRROR.get(i)! : i);
+  const index = (i: number) => (swap ? mirrorOf(i) : i);
   const a = FIT_POINTS.map((i) => xy(from[index(i)]!));
   const b = FIT_POINTS.map((i) => xy(to[i]!));
   const h = fitHomography(a, b);
