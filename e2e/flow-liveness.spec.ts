@@ -5,7 +5,8 @@
  * closer (the rendered head cannot blink convincingly), 2 attempts.
  *
  * The camera is the page's own: getUserMedia is replaced by a canvas stream (captureStream) that
- * shows the picture following the action the flow currently asks for (its `data-action`):
+ * shows the picture following the action the flow currently asks for (its `data-action`), with a
+ * little sensor noise (a camera never sends the same bytes twice; the server refuses repeats):
  * - a bona fide head: a textured 3D head rendered from a face photo (e2e/fixtures/liveness/head-*,
  *   tests/fixtures/liveness/e2e-frames.ts), turning, looking up and coming closer as asked, in
  *   Hindi: the server's judge passes it and the session is approved;
@@ -78,6 +79,11 @@ async function fakeCamera(page: Page, kind: "head" | "flat"): Promise<void> {
       const stage = list.length === 1 ? 0 : t < 300 ? 0 : t < 600 ? 1 : t < 1500 ? 2 : t < 1750 ? 1 : 0;
       const img = list[stage]!;
       if (img.complete) ctx.drawImage(img, 0, 0, 360, 480);
+      // sensor noise: a real camera never delivers the same bytes twice (the server refuses repeats)
+      for (let i = 0; i < 40; i++) {
+        ctx.fillStyle = `rgba(${(Math.random() * 255) | 0},${(Math.random() * 255) | 0},${(Math.random() * 255) | 0},0.08)`;
+        ctx.fillRect((Math.random() * 360) | 0, (Math.random() * 480) | 0, 2, 2);
+      }
       requestAnimationFrame(draw);
     };
     requestAnimationFrame(draw);
