@@ -32,7 +32,7 @@ beforeAll(async () => {
   for (const s of definition.steps)
     if (s.type === "selfie")
       s.settings = { face_match: { enabled: false }, liveness: { passive: true, active: "challenge", actions: ACTIONS, max_attempts: 2 } };
-  await db.workflowVersion.update({ where: { id: version.id }, data: { definition } });
+  await db.workflowVersion.update({ where: { id: version.id }, data: { definition: definition as never } });
 });
 
 /** The pictures of `kind` doing `actions` as the flow's camera takes them: 3 neutral, then per action its stages up and down. */
