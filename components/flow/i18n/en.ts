@@ -289,7 +289,7 @@ export const en = {
       "This shows us it's really you, live. After you press the button, follow the movements shown on the screen for a few seconds, keeping your face in the oval.",
     challengeHowTo: "Press the button, then do the {count, plural, one {movement} other {# movements}} shown, one after the other.",
     challengeReady: "Look straight at the camera",
-    challengeStep: "Step {n, number} of {total, number}",
+    challengeStep: "Step {current, number} of {total, number}",
     action: {
       turn_left: "Turn your head to your left",
       turn_right: "Turn your head to your right",

@@ -294,7 +294,7 @@ export const hi: MessageShape<typeof en> = {
       "इससे पता चलता है कि यह सच में आप ही हैं, अभी। बटन दबाने के बाद कुछ सेकंड तक स्क्रीन पर दिखाई गई हरकतें करें, और अपना चेहरा अंडाकार घेरे में रखें।",
     challengeHowTo: "बटन दबाएँ, फिर दिखाई गई {count, number} हरकतें एक-एक करके करें।",
     challengeReady: "सीधे कैमरे की ओर देखें",
-    challengeStep: "चरण {n, number} / {total, number}",
+    challengeStep: "चरण {current, number} / {total, number}",
     action: {
       turn_left: "अपना सिर अपनी बाईं ओर घुमाएँ",
       turn_right: "अपना सिर अपनी दाईं ओर घुमाएँ",

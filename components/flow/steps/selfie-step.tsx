@@ -96,7 +96,7 @@ export function SelfieStep({ sessionId, step, isLast, onDone }: StepProps) {
   const cameraChallenge = (c: Issued): CameraChallenge => ({
     ready: t("challengeReady"),
     steps: c.actions.map((action) => ({ action, prompt: t(`action.${action}`) })),
-    stepLabel: (n, total) => t("challengeStep", { n, total }),
+    stepLabel: (n, total) => t("challengeStep", { current: n, total }),
     leadMs: LEAD_MS,
     stepMs: STEP_MS,
     frameMs: FRAME_MS,
