@@ -56,8 +56,13 @@ export const CUES = { TURN: 0.1, LOOK_UP: 0.05, CLOSER: 1.25, EYES_CLOSED: 0.2, 
  * 0.051 (at 2.1x noise); a head turned 30° gives 0.061-0.124 (2.0-3.1x).
  */
 export const PARALLAX = { NOSE: 0.055, RATIO: 2 } as const;
-/** A frame is a mirror image of the first when swapping its left and right fits below MIRROR.RATIO of the direct fit and under MIRROR.MAX. */
-export const MIRROR = { RATIO: 0.6, MAX: 0.08 } as const;
+/**
+ * A frame is a mirror image of the first when swapping the first's left and right landmarks fits
+ * below MIRROR.RATIO of the direct fit and under MIRROR.MAX, and its nose sits where the first's
+ * mirrored would (turn cues of opposite sign, summing to less than MIRROR.TURN_SUM). Bench: mirror
+ * images sum to 0.005-0.065; a symmetric head really turned 30° to 0.085 or more.
+ */
+export const MIRROR = { RATIO: 0.6, MAX: 0.08, TURN_SUM: 0.075 } as const;
 
 /** What the models saw in one frame. */
 export interface ObservedFrame {
@@ -116,11 +121,13 @@ function actionsShown(b: NonNullable<ObservedFrame["face"]>, f: NonNullable<Obse
   const [c0, c] = [poseCues(b.mesh), poseCues(f.mesh)];
   const shown = new Set<LivenessAction>();
   const dturn = c.turn - c0.turn;
-  // the frames are not mirrored: the applicant's left is the image's right
-  if (dturn >= CUES.TURN) shown.add("turn_left");
-  if (dturn <= -CUES.TURN) shown.add("turn_right");
+  // the frames are not mirrored: the applicant's left is the image's right; a face growing
+  // (moving closer) shifts the nose in perspective too, so a turn is only read at about the same size
+  const closer = c.size / c0.size >= CUES.CLOSER;
+  if (dturn >= CUES.TURN && !closer) shown.add("turn_left");
+  if (dturn <= -CUES.TURN && !closer) shown.add("turn_right");
   if (c.lift - c0.lift <= -CUES.LOOK_UP && Math.abs(dturn) < CUES.TURN) shown.add("look_up");
-  if (c.size / c0.size >= CUES.CLOSER) shown.add("move_closer");
+  if (closer) shown.add("move_closer");
   if (f.eyeOpenness !== null && b.eyeOpenness !== null && b.eyeOpenness >= CUES.EYES_OPEN && f.eyeOpenness < CUES.EYES_CLOSED) shown.add("blink");
   return shown;
 }
@@ -131,12 +138,14 @@ export function judgeLiveness(facts: ChallengeFacts): LivenessVerdict {
   const faced = frames.filter((f): f is ObservedFrame & { face: NonNullable<ObservedFrame["face"]> } => f.face !== null);
   const base = faced[0]?.face;
   const fits = base ? faced.slice(1).map((f) => planarFit(base.mesh, f.face.mesh)) : [];
-  const isMirrored = (p: NonNullable<(typeof fits)[number]>) =>
+  const baseTurn = base ? poseCues(base.mesh).turn : 0;
+  const isMirrored = (p: NonNullable<(typeof fits)[number]>, i: number) =>
     p.mirroredFitResidual + p.mirroredNoseResidual < MIRROR.RATIO * (p.fitResidual + p.noseResidual) &&
-    p.mirroredFitResidual + p.mirroredNoseResidual < MIRROR.MAX;
-  const mirroredFrames = fits.filter((p) => p !== null && isMirrored(p)).length;
+    p.mirroredFitResidual + p.mirroredNoseResidual < MIRROR.MAX &&
+    Math.abs(poseCues(faced[i + 1]!.face.mesh).turn + baseTurn) < MIRROR.TURN_SUM;
+  const mirroredFrames = fits.filter((p, i) => p !== null && isMirrored(p, i)).length;
   // depth counts only in frames that are not a mirror image (a mirror of a flat picture also moves the nose off the plane fit)
-  const deep = fits.filter((p) => p !== null && !isMirrored(p) && p.noseResidual >= PARALLAX.NOSE && p.noseResidual >= PARALLAX.RATIO * p.fitResidual);
+  const deep = fits.filter((p, i) => p !== null && !isMirrored(p, i) && p.noseResidual >= PARALLAX.NOSE && p.noseResidual >= PARALLAX.RATIO * p.fitResidual);
   const best = fits.reduce<(typeof fits)[number]>((m, p) => (p && (!m || p.noseResidual > m.noseResidual) ? p : m), null);
   const sims = faced.flatMap((f) => [f.face.similarityToSelfie, f.face.similarityToPrevious]);
   const passives = faced.map((f) => f.face.passive).filter((v): v is number => v !== null);
