@@ -74,6 +74,10 @@ export const ERROR_CODES = {
   device_not_active: { type: "conflict_error", status: 409, surface: "flow" },
   handoff_link_invalid: { type: "authentication_error", status: 401, surface: "flow" },
   otp_delivery_failed: { type: "api_error", status: 502, surface: "flow" },
+  // Liveness challenges of a selfie step (server/intelligence/face/liveness/liveness-challenge.ts)
+  liveness_attempts_exhausted: { type: "conflict_error", status: 409, surface: "flow" },
+  liveness_challenge_invalid: { type: "conflict_error", status: 409, surface: "flow" },
+  liveness_frame_replayed: { type: "conflict_error", status: 409, surface: "flow" },
   // Uploads, hosted flow and POST /v1/files (server/uploads/; decisions.md "Limits beyond interface.md": 15 MiB, JPEG/PNG/WebP/HEIC/PDF by content)
   file_too_large: { type: "invalid_request_error", status: 413 },
   file_type_not_allowed: { type: "invalid_request_error", status: 415 },

@@ -49,6 +49,7 @@ export const ID_PREFIX = {
   digilockerAuthorization: "dla_",
   ckycUpload: "cku_",
   flowHandoff: "hof_",
+  livenessChallenge: "lch_",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

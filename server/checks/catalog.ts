@@ -409,12 +409,20 @@ const faceMatch: CheckDefinition<TFaceMatchInput> = {
 
 export const ZLivenessCheckInput = z.strictObject({
   selfie_file_id: ZEvidenceFileId.meta({ description: "The applicant's selfie (`file_...`)." }),
-  threshold: ZThreshold("Liveness score", 0.5),
+  threshold: ZThreshold("Passive liveness score", 0.5),
+  challenge_id: z
+    .string()
+    .regex(/^lch_[0-9A-Za-z]{24}$/)
+    .optional()
+    .meta({
+      description:
+        "The active challenge the server issued to the hosted flow's selfie step (`lch_...`); set by the flow. Without it the answer is `needs_review` `challenge_required`.",
+    }),
   challenge: z
     .enum(["turn_head", "blink"])
     .optional()
-    .meta({ description: "The active challenge the applicant was asked to do while `frame_file_ids` were taken." }),
-  frame_file_ids: z.array(ZEvidenceFileId).max(12).optional().meta({ description: "Frames taken during the challenge (`selfie_frame`), in order; 3 to 12." }),
+    .meta({ description: "Deprecated: frames taken without a challenge the server issued prove nothing; the answer is `needs_review` `challenge_required`." }),
+  frame_file_ids: z.array(ZEvidenceFileId).max(12).optional().meta({ description: "Deprecated, with `challenge`." }),
 });
 export type TLivenessCheckInput = z.infer<typeof ZLivenessCheckInput>;
 
@@ -422,8 +430,13 @@ const livenessCheck: CheckDefinition<TLivenessCheckInput> = {
   key: "in.liveness.check",
   genericKey: "liveness.check",
   country: "IN",
-  description:
-    "Passive liveness: anti-spoofing and liveness models score whether the selfie shows a live person rather than a photo or screen (0..1, answered by the service's own models); a low score goes to a reviewer. With `challenge`, the frames must show the head turning (yaw) or the eyes blinking, and the selfie's face.",
+  description: [
+    "Active liveness: the server issued the hosted flow's selfie step a random challenge (2-3 actions from turn left, turn right, look up, blink, move closer, in a random order, always one head turn; single use, 90 s) and judged the live camera's timestamped frames itself.",
+    "`passed` proves: the asked actions happened in the asked order within the window; one face throughout (embedding similarity >= 0.55 frame to frame and to the selfie); the face moved with the depth of a head (the nose moved >= 0.055 eye-distances off the best planar homography of the rest of the face, and >= 2x the landmark noise: flat pictures moved, tilted, rotated or scaled in front of a camera reached at most 0.051 in our bench, a head turned 30° 0.061-0.124); no frame is a mirror image or a repeat; the timestamps are those of a live capture.",
+    "It does not prove: who the person is (face match does), that a realistic 3D mask or a deepfake video stream made to follow the challenge is not used, or anything for an applicant turning the head less than about 30°.",
+    "`failed` error codes: `challenge_not_completed`, `face_changed`, `flat_surface`, `mirrored`, `replayed`, `challenge_expired`; `needs_review` when the signals disagree (`mirrored` frames beside depth, or the passive `antispoof`/`liveness` score below `threshold`: `liveness_low`).",
+    "Without a challenge (a backend's direct check): `needs_review` `challenge_required`, never `passed`; the passive score is reported but never decides.",
+  ].join(" "),
   answeredBy: "service",
   cacheTtlSeconds: 0,
   input: ZLivenessCheckInput,

@@ -1,5 +1,5 @@
 /**
- * `in.face.match` / `in.liveness.check` (issue 9): answered by the service's own face models
+ * `in.face.match` / `in.liveness.check` (issues 9 and 15): answered by the service's own face models
  * (server/intelligence/face/: @vladmandic/human and dlib's ResNet-34 from @vladmandic/face-api on
  * TensorFlow.js WASM), in test and live mode
  * alike: no third party sees a face. The evidence files are read within the check's project and
@@ -23,7 +23,7 @@ export const faceProvider: CheckProvider = {
   async verify(key, input, context): Promise<ProviderResult> {
     if (!context) throw new Error("in.face.match / in.liveness.check need the check's project and mode");
     const tenant = { projectId: context.projectId, mode: context.mode };
-    const { checkEvidenceLiveness, matchEvidenceFaces, sessionReferencePhotos } = await import("../intelligence/face/face-checks");
+    const { matchEvidenceFaces, sessionReferencePhotos } = await import("../intelligence/face/face-checks");
     const db = await getDb();
     try {
       if (key === "in.face.match") {
@@ -49,12 +49,9 @@ export const faceProvider: CheckProvider = {
         return { status: r.status, errorCode: r.errorCode, score: r.similarity, verifiedBy: "source", result };
       }
       const i = input as TLivenessCheckInput;
-      const r = await checkEvidenceLiveness(db, tenant, {
-        selfieFileId: i.selfie_file_id,
-        threshold: i.threshold,
-        challenge: i.challenge,
-        frameFileIds: i.frame_file_ids,
-      });
+      const { checkLiveness } = await import("../intelligence/face/liveness/liveness-check");
+      // frames a backend sends without a server-issued challenge prove nothing: challenge_required
+      const r = await checkLiveness(db, tenant, { selfieFileId: i.selfie_file_id, threshold: i.threshold, challengeId: i.challenge_id });
       const result = {
         score: r.score,
         antispoof: r.antispoof,

@@ -110,13 +110,25 @@ export function CameraProblem({ status, onRetry, children }: { status: CameraSta
   );
 }
 
-/** An active liveness challenge: after the shutter, `frames` small frames are taken `intervalMs` apart while `prompt` shows. */
+/**
+ * An active liveness challenge (issued by the server): after the shutter, `ready` shows for
+ * `leadMs`, then each of `steps` for `stepMs`, with "step n of N" and a progress bar, while a frame
+ * is taken every `frameMs` (timestamped from the shutter).
+ */
 export interface CameraChallenge {
-  prompt: string;
-  /** Shown while the frames are taken. */
-  recording: string;
-  frames: number;
-  intervalMs: number;
+  ready: string;
+  /** One prompt per action, in the order asked, with the action's key (`data-action`). */
+  steps: { action: string; prompt: string }[];
+  stepLabel: (n: number, total: number) => string;
+  leadMs: number;
+  stepMs: number;
+  frameMs: number;
+}
+
+/** A frame taken during the challenge and when: ms since the shutter. */
+export interface ChallengeFrame {
+  blob: Blob;
+  capturedMs: number;
 }
 
 /** Width of challenge frames in pixels: enough for face detection, small to upload. */
@@ -125,7 +137,7 @@ const CHALLENGE_FRAME_WIDTH = 480;
 /**
  * A viewfinder with a guide (an oval for a face, a card-shaped frame for a document) and a
  * shutter button. Calls `onCapture` with a JPEG of the frame and, with a `challenge`, the frames
- * taken during it (in order; judged by the server, not here).
+ * taken during it (in order, timestamped; judged by the server, not here).
  */
 export function CameraCapture({
   facing,
@@ -138,7 +150,7 @@ export function CameraCapture({
 }: {
   facing: "user" | "environment";
   guide: "oval" | "document";
-  onCapture: (photo: Blob, frames: Blob[]) => void;
+  onCapture: (photo: Blob, frames: ChallengeFrame[]) => void;
   onCancel?: () => void;
   cancelLabel?: string;
   /** Offered next to "Try again" when the camera cannot start (e.g. "Upload a file"). */
@@ -148,23 +160,25 @@ export function CameraCapture({
   const t = useTranslations("camera");
   const { videoRef, status, capture, retry } = useCamera(facing);
   const [busy, setBusy] = useState(false);
-  /** Frames taken so far during the challenge, or null outside it. */
-  const [taken, setTaken] = useState<number | null>(null);
+  /** During the challenge: the step shown (-1: `ready`) and the share of the challenge done, 0..1; null outside it. */
+  const [shown, setShown] = useState<{ step: number; done: number } | null>(null);
 
   async function shoot() {
     setBusy(true);
     const photo = await capture();
     if (!photo) return setBusy(false);
-    const frames: Blob[] = [];
+    const frames: ChallengeFrame[] = [];
     if (challenge) {
-      setTaken(0);
-      for (let i = 0; i < challenge.frames; i++) {
-        await new Promise((resolve) => setTimeout(resolve, challenge.intervalMs));
-        const frame = await capture(CHALLENGE_FRAME_WIDTH);
-        if (frame) frames.push(frame);
-        setTaken(i + 1);
+      const t0 = performance.now();
+      const total = challenge.leadMs + challenge.steps.length * challenge.stepMs;
+      for (let at = challenge.frameMs; at <= total; at += challenge.frameMs) {
+        const step = at <= challenge.leadMs ? -1 : Math.min(challenge.steps.length - 1, Math.floor((at - challenge.leadMs - 1) / challenge.stepMs));
+        setShown({ step, done: at / total });
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, t0 + at - performance.now())));
+        const blob = await capture(CHALLENGE_FRAME_WIDTH);
+        if (blob) frames.push({ blob, capturedMs: Math.round(performance.now() - t0) });
       }
-      setTaken(null);
+      setShown(null);
     }
     setBusy(false);
     onCapture(photo, frames);
@@ -213,17 +227,18 @@ export function CameraCapture({
             <rect x="40" y="40" width="320" height="202" rx="12" fill="none" stroke="white" strokeWidth="3" />
           )}
         </svg>
-        {challenge && taken !== null ? (
+        {challenge && shown !== null ? (
           <div
-            className="absolute inset-x-0 bottom-0 bg-slate-900/70 px-4 py-3 text-center text-white"
+            className="absolute inset-x-0 bottom-0 bg-slate-900/80 px-4 py-3 text-center text-white"
             role="status"
             aria-live="assertive"
             data-testid="camera-challenge"
+            data-action={shown.step < 0 ? "ready" : challenge.steps[shown.step]!.action}
           >
-            <p className="text-base font-semibold">{challenge.prompt}</p>
-            <p className="mt-1 text-sm">{challenge.recording}</p>
+            {shown.step >= 0 ? <p className="text-sm">{challenge.stepLabel(shown.step + 1, challenge.steps.length)}</p> : null}
+            <p className="text-lg font-semibold">{shown.step < 0 ? challenge.ready : challenge.steps[shown.step]!.prompt}</p>
             <div className="mx-auto mt-2 h-1.5 w-2/3 overflow-hidden rounded-full bg-white/30" aria-hidden="true">
-              <div className="h-full bg-white transition-[width]" style={{ width: `${(taken / challenge.frames) * 100}%` }} />
+              <div className="h-full bg-white transition-[width]" style={{ width: `${shown.done * 100}%` }} />
             </div>
           </div>
         ) : (

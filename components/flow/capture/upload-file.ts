@@ -47,7 +47,7 @@ export async function prepareImage(file: Blob): Promise<Blob> {
 }
 
 /**
- * POSTs `file` as multipart (`step`, `kind`, `file`) with the client token.
+ * POSTs `file` as multipart (`step`, `kind`, `file`, and any `fields`) with the client token.
  * @param onProgress 0-100 while the body is sent
  * @throws UploadError with the server's error code, or `network`
  */
@@ -58,12 +58,15 @@ export function uploadFlowFile(opts: {
   kind: string;
   file: Blob;
   fileName?: string;
+  /** More text parts (a liveness frame's `challenge` nonce and `captured_ms`). */
+  fields?: Record<string, string>;
   onProgress?: (percent: number) => void;
 }): Promise<UploadedFile> {
   return new Promise((resolve, reject) => {
     const body = new FormData();
     body.append("step", opts.step);
     body.append("kind", opts.kind);
+    for (const [name, value] of Object.entries(opts.fields ?? {})) body.append(name, value);
     body.append("file", opts.file, opts.fileName ?? "upload");
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/flow/${encodeURIComponent(opts.sessionId)}/upload`);

@@ -308,12 +308,33 @@ export const en = {
     previewAlt: "Your selfie",
     retake: "Retake",
     use: "Use this selfie",
-    challengeTitle: "One quick movement",
-    challengeTurnHead: "Slowly turn your head to the left, then to the right.",
-    challengeBlink: "Blink your eyes slowly, twice.",
-    challengeIntro: "This shows us it's really you. We take a few still pictures for about 3 seconds while you do it.",
-    challengeRecording: "Keep going…",
+    challengeTitle: "A few quick movements",
+    challengeIntro:
+      "This shows us it's really you, live. After you press the button, follow the movements shown on the screen for a few seconds, keeping your face in the oval.",
+    challengeHowTo: "Press the button, then do the {count, plural, one {movement} other {# movements}} shown, one after the other.",
+    challengeReady: "Look straight at the camera",
+    challengeStep: "Step {current, number} of {total, number}",
+    action: {
+      turn_left: "Turn your head to your left",
+      turn_right: "Turn your head to your right",
+      look_up: "Look up",
+      blink: "Blink your eyes",
+      move_closer: "Move closer to the camera",
+    },
     challengeFramesNote: "The {count, plural, one {picture} other {# pictures}} taken while you moved will be sent with your selfie.",
+    challengeChecking: "Checking your movements…",
+    challengeFailedTitle: "Let's try that again",
+    challengeRetry: "Try again",
+    challengeAttemptsLeft: "{count, plural, one {# more try} other {# more tries}} left.",
+    failure: {
+      challenge_not_completed: "We couldn't see all the movements in the order asked. Do each one fully while it is shown.",
+      face_changed: "We saw another face, or more than one. Only you should be in the picture.",
+      flat_surface: "Your face looked flat, like a photo or a screen. Use your own face in front of the camera and turn your head fully.",
+      mirrored: "The pictures looked mirrored. Use your device's camera directly.",
+      replayed: "Some pictures were not taken live. Try again with the camera.",
+      challenge_expired: "The time ran out. Start again and do the movements right away.",
+      other: "We couldn't confirm the movements. Try again.",
+    },
   },
 
   screening: {
@@ -377,7 +398,8 @@ export const en = {
   },
 
   errors: {
-    liveness_frames_required: "Please do the short movement check with the camera again.",
+    liveness_challenge_required: "Please do the short movement check with the camera again.",
+    liveness_attempts_exhausted: "No more tries are left for the movement check. Contact the company that sent you this link.",
     pan_format_invalid: "Enter a valid PAN: 5 letters, 4 digits, then 1 letter (e.g. ABCPE1234F).",
     pan_holder_type_invalid: "This is not a valid PAN: check the 4th character, which shows the type of holder.",
     pan_not_individual: "This is not a personal PAN. The 4th character of a personal PAN is P.",

@@ -1,9 +1,12 @@
 "use client";
+import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
+import { clientErrorInfo } from "~/components/trpc/domain-error";
+import { useTRPC } from "~/components/trpc/react";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field-error";
-import { CameraCapture } from "../capture/camera-capture";
+import { CameraCapture, type CameraChallenge, type ChallengeFrame } from "../capture/camera-capture";
 import { UploadProgress, UploadRefused } from "../capture/upload-refused";
 import { prepareImage, UploadError, uploadFlowFile } from "../capture/upload-file";
 import { useFlowAuthorization } from "../flow-auth";
@@ -13,27 +16,47 @@ import { ZSelfieSettings } from "~/server/steps/selfie/selfie.schemas";
 import { splitServerErrors, useSubmitStep } from "../use-submit-step";
 import { SummaryRows } from "./step-view";
 
-type Phase = { kind: "intro" } | { kind: "camera" } | { kind: "preview"; photo: Blob; frames: Blob[]; url: string } | { kind: "refused"; code: string };
+/** A challenge as the server issued it (flow.livenessChallenge). */
+interface Issued {
+  id: string;
+  nonce: string;
+  actions: ("turn_left" | "turn_right" | "look_up" | "blink" | "move_closer")[];
+  attempt: number;
+  max_attempts: number;
+}
+
+type Phase =
+  | { kind: "intro" }
+  | { kind: "camera"; challenge: Issued | null }
+  | { kind: "preview"; photo: Blob; frames: ChallengeFrame[]; url: string; challenge: Issued | null }
+  | { kind: "failed"; code: string; attemptsLeft: number }
+  | { kind: "refused"; code: string };
 
 /** Upload failures worth trying again with the same capture (a retake would make the applicant repeat the challenge). */
 const TRANSIENT_UPLOAD_ERRORS = new Set(["network", "scanner_unavailable"]);
 
-/** Frames of the active challenge and their spacing: ~3.2 s of movement. */
-const CHALLENGE_FRAMES = 8;
-const CHALLENGE_INTERVAL_MS = 400;
+/** The challenge's pace: a neutral second, 2 s per action, a frame every 250 ms (server: liveness-judge.ts FRAME_GAP_MS). */
+const LEAD_MS = 1000;
+const STEP_MS = 2000;
+const FRAME_MS = 250;
+
+/** Why an attempt failed, as the applicant reads it (the judge's error codes). */
+const FAILURES = new Set(["challenge_not_completed", "face_changed", "flat_surface", "mirrored", "replayed", "challenge_expired"]);
 
 /**
  * `selfie`: a live photo from the front camera, with an oval to place the face in. There is no
  * gallery upload on purpose (a live capture). The photo is previewed, then stored through the
  * upload route as kind `selfie` and the step is submitted with `{ files: [file_...] }`.
  *
- * Active liveness (`settings.liveness.active`: `turn_head` or `blink`): after the shutter the
- * applicant is asked to move while a burst of small frames is taken; they are uploaded as
- * `selfie_frame` and submitted as `frames`, and the server's liveness check verifies the head
- * turn or blink in them (server/intelligence/face/face-checks.ts `judgeChallenge`). Nothing is
- * judged in the browser: a browser verdict could be forged, and live guidance would need the
- * face models (~28 MB) served to the phone. An upload that fails on the way (network, virus
- * scanner down) keeps the capture: "Submit" tries again and skips the parts already stored.
+ * Active liveness (`settings.liveness.active: challenge`, the default): opening the camera asks
+ * the server for a challenge (flow.livenessChallenge: 2-3 actions in a random order); after the
+ * shutter each action is shown in turn ("step n of N", a progress bar) while timestamped frames
+ * are taken from the live camera. They are uploaded as `selfie_frame` with the challenge's nonce,
+ * then the server judges them (flow.livenessVerdict; nothing is judged in the browser). A failed
+ * attempt tells the applicant why and offers a new challenge while attempts are left; otherwise
+ * the step is submitted with `challenge_id` and in.liveness.check reports the verdict. An upload
+ * that fails on the way (network, virus scanner down) keeps the capture: "Submit" tries again and
+ * skips the parts already stored.
  */
 export function SelfieStep({ sessionId, step, isLast, onDone }: StepProps) {
   const t = useTranslations("selfie");
@@ -42,80 +65,115 @@ export function SelfieStep({ sessionId, step, isLast, onDone }: StepProps) {
   const errorText = useErrorText();
   const authorization = useFlowAuthorization();
   const submit = useSubmitStep(sessionId);
+  const trpc = useTRPC();
+  const issue = useMutation(trpc.flow.livenessChallenge.mutationOptions());
+  const judge = useMutation(trpc.flow.livenessVerdict.mutationOptions());
   const [phase, setPhase] = useState<Phase>({ kind: "intro" });
   const [progress, setProgress] = useState<number | null>(null);
+  const [checking, setChecking] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   /** File ids of the parts (selfie, frames) already uploaded, so that a retry sends only the rest. */
   const uploaded = useRef(new WeakMap<Blob, string>());
-  const active = ZSelfieSettings.safeParse(step.settings).data?.liveness.active ?? "none";
-  const challenge =
-    active === "none"
-      ? undefined
-      : {
-          prompt: active === "turn_head" ? t("challengeTurnHead") : t("challengeBlink"),
-          recording: t("challengeRecording"),
-          frames: CHALLENGE_FRAMES,
-          intervalMs: CHALLENGE_INTERVAL_MS,
-        };
+  const active = (ZSelfieSettings.safeParse(step.settings).data?.liveness.active ?? "challenge") !== "none";
 
   useEffect(() => () => (phase.kind === "preview" ? URL.revokeObjectURL(phase.url) : undefined), [phase]);
 
-  async function submitPhoto(photo: Blob, frames: Blob[]) {
+  /** The camera, with a new challenge from the server when the step has one. */
+  async function openCamera() {
+    setFormError(null);
+    if (!active) return setPhase({ kind: "camera", challenge: null });
+    try {
+      const challenge = await issue.mutateAsync({ sessionId, step: step.name });
+      setPhase({ kind: "camera", challenge });
+    } catch (err) {
+      const info = clientErrorInfo(err);
+      setFormError(
+        errorText(info.domainCode === "liveness_attempts_exhausted" ? "liveness_attempts_exhausted" : info.code === null ? "network" : "generic") ?? null,
+      );
+    }
+  }
+
+  const cameraChallenge = (c: Issued): CameraChallenge => ({
+    ready: t("challengeReady"),
+    steps: c.actions.map((action) => ({ action, prompt: t(`action.${action}`) })),
+    stepLabel: (n, total) => t("challengeStep", { current: n, total }),
+    leadMs: LEAD_MS,
+    stepMs: STEP_MS,
+    frameMs: FRAME_MS,
+  });
+
+  async function upload(part: Blob, i: number, total: number, kind: string, fields?: Record<string, string>): Promise<string> {
+    const stored = uploaded.current.get(part);
+    if (stored) return stored;
+    const file = await uploadFlowFile({
+      sessionId,
+      authorization: authorization(),
+      step: step.name,
+      kind,
+      file: kind === "selfie" ? await prepareImage(part) : part,
+      fileName: kind === "selfie" ? "selfie.jpg" : `frame-${i}.jpg`,
+      fields,
+      onProgress: (p) => setProgress(Math.round((i * 100 + p) / total)),
+    });
+    uploaded.current.set(part, file.id);
+    return file.id;
+  }
+
+  async function submitPhoto(photo: Blob, frames: ChallengeFrame[], challenge: Issued | null) {
     setFormError(null);
     setProgress(0);
     try {
-      const parts = [photo, ...frames];
-      const ids: string[] = [];
-      for (const [i, part] of parts.entries()) {
-        const stored = uploaded.current.get(part);
-        if (stored) {
-          ids.push(stored);
-          continue;
+      const total = frames.length + 1;
+      const selfie = await upload(photo, 0, total, "selfie");
+      for (const [i, frame] of frames.entries()) {
+        try {
+          await upload(frame.blob, i + 1, total, "selfie_frame", { challenge: challenge!.nonce, captured_ms: String(frame.capturedMs) });
+        } catch (err) {
+          // a frame the server has seen before is refused and counted: its verdict says so
+          if (!(err instanceof UploadError && err.code === "liveness_frame_replayed")) throw err;
         }
-        const file = await uploadFlowFile({
-          sessionId,
-          authorization: authorization(),
-          step: step.name,
-          kind: i === 0 ? "selfie" : "selfie_frame",
-          file: i === 0 ? await prepareImage(part) : part,
-          fileName: i === 0 ? "selfie.jpg" : `frame-${i}.jpg`,
-          onProgress: (p) => setProgress(Math.round((i * 100 + p) / parts.length)),
-        });
-        uploaded.current.set(part, file.id);
-        ids.push(file.id);
       }
-      const [selfie, ...frameIds] = ids;
-      await submit.mutateAsync({ sessionId, step: step.name, values: { files: [selfie], ...(frameIds.length ? { frames: frameIds } : {}) } });
+      setProgress(null);
+      if (challenge) {
+        setChecking(true);
+        const verdict = await judge.mutateAsync({ sessionId, step: step.name, challenge_id: challenge.id, selfie_file_id: selfie });
+        setChecking(false);
+        if (verdict.status === "failed" && verdict.attempts_left > 0) {
+          return setPhase({ kind: "failed", code: verdict.error_code ?? "challenge_not_completed", attemptsLeft: verdict.attempts_left });
+        }
+      }
+      await submit.mutateAsync({ sessionId, step: step.name, values: { files: [selfie], ...(challenge ? { challenge_id: challenge.id } : {}) } });
       onDone();
     } catch (err) {
-      if (err instanceof UploadError && TRANSIENT_UPLOAD_ERRORS.has(err.code))
+      if (err instanceof UploadError && err.code === "liveness_challenge_invalid") setPhase({ kind: "failed", code: "challenge_expired", attemptsLeft: 1 });
+      else if (err instanceof UploadError && TRANSIENT_UPLOAD_ERRORS.has(err.code))
         setFormError(err.code === "network" ? errorText("network")! : td("refusedScanner"));
       else if (err instanceof UploadError) setPhase({ kind: "refused", code: err.code });
       else setFormError(errorText(splitServerErrors(err, []).formKey) ?? null);
     } finally {
       setProgress(null);
+      setChecking(false);
     }
   }
 
   /** Back to the camera for a new capture (and a new challenge): the last capture's error no longer applies. */
   function retake() {
-    setFormError(null);
-    setPhase({ kind: "camera" });
+    void openCamera();
   }
 
   if (phase.kind === "refused") return <UploadRefused code={phase.code} retryLabel={t("retake")} onRetry={retake} />;
 
   return (
     <div data-testid="flow-step-selfie">
-      <h1 className="text-2xl font-semibold text-slate-900 outline-none">{phase.kind === "preview" ? t("previewTitle") : t("title")}</h1>
+      <h1 className="text-2xl font-semibold text-slate-900 outline-none">
+        {phase.kind === "preview" ? t("previewTitle") : phase.kind === "failed" ? t("challengeFailedTitle") : t("title")}
+      </h1>
       {phase.kind === "intro" ? (
         <>
           <p className="mt-2 text-base text-slate-600">{t("intro")}</p>
-          {challenge ? (
+          {active ? (
             <div className="mt-4 rounded-lg bg-sky-50 px-4 py-3 text-sm text-sky-900" data-testid="selfie-challenge-intro">
-              <p className="font-medium">
-                {t("challengeTitle")}: {challenge.prompt}
-              </p>
+              <p className="font-medium">{t("challengeTitle")}</p>
               <p className="mt-1">{t("challengeIntro")}</p>
             </div>
           ) : null}
@@ -133,18 +191,35 @@ export function SelfieStep({ sessionId, step, isLast, onDone }: StepProps) {
               </li>
             ))}
           </ul>
-          <Button size="lg" block className="mt-8" onClick={() => setPhase({ kind: "camera" })} data-testid="selfie-start">
+          <FormError className="mt-4">{formError}</FormError>
+          <Button size="lg" block className="mt-8" loading={issue.isPending} onClick={() => void openCamera()} data-testid="selfie-start">
             {t("start")}
           </Button>
         </>
       ) : phase.kind === "camera" ? (
         <div className="mt-4">
+          {phase.challenge ? (
+            <p className="mb-3 text-sm text-slate-600" data-testid="selfie-challenge-steps">
+              {t("challengeHowTo", { count: phase.challenge.actions.length })}
+            </p>
+          ) : null}
           <CameraCapture
             facing="user"
             guide="oval"
-            challenge={challenge}
-            onCapture={(photo, frames) => setPhase({ kind: "preview", photo, frames, url: URL.createObjectURL(photo) })}
+            challenge={phase.challenge ? cameraChallenge(phase.challenge) : undefined}
+            onCapture={(photo, frames) => setPhase({ kind: "preview", photo, frames, url: URL.createObjectURL(photo), challenge: phase.challenge })}
           />
+        </div>
+      ) : phase.kind === "failed" ? (
+        <div className="mt-4" data-testid="selfie-challenge-failed" data-code={phase.code}>
+          <p role="alert" className="rounded-lg bg-amber-50 px-4 py-3 text-base text-amber-900">
+            {t(`failure.${FAILURES.has(phase.code) ? phase.code : "other"}` as "failure.other")}
+          </p>
+          <p className="mt-3 text-sm text-slate-600">{t("challengeAttemptsLeft", { count: phase.attemptsLeft })}</p>
+          <FormError className="mt-4">{formError}</FormError>
+          <Button size="lg" block className="mt-6" loading={issue.isPending} onClick={retake} data-testid="selfie-retry">
+            {t("challengeRetry")}
+          </Button>
         </div>
       ) : (
         <>
@@ -162,18 +237,23 @@ export function SelfieStep({ sessionId, step, isLast, onDone }: StepProps) {
             </p>
           ) : null}
           {progress !== null ? <UploadProgress percent={progress} /> : null}
+          {checking ? (
+            <p className="mt-3 text-sm text-slate-700" role="status" data-testid="selfie-checking">
+              {t("challengeChecking")}
+            </p>
+          ) : null}
           <FormError className="mt-4">{formError}</FormError>
           <div className="mt-6 flex flex-col gap-3">
             <Button
               size="lg"
               block
-              loading={progress !== null || submit.isPending}
-              onClick={() => void submitPhoto(phase.photo, phase.frames)}
+              loading={progress !== null || checking || submit.isPending}
+              onClick={() => void submitPhoto(phase.photo, phase.frames, phase.challenge)}
               data-testid="selfie-use"
             >
               {isLast ? tc("submit") : t("use")}
             </Button>
-            <Button variant="secondary" size="lg" block disabled={progress !== null} onClick={retake}>
+            <Button variant="secondary" size="lg" block disabled={progress !== null || checking} onClick={retake}>
               {t("retake")}
             </Button>
           </div>

@@ -10,7 +10,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { analyzeFaces, FaceImageUnreadableError } from "./face-engine";
 import sharp from "sharp";
-import { decideFaceMatch, EYES_OPEN_ABOVE, HEAD_TURN_MIN_DEGREES, judgeChallenge, scoreFaceMatch, scoreLiveness } from "./face-checks";
+import { decideFaceMatch, scoreFaceMatch, scoreLiveness } from "./face-checks";
 import { DEFAULT_FACE_MATCH_THRESHOLD, FACE_MATCH_REVIEW_BAND, FACE_QUALITY_LIMITS } from "./face-thresholds";
 
 const read = (n: string) => readFileSync(path.resolve("tests/fixtures/intelligence", n));
@@ -155,40 +155,11 @@ describe("passive liveness", () => {
   });
 });
 
-describe("judgeChallenge (active liveness, pure)", () => {
-  const frame = (yaw: number, eyeOpenness = 0.4, similarity = 0.8) => ({ yaw, eyeOpenness, similarity });
-
-  it("passes a head turn spanning 20 degrees, fails one that does not", () => {
-    expect(judgeChallenge("turn_head", [frame(-14), frame(0), frame(12)])).toMatchObject({ passed: true, errorCode: null, yaw_range: 26, face_frames: 3 });
-    expect(judgeChallenge("turn_head", [frame(-5), frame(0), frame(6)])).toMatchObject({
-      passed: false,
-      errorCode: "liveness_challenge_failed",
-      yaw_range: 11,
-    });
-  });
-
-  it("passes a blink: closed and open eyes among the frames", () => {
-    expect(judgeChallenge("blink", [frame(0, 0.42), frame(0, 0.12), frame(0, 0.4)])).toMatchObject({ passed: true, eye_openness: { min: 0.12, max: 0.42 } });
-    expect(judgeChallenge("blink", [frame(0, 0.42), frame(0, 0.35), frame(0, 0.4)])).toMatchObject({ passed: false, errorCode: "liveness_challenge_failed" });
-  });
-
-  it("needs three frames with a face, all of them the selfie's", () => {
-    expect(judgeChallenge("turn_head", [frame(-15), frame(15)])).toMatchObject({ passed: false, errorCode: "liveness_challenge_failed", face_frames: 2 });
-    expect(judgeChallenge("turn_head", [frame(-15), frame(0, 0.4, 0.3), frame(15)])).toMatchObject({ passed: false, errorCode: "liveness_face_changed" });
-  });
-
-  it("measures the committed synthetic head turn (the selfie's mesh re-rendered 35° each way) as a span above the threshold", async () => {
-    // tests/fixtures/intelligence/head-turn.ts; Human's yaw reads about a third of the rendered turn (bench/README.md)
-    const yaw = async (n: string) => (await analyzeFaces(read(n))).faces[0]!.pose!.yaw;
-    const [left, right] = [await yaw("turn-collins-left.jpg"), await yaw("turn-collins-right.jpg")];
-    expect(left).toBeLessThan(-5);
-    expect(right).toBeGreaterThan(5);
-    expect(right - left).toBeGreaterThanOrEqual(HEAD_TURN_MIN_DEGREES);
-  });
-
+describe("the face mesh (pose, eye openness and landmarks for the liveness judge)", () => {
   it("reads an open-eyed, frontal selfie as such (pose and eye openness from the mesh)", async () => {
     const [face] = (await analyzeFaces(read("selfie-collins.jpg"))).faces;
     expect(Math.abs(face!.pose!.yaw)).toBeLessThan(10);
-    expect(face!.eyeOpenness!).toBeGreaterThan(EYES_OPEN_ABOVE);
+    expect(face!.eyeOpenness!).toBeGreaterThan(0.25);
+    expect(face!.mesh).toHaveLength(468);
   });
 });

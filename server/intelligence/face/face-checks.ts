@@ -4,9 +4,8 @@
  *   inside a UIDAI-signed offline e-KYC (stored as evidence `aadhaar_photo` by the Aadhaar check);
  *   a similarity score (server/intelligence/face/similarity.ts) against a per-workflow threshold;
  *   the selfie's embedding is stored and searched 1:N within the project for duplicates;
- * - liveness: the anti-spoofing and liveness models' scores on the selfie (passive) and, when the
- *   workflow asks for an active challenge, the head turn or blink seen in the frames the flow took
- *   during it (verified here, on the server: a verdict of the browser could be forged).
+ * - passive liveness: the anti-spoofing and liveness models' scores on the selfie, a signal for
+ *   `in.liveness.check`, which rests on the server's active challenge (./liveness/).
  * Pure scoring (`scoreFaceMatch`, `scoreLiveness`) is separate from loading and storing, so the
  * bench and tests run it on fixture bytes.
  */
@@ -30,9 +29,7 @@ export type FaceErrorCode =
   | "face_duplicate"
   | "face_image_unreadable"
   | "reference_photo_missing"
-  | "liveness_low"
-  | "liveness_challenge_failed"
-  | "liveness_face_changed";
+  | "liveness_low";
 
 /** Which image a quality problem was found on, and what it is (`face_quality_low`). */
 export interface FaceQualityFinding {
@@ -265,114 +262,4 @@ export async function sessionReferencePhotos(
         },
       });
   return { fileIds: [...(photo ? [photo.id] : []), ...document], waiting: open > 0 };
-}
-
-/** Fewest frames showing a face for an active challenge to count. */
-export const CHALLENGE_MIN_FACE_FRAMES = 3;
-/** A head turn: the yaw of the frames spans at least this many degrees (left to right). */
-export const HEAD_TURN_MIN_DEGREES = 20;
-/** A blink: some frame's eye openness is below CLOSED and another's above OPEN (Human's blink gesture: < 0.2). */
-export const EYES_CLOSED_BELOW = 0.2;
-export const EYES_OPEN_ABOVE = 0.28;
-
-/** What one challenge frame showed (its largest face). */
-export interface ChallengeFrame {
-  yaw: number | null;
-  eyeOpenness: number | null;
-  /** faceSimilarity with the selfie's face, 0..1. */
-  similarity: number;
-}
-
-export interface ChallengeVerdict {
-  passed: boolean;
-  /** `liveness_challenge_failed` (not enough faces or no movement), `liveness_face_changed` (another face in the frames); null when passed. */
-  errorCode: "liveness_challenge_failed" | "liveness_face_changed" | null;
-  face_frames: number;
-  /** turn_head: max - min yaw in degrees. */
-  yaw_range: number | null;
-  /** blink: lowest and highest eye openness. */
-  eye_openness: { min: number; max: number } | null;
-}
-
-/**
- * Judges an active challenge from the frames' faces (pure; server-side, since a browser-only
- * verdict could be forged). Every frame's face must be the selfie's (similarity >= the face
- * match threshold); `turn_head` needs a yaw span of HEAD_TURN_MIN_DEGREES, `blink` closed and
- * open eyes among the frames.
- * @param frames one entry per frame in which a face was found.
- */
-export function judgeChallenge(
-  challenge: "turn_head" | "blink",
-  frames: readonly ChallengeFrame[],
-  sameFaceThreshold = DEFAULT_FACE_MATCH_THRESHOLD,
-): ChallengeVerdict {
-  const yaws = frames.map((f) => f.yaw).filter((v): v is number => v !== null);
-  const eyes = frames.map((f) => f.eyeOpenness).filter((v): v is number => v !== null);
-  const yaw_range = yaws.length ? Math.round((Math.max(...yaws) - Math.min(...yaws)) * 10) / 10 : null;
-  const eye_openness = eyes.length ? { min: Math.min(...eyes), max: Math.max(...eyes) } : null;
-  const base = {
-    face_frames: frames.length,
-    yaw_range: challenge === "turn_head" ? yaw_range : null,
-    eye_openness: challenge === "blink" ? eye_openness : null,
-  };
-  if (frames.length < CHALLENGE_MIN_FACE_FRAMES) return { ...base, passed: false, errorCode: "liveness_challenge_failed" };
-  if (frames.some((f) => f.similarity < sameFaceThreshold)) return { ...base, passed: false, errorCode: "liveness_face_changed" };
-  const moved =
-    challenge === "turn_head"
-      ? yaw_range !== null && yaw_range >= HEAD_TURN_MIN_DEGREES
-      : eye_openness !== null && eye_openness.min < EYES_CLOSED_BELOW && eye_openness.max > EYES_OPEN_ABOVE;
-  return { ...base, passed: moved, errorCode: moved ? null : "liveness_challenge_failed" };
-}
-
-/**
- * Judges an active challenge on the frames' images (`judgeChallenge`): each frame's largest face,
- * compared with `reference` (the embedding of the selfie's face); frames without a readable face
- * are left out. Without a reference no frame counts (`liveness_challenge_failed`).
- */
-export async function judgeChallengeFrames(
-  challenge: "turn_head" | "blink",
-  reference: Float32Array | null,
-  frames: readonly Uint8Array[],
-): Promise<ChallengeVerdict> {
-  const seen: ChallengeFrame[] = [];
-  if (!reference) return judgeChallenge(challenge, seen);
-  for (const frame of frames) {
-    const a = await analyze(frame);
-    const f = a === "unreadable" ? undefined : a.faces[0];
-    if (f) seen.push({ yaw: f.pose?.yaw ?? null, eyeOpenness: f.eyeOpenness, similarity: faceSimilarity(reference, f.embedding) });
-  }
-  return judgeChallenge(challenge, seen);
-}
-
-/** The liveness check's answer: the passive score, and the active challenge's verdict when there was one. */
-export interface LivenessOutcome extends LivenessScore {
-  challenge: ({ type: "turn_head" | "blink"; frames: number } & ChallengeVerdict) | null;
-}
-
-/**
- * Liveness of a selfie evidence file of the tenant: the passive score (`scoreLiveness`) and,
- * with `challenge`, the verdict on the challenge's frames (`judgeChallenge`). A failed challenge
- * turns a passing selfie into `needs_review` with the challenge's error code (a reviewer sees
- * the frames); a failing passive result keeps its own status and code.
- * @throws DomainError resource_missing when a file is not the tenant's.
- */
-export async function checkEvidenceLiveness(
-  db: Db,
-  tenant: Tenant,
-  input: { selfieFileId: string; threshold?: number; challenge?: "turn_head" | "blink"; frameFileIds?: readonly string[] },
-): Promise<LivenessOutcome> {
-  const [selfie, ...frames] = await loadEvidenceBytes(db, tenant, [input.selfieFileId, ...(input.frameFileIds ?? [])]);
-  // the selfie is analysed once: for the passive score and as the challenge frames' reference face
-  const selfieFaces = await analyze(selfie!.bytes);
-  const passive = livenessOf(selfieFaces, input.threshold);
-  if (!input.challenge) return { ...passive, challenge: null };
-  const reference = selfieFaces === "unreadable" ? null : (selfieFaces.faces[0]?.embedding ?? null);
-  const verdict = await judgeChallengeFrames(
-    input.challenge,
-    reference,
-    frames.map((f) => f.bytes),
-  );
-  const challenge = { type: input.challenge, frames: frames.length, ...verdict };
-  if (passive.status === "passed" && !verdict.passed) return { ...passive, status: "needs_review", errorCode: verdict.errorCode, challenge };
-  return { ...passive, challenge };
 }

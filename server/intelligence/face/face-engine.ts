@@ -57,6 +57,8 @@ export interface DetectedFace {
   pose: { yaw: number; pitch: number } | null;
   /** How open the eyes are (mean of both, ~0.1 closed to ~0.5 open; Human's blink measure: lid gap / eye-region height); null without a mesh. */
   eyeOpenness: number | null;
+  /** The 468-point face mesh: `[x, y, z]` with x, y in pixels of the analysed image and z the depth in about the same unit (smaller = nearer); empty without a mesh. */
+  mesh: [number, number, number][];
 }
 
 const degrees = (rad: number) => Math.round(((rad * 180) / Math.PI) * 10) / 10;
@@ -306,6 +308,7 @@ export async function analyzeFaces(bytes: Uint8Array, options: AnalyzeOptions = 
         liveness: typeof f.live === "number" ? f.live : null,
         pose: f.rotation ? { yaw: degrees(f.rotation.angle.yaw), pitch: degrees(f.rotation.angle.pitch) } : null,
         eyeOpenness: eyeOpenness(f.mesh),
+        mesh: f.mesh.length >= 468 ? f.mesh.map((p) => [p[0] ?? 0, p[1] ?? 0, p[2] ?? 0] as [number, number, number]) : [],
       }));
       faces.sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
       return { width: rgb.width, height: rgb.height, faces, ms: performance.now() - t0 };

@@ -9,17 +9,17 @@ describe("selfie: planned checks (face match and liveness)", () => {
   const SELFIE = "file_SeLfIeSeLfIeSeLfIeSeLfIe";
   const FRONT = "file_FrOnTFrOnTFrOnTFrOnT0000";
   const BACK = "file_BaCkBaCkBaCkBaCkBaCk0000";
-  const frames = ["file_FrAmE1FrAmE1FrAmE1FrAmE1", "file_FrAmE2FrAmE2FrAmE2FrAmE2", "file_FrAmE3FrAmE3FrAmE3FrAmE3"];
+  const CHALLENGE = "lch_ChAlLeNgEChAlLeNgE000000";
   const documents = (type: string) => ({ type: "documents", data: { document_type: type, files: [FRONT, BACK], fields: {} } });
   const aadhaar = { type: "aadhaar", data: { method: "offline_ekyc" } };
-  const plan = (settings: Record<string, unknown>, steps: { type: string; data: unknown }[], data: unknown = { files: [SELFIE] }) =>
+  const plan = (settings: Record<string, unknown>, steps: { type: string; data: unknown }[], data: unknown = { files: [SELFIE], challenge_id: CHALLENGE }) =>
     checksForStep("selfie", settings, data, "camera", [...steps, { type: "selfie", data }]);
 
-  it("compares with the document's photo side and checks passive liveness, with the calibrated defaults", () => {
+  it("compares with the document's photo side and checks liveness on the server's challenge, with the calibrated defaults", () => {
     const planned = plan({}, [documents("aadhaar_card")]);
     expect(planned).toEqual([
       { key: "in.face.match", input: { selfie_file_id: SELFIE, document_file_id: FRONT, compare_with: "any", threshold: DEFAULT_FACE_MATCH_THRESHOLD } },
-      { key: "in.liveness.check", input: { selfie_file_id: SELFIE, threshold: DEFAULT_LIVENESS_THRESHOLD } },
+      { key: "in.liveness.check", input: { selfie_file_id: SELFIE, threshold: DEFAULT_LIVENESS_THRESHOLD, challenge_id: CHALLENGE } },
     ]);
     for (const c of planned) expect(resolveCheck(c.key).input.safeParse(c.input).success).toBe(true);
   });
@@ -27,7 +27,7 @@ describe("selfie: planned checks (face match and liveness)", () => {
   it("uses the workflow's thresholds and reference", () => {
     const [match, liveness] = plan({ face_match: { threshold: 0.7, compare_with: "aadhaar" }, liveness: { threshold: 0.6 } }, [aadhaar, documents("passport")]);
     expect(match).toEqual({ key: "in.face.match", input: { selfie_file_id: SELFIE, compare_with: "aadhaar", threshold: 0.7 } });
-    expect(liveness!.input).toEqual({ selfie_file_id: SELFIE, threshold: 0.6 });
+    expect(liveness!.input).toEqual({ selfie_file_id: SELFIE, threshold: 0.6, challenge_id: CHALLENGE });
   });
 
   it("turns the face match on by default only when the workflow has a document or Aadhaar step", () => {
@@ -45,30 +45,44 @@ describe("selfie: planned checks (face match and liveness)", () => {
     });
   });
 
-  it("plans the active challenge with the frames; without passive liveness the passive score never decides", () => {
-    const data = { files: [SELFIE], frames, challenge: "turn_head" };
-    const [liveness] = plan({ face_match: { enabled: false }, liveness: { passive: false, active: "turn_head" } }, [], data);
-    expect(liveness).toEqual({ key: "in.liveness.check", input: { selfie_file_id: SELFIE, threshold: 0, challenge: "turn_head", frame_file_ids: frames } });
-    expect(resolveCheck("in.liveness.check").input.safeParse(liveness!.input).success).toBe(true);
-    expect(plan({ face_match: { enabled: false }, liveness: { passive: false } }, [])).toEqual([]);
+  it("without the challenge (active: none) plans passive liveness only, which answers challenge_required; without passive either, nothing", () => {
+    const [liveness] = plan({ face_match: { enabled: false }, liveness: { active: "none" } }, [], { files: [SELFIE] });
+    expect(liveness).toEqual({ key: "in.liveness.check", input: { selfie_file_id: SELFIE, threshold: DEFAULT_LIVENESS_THRESHOLD } });
+    expect(plan({ face_match: { enabled: false }, liveness: { passive: false, active: "none" } }, [])).toEqual([]);
+    // active only: the passive score never lowers the verdict
+    expect(plan({ face_match: { enabled: false }, liveness: { passive: false } }, [])[0]!.input).toEqual({
+      selfie_file_id: SELFIE,
+      threshold: 0,
+      challenge_id: CHALLENGE,
+    });
   });
 });
 
 describe("ZSelfieSettings defaults", () => {
-  it("fills every setting a workflow leaves out", () => {
+  const ALL = ["turn_left", "turn_right", "look_up", "blink", "move_closer"];
+  it("fills every setting a workflow leaves out: the challenge is on by default", () => {
     expect(ZSelfieSettings.parse({})).toEqual({
       face_match: { threshold: DEFAULT_FACE_MATCH_THRESHOLD, compare_with: "any" },
-      liveness: { passive: true, threshold: DEFAULT_LIVENESS_THRESHOLD, active: "none" },
-    });
-    expect(ZSelfieSettings.parse({ liveness: { active: "blink" } }).liveness).toEqual({
-      passive: true,
-      threshold: DEFAULT_LIVENESS_THRESHOLD,
-      active: "blink",
+      liveness: { passive: true, threshold: DEFAULT_LIVENESS_THRESHOLD, active: "challenge", actions: ALL, max_attempts: 3 },
     });
   });
 
-  it("refuses thresholds outside 0..1 and unknown challenges", () => {
+  it("reads the earlier fixed gestures (turn_head, blink) as the challenge", () => {
+    expect(ZSelfieSettings.parse({ liveness: { active: "turn_head" } }).liveness.active).toBe("challenge");
+    expect(ZSelfieSettings.parse({ liveness: { active: "blink" } }).liveness.active).toBe("challenge");
+  });
+
+  it("refuses thresholds outside 0..1, unknown challenges and actions, action lists without a head turn, and 0 or 6 attempts", () => {
     expect(ZSelfieSettings.safeParse({ face_match: { threshold: 1.5 } }).success).toBe(false);
     expect(ZSelfieSettings.safeParse({ liveness: { active: "smile" } }).success).toBe(false);
+    expect(ZSelfieSettings.safeParse({ liveness: { actions: ["look_up", "smile"] } }).success).toBe(false);
+    expect(ZSelfieSettings.safeParse({ liveness: { actions: ["look_up", "blink"] } }).success).toBe(false);
+    expect(ZSelfieSettings.safeParse({ liveness: { actions: ["turn_left", "turn_left"] } }).success).toBe(false);
+    expect(ZSelfieSettings.safeParse({ liveness: { actions: ["turn_left", "blink"], max_attempts: 0 } }).success).toBe(false);
+    expect(ZSelfieSettings.safeParse({ liveness: { max_attempts: 6 } }).success).toBe(false);
+    expect(ZSelfieSettings.parse({ liveness: { actions: ["turn_right", "move_closer"], max_attempts: 1 } }).liveness).toMatchObject({
+      actions: ["turn_right", "move_closer"],
+      max_attempts: 1,
+    });
   });
 });

@@ -1,8 +1,8 @@
 /**
- * `selfie`: a live photo from the front camera and, with an active liveness challenge, the frames
- * taken during it. Checks: `in.face.match` when enabled (see `faceMatchEnabled`), then
- * `in.liveness.check` when passive or active liveness is on; thresholds and the challenge come
- * from the settings.
+ * `selfie`: a live photo from the front camera and, with the active liveness challenge (the
+ * default), the challenge the server issued for it (server/intelligence/face/liveness/; the flow
+ * posts its frames to it). Checks: `in.face.match` when enabled (see `faceMatchEnabled`), then
+ * `in.liveness.check` when passive or active liveness is on; thresholds come from the settings.
  *
  * The selfie's reference photo: the first side of the session's identity document with a photo
  * (`document_file_id`) and, with `compare_with: "aadhaar" | "any"`, the photo inside the
@@ -10,6 +10,7 @@
  * resolves it when it runs (server/intelligence/face/face-checks.ts `matchSessionFaces`).
  */
 import { DomainError } from "../../errors";
+import { takeChallenge } from "../../intelligence/face/liveness/liveness-challenge";
 import { defineStep, type PlannedCheck, type StoredStep } from "../step-type";
 import { SELFIE_FRAME_KIND, type TSelfieSettings, ZSelfieSettings, ZSelfieStepInput } from "./selfie.schemas";
 
@@ -44,21 +45,16 @@ export const selfieStep = defineStep({
   settings: ZSelfieSettings,
   input: () => ZSelfieStepInput,
   /**
-   * @throws DomainError parameter_invalid: `file_required` unless the files are this step's
-   *   uploads (`selfie`, then `selfie_frame` each), `liveness_frames_required` (`param: "frames"`)
-   *   when the settings ask an active challenge and no frames came.
+   * @throws DomainError parameter_invalid: `file_required` unless the file is this step's
+   *   `selfie` upload; `liveness_challenge_required` (`param: "challenge_id"`) when the settings
+   *   ask for the active challenge and no challenge of this step that is still unused came.
    */
-  async submit({ settings, input, checkFiles }) {
+  async submit({ db, session, step, settings, input, checkFiles }) {
     await checkFiles(input.files, ["selfie"]);
-    const challenge = settings.liveness.active;
-    if (challenge === "none") return { data: { files: input.files }, method: "camera" };
-    const frames = input.frames ?? [];
-    if (!frames.length) throw new DomainError("parameter_invalid", "liveness_frames_required", { param: "frames" });
-    await checkFiles(
-      frames,
-      frames.map(() => SELFIE_FRAME_KIND),
-    );
-    return { data: { files: input.files, frames, challenge }, method: "camera" };
+    if (settings.liveness.active === "none") return { data: { files: input.files }, method: "camera" };
+    if (!input.challenge_id) throw new DomainError("parameter_invalid", "liveness_challenge_required", { param: "challenge_id" });
+    await takeChallenge(db, { sessionId: session.id, step: step.name, challengeId: input.challenge_id });
+    return { data: { files: input.files, challenge_id: input.challenge_id }, method: "camera" };
   },
   plannedChecks({ settings: cfg, data: d, steps }) {
     const selfie = Array.isArray(d.files) ? (d.files[0] as unknown) : undefined;
@@ -82,14 +78,10 @@ export const selfieStep = defineStep({
     }
     const { passive, active, threshold } = cfg.liveness;
     if (passive || active !== "none") {
-      // active only: the passive score is recorded but never decides (threshold 0)
+      // active only: the passive score is recorded but never lowers the verdict (threshold 0)
       checks.push({
         key: "in.liveness.check",
-        input: {
-          selfie_file_id: selfie,
-          threshold: passive ? threshold : 0,
-          ...(active !== "none" ? { challenge: active, frame_file_ids: d.frames ?? [] } : {}),
-        },
+        input: { selfie_file_id: selfie, threshold: passive ? threshold : 0, ...(active !== "none" ? { challenge_id: d.challenge_id } : {}) },
       });
     }
     return checks;

@@ -7,12 +7,15 @@
  */
 import { z } from "zod";
 import { DEFAULT_FACE_MATCH_THRESHOLD, DEFAULT_LIVENESS_THRESHOLD, FACE_MATCH_REVIEW_BAND } from "../../intelligence/face/face-thresholds";
+import { LIVENESS_ACTIONS } from "../../intelligence/face/liveness/liveness-judge";
 import { ZFileId } from "../input-fields";
 
 /** Reference photos the selfie may be compared with (`in.face.match`). */
 export const FACE_MATCH_REFERENCES = ["document", "aadhaar", "any"] as const;
-/** Active liveness challenges of the selfie step. */
-export const LIVENESS_CHALLENGES = ["none", "turn_head", "blink"] as const;
+/** Active liveness of the selfie step: none, or the server-issued challenge (server/intelligence/face/liveness/). */
+export const LIVENESS_CHALLENGES = ["none", "challenge"] as const;
+/** Values of `liveness.active` before issue 15 (one fixed gesture), read as `challenge`. */
+const LEGACY_CHALLENGES = new Set(["turn_head", "blink"]);
 
 /**
  * `selfie`: a live photo from the front camera (no gallery upload), compared with the identity
@@ -57,11 +60,27 @@ export const ZSelfieSettings = z.strictObject({
           title: "Liveness threshold",
           description: `Passive liveness score 0..1 below which the selfie goes to a reviewer (default ${DEFAULT_LIVENESS_THRESHOLD}).`,
         }),
-      active: z.enum(LIVENESS_CHALLENGES).default("none").meta({
-        title: "Active challenge",
-        description:
-          "none; turn_head: the applicant turns the head left and right; blink: the applicant blinks. Frames taken during the challenge are verified by the server.",
-      }),
+      active: z
+        .preprocess((v) => (typeof v === "string" && LEGACY_CHALLENGES.has(v) ? "challenge" : v), z.enum(LIVENESS_CHALLENGES))
+        .default("challenge")
+        .meta({
+          title: "Active challenge",
+          description:
+            "challenge (default): the server issues a random sequence of 2-3 actions and judges the live camera's frames; in.liveness.check passes only on it. none: no challenge, and in.liveness.check answers needs_review (challenge_required).",
+        }),
+      actions: z
+        .array(z.enum(LIVENESS_ACTIONS))
+        .min(2)
+        .refine((a) => a.includes("turn_left") || a.includes("turn_right"), { error: "Include turn_left or turn_right: a head turn is what shows depth." })
+        .refine((a) => new Set(a).size === a.length, { error: "Each action once." })
+        .default([...LIVENESS_ACTIONS])
+        .meta({ title: "Challenge actions", description: "The actions a challenge is drawn from (2-3 of them, one head turn, in a random order)." }),
+      max_attempts: z
+        .int()
+        .min(1)
+        .max(5)
+        .default(3)
+        .meta({ title: "Liveness attempts", description: "Challenges an applicant may try (1-5); after the last the step is submitted with its verdict." }),
     })
     .prefault({}),
 });
@@ -70,12 +89,11 @@ export type TSelfieSettings = z.infer<typeof ZSelfieSettings>;
 /** Upload kind of a frame taken during the selfie step's active liveness challenge. */
 export const SELFIE_FRAME_KIND = "selfie_frame";
 
-/** Fewest and most frames of an active liveness challenge (burst taken in the browser, checked on the server). */
-export const LIVENESS_FRAMES_MIN = 3;
-export const LIVENESS_FRAMES_MAX = 12;
-
-/** `{ files: [selfie], frames?: [selfie_frame...] }`: `frames` are the active liveness challenge's burst, in order. */
+/** `{ files: [selfie], challenge_id? }`: `challenge_id` the liveness challenge the frames were posted to (server-issued). */
 export const ZSelfieStepInput = z.strictObject({
   files: z.array(ZFileId).length(1, { error: "file_required" }),
-  frames: z.array(ZFileId).min(LIVENESS_FRAMES_MIN, { error: "liveness_frames_required" }).max(LIVENESS_FRAMES_MAX).optional(),
+  challenge_id: z
+    .string()
+    .regex(/^lch_[0-9A-Za-z]{24}$/, { error: "liveness_challenge_required" })
+    .optional(),
 });

@@ -6,6 +6,7 @@ import "server-only";
  */
 import { z } from "zod";
 import { startDigilocker } from "../../digilocker/digilocker-authorization";
+import { judgeLivenessAttempt, startLivenessChallenge } from "../../flow/flow-liveness";
 import { sendStepOtp, verifyStepOtp } from "../../flow/flow-otp";
 import type { FlowContext } from "../../flow/flow-session";
 import { claimHandoff, createHandoff, HANDOFF_CODE_LENGTH, takeOverFlow } from "../../flow/flow-handoff";
@@ -15,6 +16,7 @@ import { changeKeyPersonInviteFromFlow, keyPersonLink, lookupBankBranch, resendK
 import { MAX_INVITE_TOKEN_LENGTH, openKeyPersonInvite } from "../../kyb/key-person-invite";
 import { clientIp } from "../../http/client-ip";
 import { ZFlowDocumentExtraction } from "../../intelligence/extraction.schemas";
+import { LIVENESS_ACTIONS } from "../../intelligence/face/liveness/liveness-judge";
 import { getFlowDocumentExtraction, requestFlowDocumentExtraction } from "../../intelligence/flow-document-extraction";
 import { createTRPCRouter, flowProcedure, publicProcedure } from "../init";
 
@@ -85,6 +87,34 @@ export const flowRouter = createTRPCRouter({
     .input(ZSessionInput.extend({ step: z.string().min(1).max(64) }))
     .output(z.object({ url: z.string() }))
     .mutation(({ ctx, input }) => startDigilocker(ctx.db, flowCtx(ctx, input.sessionId), input.step)),
+  /** Issues the selfie step's next liveness challenge (server/flow/flow-liveness.ts); its frames go through the upload route with the nonce. */
+  livenessChallenge: flowProcedure
+    .input(ZSessionInput.extend({ step: z.string().min(1).max(64) }))
+    .output(
+      z.object({
+        id: z.string(),
+        nonce: z.string(),
+        actions: z.array(z.enum(LIVENESS_ACTIONS)),
+        expires_at: z.string(),
+        attempt: z.number().int(),
+        max_attempts: z.number().int(),
+      }),
+    )
+    .mutation(({ ctx, input }) => startLivenessChallenge(ctx.db, flowCtx(ctx, input.sessionId), input.step)),
+  /** The server's verdict on a liveness challenge's frames (judged once). */
+  livenessVerdict: flowProcedure
+    .input(ZSessionInput.extend({ step: z.string().min(1).max(64), challenge_id: z.string().min(1).max(64), selfie_file_id: z.string().min(1).max(64) }))
+    .output(
+      z.object({
+        status: z.enum(["passed", "failed", "needs_review"]),
+        error_code: z.string().nullable(),
+        attempt: z.number().int(),
+        attempts_left: z.number().int(),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      judgeLivenessAttempt(ctx.db, flowCtx(ctx, input.sessionId), input.step, { challengeId: input.challenge_id, selfieFileId: input.selfie_file_id }),
+    ),
   documentExtraction: flowProcedure
     .input(ZSessionInput.extend({ step: z.string().min(1).max(64), extraction_id: z.string().min(1).max(64) }))
     .output(ZFlowDocumentExtraction)

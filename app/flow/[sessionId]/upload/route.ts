@@ -1,6 +1,7 @@
 /**
  * POST /flow/{sessionId}/upload: one file of a `documents` or `selfie` step, as
- * `multipart/form-data` with the parts `step`, `kind` and `file`, authenticated like the flow's
+ * `multipart/form-data` with the parts `step`, `kind` and `file` (and, for a liveness frame
+ * `selfie_frame`, `challenge`: the challenge's nonce and `captured_ms`), authenticated like the flow's
  * procedures (`Authorization: Bearer st_...`). The body is counted while it streams in and
  * refused past 15 MiB (plus room for the multipart framing) before it is buffered whole; the
  * file is then checked, scanned and stored by server/flow/upload-step-file.ts.
@@ -53,10 +54,20 @@ export async function POST(req: Request, { params }: { params: Promise<{ session
     if (!(file instanceof Blob)) throw new DomainError("parameter_missing", "Missing required param: file.", { param: "file" });
     if (typeof step !== "string" || typeof kind !== "string")
       throw new DomainError("parameter_missing", "Missing required param: step and kind.", { param: "step" });
+    // a liveness frame: the challenge's nonce and when the browser took it (ms since the challenge was shown)
+    const [nonce, captured] = [form.get("challenge"), form.get("captured_ms")];
+    const capturedMs = typeof captured === "string" && /^\d{1,9}$/.test(captured) ? Number(captured) : null;
+    if (typeof nonce === "string" && capturedMs === null)
+      throw new DomainError("parameter_invalid", "captured_ms must be the milliseconds since the challenge was shown.", { param: "captured_ms" });
     const uploaded = await uploadStepFile(
       await getDb(),
       { sessionId, token: match[1]!, ip: clientIp(req.headers), userAgent: req.headers.get("user-agent") },
-      { step, kind, bytes: new Uint8Array(await file.arrayBuffer()) },
+      {
+        step,
+        kind,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+        ...(typeof nonce === "string" && nonce.length <= 64 && capturedMs !== null ? { liveness: { nonce, capturedMs } } : {}),
+      },
     );
     return Response.json(uploaded, { status: 201, headers: NO_STORE });
   } catch (err) {
