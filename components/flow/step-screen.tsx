@@ -103,56 +103,56 @@ export function StepScreen({ sessionId, state, locale }: { sessionId: string; st
   };
   return (
     <HandoffSessionContext.Provider value={sessionId}>
-    <EditStepContext.Provider value={(name) => navigate({ step: name, origin: "review" })}>
-      <div ref={containerRef}>
-        {atGuard ? (
-          <p role="status" className="mb-4 rounded-lg bg-slate-900 px-4 py-2.5 text-sm text-white" data-testid="flow-leave-hint">
-            {t("common.leaveHint")}
-          </p>
-        ) : null}
-        <div className="mb-6 flex flex-col gap-3">
-          {back || edited ? (
-            <button
-              type="button"
-              data-testid="flow-back"
-              onClick={() => navigate(editing?.origin !== "review" && back ? { step: back, origin: "back" } : null)}
-              className={cn(
-                "-ml-2 inline-flex min-h-11 items-center gap-1 self-start rounded-md px-2 text-sm font-medium text-slate-700 hover:bg-slate-100",
-                focusRing,
-              )}
-            >
-              <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-5">
-                <path
-                  fillRule="evenodd"
-                  d="M11.78 5.22a.75.75 0 0 1 0 1.06L8.06 10l3.72 3.72a.75.75 0 1 1-1.06 1.06l-4.25-4.25a.75.75 0 0 1 0-1.06l4.25-4.25a.75.75 0 0 1 1.06 0Z"
-                  clipRule="evenodd"
-                />
-              </svg>
-              {editing?.origin === "review" ? t("common.backToSummary") : t("common.back")}
-            </button>
+      <EditStepContext.Provider value={(name) => navigate({ step: name, origin: "review" })}>
+        <div ref={containerRef}>
+          {atGuard ? (
+            <p role="status" className="mb-4 rounded-lg bg-slate-900 px-4 py-2.5 text-sm text-white" data-testid="flow-leave-hint">
+              {t("common.leaveHint")}
+            </p>
           ) : null}
-          <StepProgress index={index} total={round.length} />
-        </div>
-        {resubmission && !edited ? (
-          <div role="note" className="mb-6 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="flow-resubmission">
-            <p className="font-semibold">{t("resubmit.title")}</p>
-            <p className="mt-0.5">{t("resubmit.body", { org })}</p>
-            <p className="mt-2">
-              <span className="font-medium">{t("resubmit.reason")}: </span>
-              {applicantText(resubmission.message, locale) ?? t("resubmit.fallback")}
-            </p>
-            <p className="mt-2" data-testid="flow-resubmission-steps">
-              <span className="font-medium">{t("resubmit.steps")}: </span>
-              {round.map(stepName).join(", ")}
-            </p>
+          <div className="mb-6 flex flex-col gap-3">
+            {back || edited ? (
+              <button
+                type="button"
+                data-testid="flow-back"
+                onClick={() => navigate(editing?.origin !== "review" && back ? { step: back, origin: "back" } : null)}
+                className={cn(
+                  "-ml-2 inline-flex min-h-11 items-center gap-1 self-start rounded-md px-2 text-sm font-medium text-slate-700 hover:bg-slate-100",
+                  focusRing,
+                )}
+              >
+                <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-5">
+                  <path
+                    fillRule="evenodd"
+                    d="M11.78 5.22a.75.75 0 0 1 0 1.06L8.06 10l3.72 3.72a.75.75 0 1 1-1.06 1.06l-4.25-4.25a.75.75 0 0 1 0-1.06l4.25-4.25a.75.75 0 0 1 1.06 0Z"
+                    clipRule="evenodd"
+                  />
+                </svg>
+                {editing?.origin === "review" ? t("common.backToSummary") : t("common.back")}
+              </button>
+            ) : null}
+            <StepProgress index={index} total={round.length} />
           </div>
-        ) : null}
-        <StepViewContext.Provider value={stepView}>
-          <Step key={step.name} sessionId={sessionId} state={state} step={step} isLast={isLast} editing={!!edited} onDone={done} locale={locale} />
-        </StepViewContext.Provider>
-        {offerHandoff ? <HandoffOffer sessionId={sessionId} prominent /> : null}
-      </div>
-    </EditStepContext.Provider>
+          {resubmission && !edited ? (
+            <div role="note" className="mb-6 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="flow-resubmission">
+              <p className="font-semibold">{t("resubmit.title")}</p>
+              <p className="mt-0.5">{t("resubmit.body", { org })}</p>
+              <p className="mt-2">
+                <span className="font-medium">{t("resubmit.reason")}: </span>
+                {applicantText(resubmission.message, locale) ?? t("resubmit.fallback")}
+              </p>
+              <p className="mt-2" data-testid="flow-resubmission-steps">
+                <span className="font-medium">{t("resubmit.steps")}: </span>
+                {round.map(stepName).join(", ")}
+              </p>
+            </div>
+          ) : null}
+          <StepViewContext.Provider value={stepView}>
+            <Step key={step.name} sessionId={sessionId} state={state} step={step} isLast={isLast} editing={!!edited} onDone={done} locale={locale} />
+          </StepViewContext.Provider>
+          {offerHandoff ? <HandoffOffer sessionId={sessionId} prominent /> : null}
+        </div>
+      </EditStepContext.Provider>
     </HandoffSessionContext.Provider>
   );
 }

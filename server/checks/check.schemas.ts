@@ -146,13 +146,9 @@ export const ZCapabilities = z
                   name: z.string().meta({ description: "The provider's name, as checks record it (`provider`), e.g. `quicko_sandbox`, `cashfree`." }),
                   label: z.string(),
                   available: z.boolean().meta({ description: "The server holds the provider's credentials." }),
-                  order: z
-                    .number()
-                    .int()
-                    .nullable()
-                    .meta({
-                      description: "Position in the project's live failover order for this check (1 = asked first); null when live checks do not ask it.",
-                    }),
+                  order: z.number().int().nullable().meta({
+                    description: "Position in the project's live failover order for this check (1 = asked first); null when live checks do not ask it.",
+                  }),
                 }),
               )
               .meta({

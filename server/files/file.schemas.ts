@@ -41,11 +41,9 @@ export const ZFile = z
     id: z.string().meta({ description: "`file_...`: what direct checks take (`file_ids`, `selfie_file_id`, ...)." }),
     object: z.literal("file"),
     purpose: ZFilePurpose,
-    content_type: z
-      .string()
-      .meta({
-        description: "The type read from the file's content: `image/jpeg`, `image/png`, `image/webp`, `image/heic`, `image/heif` or `application/pdf`.",
-      }),
+    content_type: z.string().meta({
+      description: "The type read from the file's content: `image/jpeg`, `image/png`, `image/webp`, `image/heic`, `image/heif` or `application/pdf`.",
+    }),
     size: z.number().int().meta({ description: "Bytes." }),
     session_id: z.string().nullable().meta({ description: "The session the file is attached to, or null." }),
     created_at: ZTimestamp,

@@ -32,7 +32,10 @@ describe("GET /v1/capabilities", () => {
   });
 
   it("names, per registry check, the live providers the project can use", async () => {
-    const checks = (await demo("GET", "/v1/capabilities?country=IN")).body.countries[0].checks as { key: string; live_providers: { name: string; available: boolean }[] }[];
+    const checks = (await demo("GET", "/v1/capabilities?country=IN")).body.countries[0].checks as {
+      key: string;
+      live_providers: { name: string; available: boolean }[];
+    }[];
     const names = (key: string) => checks.find((c) => c.key === key)?.live_providers.map((p) => p.name);
     // whether the server holds each vendor's credentials (`available`, `order`) depends on the deployment
     expect(names("in.pan.verify")?.sort()).toEqual(["cashfree", "quicko_sandbox"]);
