@@ -25,6 +25,7 @@ function check(step: string, check_key: string, status: CaseCheck["status"], cre
     error_code: null,
     from_cache: false,
     result: {},
+    provider_attempts: [],
     created_at,
     finished_at: created_at,
     ...extra,
