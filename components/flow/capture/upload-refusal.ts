@@ -14,7 +14,10 @@ export type UploadRefusalCause = "file" | "transient" | "not_configured";
 export interface UploadRefusal {
   /** `documents.<key>` or `errors.<key>` of components/flow/i18n. */
   message:
-    | { ns: "documents"; key: "refusedInfected" | "refusedType" | "refusedTooLarge" | "refusedUnreadable" | "refusedScanner" | "refusedNotConfigured" }
+    | {
+        ns: "documents";
+        key: "refusedInfected" | "refusedType" | "refusedTooLarge" | "refusedUnreadable" | "refusedEncrypted" | "refusedScanner" | "refusedNotConfigured";
+      }
     | { ns: "errors"; key: "network" | "generic" };
   cause: UploadRefusalCause;
 }
@@ -24,6 +27,9 @@ const BY_CODE: Record<string, UploadRefusal> = {
   file_type_not_allowed: { message: { ns: "documents", key: "refusedType" }, cause: "file" },
   file_too_large: { message: { ns: "documents", key: "refusedTooLarge" }, cause: "file" },
   file_unreadable: { message: { ns: "documents", key: "refusedUnreadable" }, cause: "file" },
+  // a PDF without a page cannot be shown either; one with a password needs another copy
+  file_no_pages: { message: { ns: "documents", key: "refusedUnreadable" }, cause: "file" },
+  file_encrypted: { message: { ns: "documents", key: "refusedEncrypted" }, cause: "file" },
   scanner_unavailable: { message: { ns: "documents", key: "refusedScanner" }, cause: "transient" },
   scanner_not_configured: { message: { ns: "documents", key: "refusedNotConfigured" }, cause: "not_configured" },
   network: { message: { ns: "errors", key: "network" }, cause: "transient" },

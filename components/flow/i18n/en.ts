@@ -244,6 +244,7 @@ export const en = {
     refusedType: "This type of file isn't accepted. Upload a photo (JPEG, PNG, WebP, HEIC) or a PDF.",
     refusedTooLarge: "This file is larger than 15 MB. Take a photo instead, or upload a smaller file.",
     refusedUnreadable: "This file seems to be damaged and can't be opened. Take a new photo or upload a different file.",
+    refusedEncrypted: "This PDF is protected with a password. Upload a copy without the password, or take a photo of the document.",
     refusedScanner: "We can't check uploads right now. Please try again in a few minutes.",
     refusedNotConfigured: "This service isn't set up to accept files yet. Please contact the company that asked you to verify your identity.",
     refusedBack: "Go back",
