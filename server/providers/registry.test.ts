@@ -23,6 +23,8 @@ describe("providerFor", () => {
     ["test", "in.phone.verify", "otp"],
     ["live", "in.email.verify", "otp"],
     ["test", "in.document.review", "manual"],
+    ["test", "in.document.extract", "ocr"],
+    ["live", "in.document.extract", "ocr"],
   ] as const)("%s mode, %s -> %s", (mode, key, name) => {
     expect(providerFor(mode, key).name).toBe(name);
   });

@@ -5,7 +5,7 @@ import { uploadRefusal } from "./upload-refusal";
 
 describe("uploadRefusal", () => {
   it("asks for another file when the file is the problem, whether or not the scanner is up", () => {
-    for (const code of ["file_infected", "file_type_not_allowed", "file_too_large", "file_unreadable", "aadhaar_unreadable"])
+    for (const code of ["file_infected", "file_type_not_allowed", "file_too_large", "file_unreadable", "aadhaar_unreadable", "file_encrypted", "file_no_pages"])
       expect(uploadRefusal(code).cause).toBe("file");
     expect(uploadRefusal("file_type_not_allowed").message).toEqual({ ns: "documents", key: "refusedType" });
     expect(uploadRefusal("aadhaar_unreadable").message).toEqual({ ns: "documents", key: "refusedAadhaarUnclear" });
@@ -26,6 +26,8 @@ describe("uploadRefusal", () => {
       "file_too_large",
       "file_unreadable",
       "aadhaar_unreadable",
+      "file_encrypted",
+      "file_no_pages",
       "scanner_unavailable",
       "scanner_not_configured",
       "network",

@@ -16,7 +16,15 @@ export interface UploadRefusal {
   message:
     | {
         ns: "documents";
-        key: "refusedInfected" | "refusedType" | "refusedTooLarge" | "refusedUnreadable" | "refusedAadhaarUnclear" | "refusedScanner" | "refusedNotConfigured";
+        key:
+          | "refusedInfected"
+          | "refusedType"
+          | "refusedTooLarge"
+          | "refusedUnreadable"
+          | "refusedAadhaarUnclear"
+          | "refusedEncrypted"
+          | "refusedScanner"
+          | "refusedNotConfigured";
       }
     | { ns: "errors"; key: "network" | "generic" };
   cause: UploadRefusalCause;
@@ -28,6 +36,9 @@ const BY_CODE: Record<string, UploadRefusal> = {
   file_too_large: { message: { ns: "documents", key: "refusedTooLarge" }, cause: "file" },
   file_unreadable: { message: { ns: "documents", key: "refusedUnreadable" }, cause: "file" },
   aadhaar_unreadable: { message: { ns: "documents", key: "refusedAadhaarUnclear" }, cause: "file" },
+  // a PDF without a page cannot be shown either; one with a password needs another copy
+  file_no_pages: { message: { ns: "documents", key: "refusedUnreadable" }, cause: "file" },
+  file_encrypted: { message: { ns: "documents", key: "refusedEncrypted" }, cause: "file" },
   scanner_unavailable: { message: { ns: "documents", key: "refusedScanner" }, cause: "transient" },
   scanner_not_configured: { message: { ns: "documents", key: "refusedNotConfigured" }, cause: "not_configured" },
   network: { message: { ns: "errors", key: "network" }, cause: "transient" },

@@ -268,6 +268,7 @@ export const en = {
     refusedUnreadable: "This file seems to be damaged and can't be opened. Take a new photo or upload a different file.",
     refusedAadhaarUnclear:
       "We couldn't read your Aadhaar number clearly enough to hide its first 8 digits, so nothing was saved. Take a clearer photo: the whole card, flat, in good light and in focus.",
+    refusedEncrypted: "This PDF is protected with a password. Upload a copy without the password, or take a photo of the document.",
     refusedScanner: "We can't check uploads right now. Please try again in a few minutes.",
     refusedNotConfigured: "This service isn't set up to accept files yet. Please contact the company that asked you to verify your identity.",
     refusedBack: "Go back",
