@@ -78,18 +78,18 @@ describe("a key person's invitation link", () => {
     const { childId, k } = await businessWithDirector();
     const first = await opened(childId, k);
     expect(first).toMatch(new RegExp(`/flow/${childId}#t=st_`));
-    await expect(authenticateFlow(db, flowCtx(childId, tokenOf(first)))).resolves.toBeUndefined();
+    await expect(authenticateFlow(db, flowCtx(childId, tokenOf(first)))).resolves.toEqual({ active: true });
 
     // a second device: nothing issued, the first device keeps working
     const rows = await tokenRows(childId);
     expect(await openKeyPersonInvite(db, childId, k, null)).toEqual({ outcome: "in_use", org: "Demo Fintech", locale: "en", testMode: true });
     expect(await tokenRows(childId)).toBe(rows);
-    await expect(authenticateFlow(db, flowCtx(childId, tokenOf(first)))).resolves.toBeUndefined();
+    await expect(authenticateFlow(db, flowCtx(childId, tokenOf(first)))).resolves.toEqual({ active: true });
 
     // "continue here": a fresh token, the first device's revoked
     const second = await opened(childId, k, true);
     expect(tokenOf(second)).not.toBe(tokenOf(first));
-    await expect(authenticateFlow(db, flowCtx(childId, tokenOf(second)))).resolves.toBeUndefined();
+    await expect(authenticateFlow(db, flowCtx(childId, tokenOf(second)))).resolves.toEqual({ active: true });
     await expect(authenticateFlow(db, flowCtx(childId, tokenOf(first)))).rejects.toMatchObject({
       code: "client_token_invalid",
       details: { reason: "token_replaced" },
