@@ -184,7 +184,7 @@ describe("acceptUpload of an Aadhaar card", () => {
     db = rest.db;
     projectId = seed.projectId;
     sessionId = (await createSession(db, { projectId, mode: "test" }, { workflow_id: seed.workflows.kyc }, { type: "api_key", id: "key_test" })).id;
-  });
+  }, 180_000); // migrating and seeding after the OCR tests took over 60 s on a loaded machine
 
   const upload = (kind: string, bytes: Uint8Array) =>
     acceptUpload({ db, projectId, sessionId, mode: "test", step: "documents", kind, bytes }, { scanner: noScan });
