@@ -22,7 +22,7 @@
  * .next as it is), --rate-limit (keep the /v1 rate limit on), --profile (the app runs with
  * `node --cpu-prof`; profiles and their summary go to bench/results/profiles/), --workers 1,2
  * (PostgreSQL once per worker count; more than 1 = `npm run serve` with WEB_CONCURRENCY; PGlite
- * always one; the profile applies to one worker), --out FILE.
+ * always one; --profile profiles the single-process runs only), --out FILE.
  * (autocannon's own rate option is not offered: it sends each second's requests in one burst,
  * which measures the burst, not latency at that rate. Use --connections for lower load.)
  */
