@@ -20,7 +20,9 @@
  * Options: --duration S (10), --warmup S (3), --connections N (50), --only pglite|postgres,
  * --endpoints create,retrieve,list (which to run; the ceiling always runs), --no-build (use
  * .next as it is), --rate-limit (keep the /v1 rate limit on), --profile (the app runs with
- * `node --cpu-prof`; profiles and their summary go to bench/results/profiles/), --out FILE.
+ * `node --cpu-prof`; profiles and their summary go to bench/results/profiles/), --workers 1,2
+ * (PostgreSQL once per worker count; more than 1 = `npm run serve` with WEB_CONCURRENCY; PGlite
+ * always one; --profile profiles the single-process runs only), --out FILE.
  * (autocannon's own rate option is not offered: it sends each second's requests in one burst,
  * which measures the burst, not latency at that rate. Use --connections for lower load.)
  */
