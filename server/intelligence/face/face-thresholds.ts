@@ -9,7 +9,7 @@
  * Default face match threshold (faceSimilarity of the dlib ResNet-34 embeddings, 0..1). It
  * targets FMR 0.1 % with a margin: the bench's threshold at FMR 0.1 % is 0.508 over 15,543
  * different-person comparisons, and 0.57 is above all of them but one (0.693, a rotated crop of a
- * group photo); 73 % of the 534 same-person comparisons pass (88 % of photo vs photo).
+ * group photo); 74 % of the 534 same-person comparisons pass (88 % of photo vs photo).
  */
 export const DEFAULT_FACE_MATCH_THRESHOLD = 0.57;
 
