@@ -84,9 +84,9 @@ async function fakeCamera(page: Page, kind: "head" | "flat"): Promise<void> {
         ctx.fillStyle = `rgba(${(Math.random() * 255) | 0},${(Math.random() * 255) | 0},${(Math.random() * 255) | 0},0.08)`;
         ctx.fillRect((Math.random() * 360) | 0, (Math.random() * 480) | 0, 2, 2);
       }
-      requestAnimationFrame(draw);
     };
-    requestAnimationFrame(draw);
+    // a timer, not requestAnimationFrame: a headless page may not paint, and every frame must differ
+    setInterval(draw, 40);
     const stream = canvas.captureStream(20);
     navigator.mediaDevices.getUserMedia = async () => stream.clone();
   }, pictures);

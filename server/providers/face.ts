@@ -59,7 +59,8 @@ export const faceProvider: CheckProvider = {
         threshold: r.threshold,
         faces: r.faces,
         method: r.challenge ? "active" : "passive",
-        challenge: r.challenge,
+        // the judge's verdict in the API's snake_case
+        challenge: r.challenge && (({ errorCode, ...verdict }) => ({ ...verdict, error_code: errorCode }))(r.challenge),
       };
       return { status: r.status, errorCode: r.errorCode, score: r.score, verifiedBy: "source", result };
     } catch (err) {

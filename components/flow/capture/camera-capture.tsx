@@ -174,7 +174,10 @@ export function CameraCapture({
       for (let at = challenge.frameMs; at <= total; at += challenge.frameMs) {
         const step = at <= challenge.leadMs ? -1 : Math.min(challenge.steps.length - 1, Math.floor((at - challenge.leadMs - 1) / challenge.stepMs));
         setShown({ step, done: at / total });
-        await new Promise((resolve) => setTimeout(resolve, Math.max(0, t0 + at - performance.now())));
+        // on schedule, but never closer than half a period to the previous frame (a busy phone catching up
+        // would send a burst, whose timing the server refuses as not a live capture's)
+        const last = frames.at(-1)?.capturedMs ?? -Infinity;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, t0 + at - performance.now(), t0 + last + challenge.frameMs / 2 - performance.now())));
         const blob = await capture(CHALLENGE_FRAME_WIDTH);
         if (blob) frames.push({ blob, capturedMs: Math.round(performance.now() - t0) });
       }
