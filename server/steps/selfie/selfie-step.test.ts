@@ -45,9 +45,8 @@ describe("selfie: planned checks (face match and liveness)", () => {
     });
   });
 
-  it("without the challenge (active: none) plans passive liveness only, which answers challenge_required; without passive either, nothing", () => {
-    const [liveness] = plan({ face_match: { enabled: false }, liveness: { active: "none" } }, [], { files: [SELFIE] });
-    expect(liveness).toEqual({ key: "in.liveness.check", input: { selfie_file_id: SELFIE, threshold: DEFAULT_LIVENESS_THRESHOLD } });
+  it("without the challenge (active: none) plans no liveness check, passive or not: a passive score alone proves nothing", () => {
+    expect(plan({ face_match: { enabled: false }, liveness: { active: "none" } }, [], { files: [SELFIE] })).toEqual([]);
     expect(plan({ face_match: { enabled: false }, liveness: { passive: false, active: "none" } }, [])).toEqual([]);
     // active only: the passive score never lowers the verdict
     expect(plan({ face_match: { enabled: false }, liveness: { passive: false } }, [])[0]!.input).toEqual({

@@ -2,7 +2,8 @@
  * `selfie`: a live photo from the front camera and, with the active liveness challenge (the
  * default), the challenge the server issued for it (server/intelligence/face/liveness/; the flow
  * posts its frames to it). Checks: `in.face.match` when enabled (see `faceMatchEnabled`), then
- * `in.liveness.check` when passive or active liveness is on; thresholds come from the settings.
+ * `in.liveness.check` when the active challenge is on (`liveness.active: none` plans no liveness
+ * check: passive scores alone prove nothing); thresholds come from the settings.
  *
  * The selfie's reference photo: the first side of the session's identity document with a photo
  * (`document_file_id`) and, with `compare_with: "aadhaar" | "any"`, the photo inside the
@@ -77,12 +78,11 @@ export const selfieStep = defineStep({
       });
     }
     const { passive, active, threshold } = cfg.liveness;
-    if (passive || active !== "none") {
-      // active only: the passive score is recorded but never lowers the verdict (threshold 0)
-      checks.push({
-        key: "in.liveness.check",
-        input: { selfie_file_id: selfie, threshold: passive ? threshold : 0, ...(active !== "none" ? { challenge_id: d.challenge_id } : {}) },
-      });
+    // liveness rests on the challenge (issue 15): without one there is nothing a check could prove
+    // (a passive score alone is never `passed`), so none is planned; `passive` adds the models'
+    // score as a signal that can lower a held challenge to needs_review (threshold 0: recorded only)
+    if (active !== "none") {
+      checks.push({ key: "in.liveness.check", input: { selfie_file_id: selfie, threshold: passive ? threshold : 0, challenge_id: d.challenge_id } });
     }
     return checks;
   },
