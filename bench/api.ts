@@ -38,7 +38,7 @@ import { benchWorkspace, say } from "./lib/workspace";
 import { CpuMeter, freePort, round1, startGroup, stopGroup, type Target, waitForHttp, waitQuiet } from "./lib/proc";
 import { type ProfileSummary, summarizeProfile } from "./lib/profile";
 import type { StatementCount } from "./sql-count";
-import { needsBuild } from "../scripts/build-state";
+import { ensureBuild } from "./lib/build";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values: opt } = parseArgs({
@@ -81,32 +81,6 @@ const PROFILE_DIR = path.join(root, "bench", "results", "profiles");
 const bench = benchWorkspace("kyc-bench");
 const work = bench.work;
 let postgres: Postgres | null = null;
-
-// ---------------------------------------------------------------------------------------------
-// Build (the production build in .next, like `npm run demo`: only when sources are newer).
-
-function ensureBuild(): { built: boolean; seconds: number } {
-  const buildId = path.join(root, ".next", "BUILD_ID");
-  if (!needsBuild(root)) return { built: false, seconds: 0 };
-  if (opt["no-build"]) {
-    if (!existsSync(buildId)) throw new Error("--no-build, but there is no build in .next");
-    console.log("    (sources are newer than .next, but --no-build was given)");
-    return { built: false, seconds: 0 };
-  }
-  say("next build (sources are newer than .next/BUILD_ID)");
-  const t0 = Date.now();
-  const r = spawnSync(path.join(root, "node_modules", ".bin", "next"), ["build"], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (r.status !== 0) {
-    console.error(`${r.stdout}\n${r.stderr}`.split("\n").slice(-60).join("\n"));
-    throw new Error(`next build failed (exit ${r.status})`);
-  }
-  return { built: true, seconds: round1((Date.now() - t0) / 1000) };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Rate limit: the benchmark turns it off when server/env.ts offers RATE_LIMIT_DISABLED.
@@ -512,7 +486,7 @@ say(
 );
 const rate = rateLimitSetting();
 console.log(`    ${rate.note}`);
-const build = ensureBuild();
+const build = ensureBuild(root, opt["no-build"]);
 const results: ScenarioResult[] = [];
 for (const s of SCENARIOS) results.push(await runScenario(s.database, s.workers, rate));
 

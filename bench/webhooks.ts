@@ -23,7 +23,6 @@
  * --no-build, --keep-logs (the app logs go next to --out), --profile (the app runs with
  * `node --cpu-prof`; the summary is printed and the profile goes next to --out), --out FILE.
  */
-import { spawnSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -31,9 +30,9 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import Stripe from "stripe";
-import { needsBuild } from "../scripts/build-state";
 import { verifyServiceSignature } from "../server/webhooks/verify-example";
 import type { Postgres } from "./lib/postgres";
+import { ensureBuild } from "./lib/build";
 import { benchWorkspace, say } from "./lib/workspace";
 import { summarizeProfile } from "./lib/profile";
 import { freePort, round1, startGroup, stopGroup, waitForHttp } from "./lib/proc";
@@ -65,22 +64,6 @@ if (!SCENARIOS.length) throw new Error("--only takes postgres or pglite");
 const bench = benchWorkspace("kyc-bench-webhooks");
 const work = bench.work;
 let postgres: Postgres | null = null;
-
-function ensureBuild(): void {
-  if (!needsBuild(root)) return;
-  if (opt["no-build"]) {
-    if (!existsSync(path.join(root, ".next", "BUILD_ID"))) throw new Error("--no-build, but there is no build in .next");
-    return;
-  }
-  say("next build (sources are newer than .next/BUILD_ID)");
-  const r = spawnSync(path.join(root, "node_modules", ".bin", "next"), ["build"], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (r.status !== 0) throw new Error(`next build failed (exit ${r.status}):\n${`${r.stdout}\n${r.stderr}`.split("\n").slice(-40).join("\n")}`);
-}
 
 interface Receipt {
   endpoint: number;
@@ -353,7 +336,7 @@ async function runScenario(name: "postgres" | "pglite"): Promise<ScenarioResult>
   }
 }
 
-ensureBuild();
+ensureBuild(root, opt["no-build"]);
 const results: ScenarioResult[] = [];
 const failures: { scenario: string; error: string }[] = [];
 for (const name of SCENARIOS) {

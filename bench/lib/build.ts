@@ -8,14 +8,19 @@ import path from "node:path";
 import { needsBuild } from "../../scripts/build-state";
 import { say } from "./workspace";
 
-/** @throws Error when the build fails, or with `noBuild` when there is no build at all. */
-export function ensureBuild(root: string, noBuild = false): void {
-  if (!needsBuild(root)) return;
+/**
+ * @returns whether it built, and how long that took (s).
+ * @throws Error when the build fails, or with `noBuild` when there is no build at all.
+ */
+export function ensureBuild(root: string, noBuild = false): { built: boolean; seconds: number } {
+  if (!needsBuild(root)) return { built: false, seconds: 0 };
   if (noBuild) {
     if (!existsSync(path.join(root, ".next", "BUILD_ID"))) throw new Error("--no-build, but there is no build in .next");
-    return;
+    say("sources are newer than .next, but --no-build was given");
+    return { built: false, seconds: 0 };
   }
   say("next build (sources are newer than .next/BUILD_ID)");
+  const t0 = Date.now();
   const r = spawnSync(path.join(root, "node_modules", ".bin", "next"), ["build"], {
     cwd: root,
     encoding: "utf8",
@@ -23,4 +28,5 @@ export function ensureBuild(root: string, noBuild = false): void {
     maxBuffer: 64 * 1024 * 1024,
   });
   if (r.status !== 0) throw new Error(`next build failed (exit ${r.status}):\n${`${r.stdout}\n${r.stderr}`.split("\n").slice(-40).join("\n")}`);
+  return { built: true, seconds: Math.round((Date.now() - t0) / 100) / 10 };
 }
