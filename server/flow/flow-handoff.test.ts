@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db";
 import { sha256Hex } from "../crypto/hash";
+import { CONSENT_NOTICE_VERSION } from "../steps/consent/consent-defaults";
 import { claimHandoff, createHandoff, HANDOFF_TTL_MS, takeOverFlow } from "./flow-handoff";
 import { getFlowState } from "./flow-state";
 import { submitStep } from "./submit-step";
@@ -18,7 +19,7 @@ beforeAll(async () => {
   ({ db, newSession } = await flowDb());
 });
 
-const CONSENT = { accepted: true, notice_version: "2026-10-01" };
+const CONSENT = { accepted: true, notice_version: CONSENT_NOTICE_VERSION };
 
 describe("flow handoff", () => {
   it("opens the session on the phone with its own token; the desktop then reads but cannot submit", async () => {
