@@ -16,6 +16,12 @@ const nextConfig: NextConfig = {
     "@node-rs/argon2",
     "prom-client",
   ],
+  experimental: {
+    // the proxy (proxy.ts) buffers request bodies up to this size and silently truncates beyond it (Next's
+    // default 10 MB): uploads to /flow and POST /v1/files take 15 MiB plus multipart overhead
+    // (MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES; server/uploads/upload-limits.test.ts keeps them in step)
+    proxyClientMaxBodySize: 16 * 1024 * 1024,
+  },
   poweredByHeader: false,
   typedRoutes: false,
   async headers() {

@@ -63,11 +63,13 @@ test("the documents step pre-fills from the card, the applicant corrects a field
   const session = await api<{ status: string; checks: CheckDto[] }>("GET", `/v1/sessions/${s.id}?expand=checks`);
   expect(session.body.status).toBe("review");
   const face = session.body.checks.find((c) => c.check_key === "in.face.match")!;
-  // the sandbox e-KYC's photo does not decode, so `compare_with: any` used the card's photo
-  expect(face).toMatchObject({ status: "passed", error_code: null, result: { reference: "document", selfie_faces: 1, document_faces: 1 } });
+  // `compare_with: any`: the card's photo was the reference (the sandbox e-KYC's photo is not used)
+  expect(face).toMatchObject({ result: { reference: "document", selfie_faces: 1, document_faces: 1 } });
   expect(face.score!).toBeGreaterThanOrEqual(DEFAULT_FACE_MATCH_THRESHOLD);
-  const liveness = session.body.checks.find((c) => c.check_key === "in.liveness.check")!;
-  expect(liveness.result).toMatchObject({ method: "passive", faces: 1 });
+  // a match; earlier journeys on this database took selfies of the same fake-camera face, which the 1:N search finds
+  expect(["passed:null", "needs_review:face_duplicate"]).toContain(`${face.status}:${face.error_code}`);
+  // the template runs no liveness challenge (`liveness.active: none`): no liveness check, a passive score proves nothing
+  expect(session.body.checks.find((c) => c.check_key === "in.liveness.check")).toBeUndefined();
 
   const dash = await dashboardPage(browser);
   await dash.goto(`/dashboard/sessions/${s.id}?project=${fx.demo.projectId}&mode=test`);

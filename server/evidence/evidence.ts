@@ -182,7 +182,7 @@ export async function openEvidence(db: Db, token: string, ip: string | null): Pr
     headers: {
       "Content-Type": inline ? served.contentType : "application/octet-stream",
       "Content-Disposition": inline ? "inline" : `attachment; filename="${file.id}"`,
-      "Content-Security-Policy": "sandbox; default-src 'none'",
+      "Content-Security-Policy": "sandbox; default-src 'none'; frame-ancestors 'none'",
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
       "Referrer-Policy": "no-referrer",

@@ -99,9 +99,10 @@ export async function deleteFile(db: Db, tenant: Tenant, id: string, actor: Acto
     const row = await tx.evidenceFile.findFirst({ where: ownFile(tenant, id), select: { storageKey: true, displayKey: true, sessionId: true } });
     if (!row) throw notFound("file", id);
     const blobs = row.displayKey ? [row.storageKey, row.displayKey] : [row.storageKey];
+    // a concurrent DELETE of the same file may have removed the row since it was read: that one won, this is a 404
+    if ((await tx.evidenceFile.deleteMany({ where: ownFile(tenant, id) })).count === 0) throw notFound("file", id);
     // face embeddings name the file without a foreign key
     await tx.faceEmbedding.deleteMany({ where: { evidenceFileId: id } });
-    await tx.evidenceFile.delete({ where: { id } });
     await queueBlobDeletions(tx, blobs);
     await writeAudit(tx, {
       actor,

@@ -49,21 +49,14 @@ describe("security headers", () => {
     expect(dev.headers.find((h) => h.key === "Content-Security-Policy")!.value).toContain("'unsafe-eval'");
   });
 
-  it.each([
-    "/",
-    "/docs",
-    "/v1/sessions",
-    "/flow/ses_1/invite",
-    "/flow/ses_1/upload",
-    "/flow/digilocker/callback",
-    "/h/AbCdE12345",
-    "/embed.js",
-    "/evidence/ev_1",
-  ])("%s cannot be framed either (frame-ancestors 'none')", (path) => {
-    const h = headersFor(path);
-    expect(h["Content-Security-Policy"]).toBe("frame-ancestors 'none'");
-    expect(h["X-Frame-Options"]).toBe("DENY");
-  });
+  it.each(["/", "/docs", "/v1/sessions", "/flow/ses_1/invite", "/flow/ses_1/upload", "/flow/digilocker/callback", "/h/AbCdE12345", "/embed.js"])(
+    "%s cannot be framed either (frame-ancestors 'none')",
+    (path) => {
+      const h = headersFor(path);
+      expect(h["Content-Security-Policy"]).toBe("frame-ancestors 'none'");
+      expect(h["X-Frame-Options"]).toBe("DENY");
+    },
+  );
 
   it("leaves the flow's page to the proxy's per-session frame-ancestors (no static CSP or X-Frame-Options), and sends nosniff everywhere", () => {
     const h = headersFor("/flow/ses_1");
@@ -72,6 +65,15 @@ describe("security headers", () => {
     expect(h["Permissions-Policy"]).toContain("camera=(self)");
     expect(headersFor("/v1/sessions")["X-Content-Type-Options"]).toBe("nosniff");
   });
+
+  it.each(["/evidence/ev_1", "/branding/prj_1/logo.png"])(
+    "leaves a served file's CSP to its route (sandbox with frame-ancestors 'none'), and denies framing: %s",
+    (path) => {
+      const h = headersFor(path);
+      expect(h["Content-Security-Policy"]).toBeUndefined();
+      expect(h["X-Frame-Options"]).toBe("DENY");
+    },
+  );
 
   it("gives handoff links no Referer", () => {
     expect(headersFor("/h/AbCdE12345")["Referrer-Policy"]).toBe("no-referrer");

@@ -29,6 +29,9 @@ export const DASHBOARD_SOURCES = ["/dashboard/:path*", "/login", "/forgot-passwo
 /** Paths whose URL carries a secret (client token, invite secret, evidence token, handoff code): never sent as a Referer. */
 export const NO_REFERRER_SOURCES = ["/flow/:path*", "/evidence/:path*", "/h/:path*"] as const;
 
+/** Paths that serve stored files with their own sandboxing Content-Security-Policy (which includes `frame-ancestors 'none'`). */
+export const SERVED_FILE_SOURCES = ["/evidence/:path*", "/branding/:path*"] as const;
+
 /** The frame-ancestors policy of every page that is not the flow's page (which has its own, per session). */
 export const NOT_FRAMED_CSP = "frame-ancestors 'none'";
 
@@ -61,11 +64,14 @@ export function securityHeaderRules(nodeEnv: "development" | "test" | "productio
       headers: [{ key: "Referrer-Policy", value: "strict-origin-when-cross-origin" }],
     },
     ...NO_REFERRER_SOURCES.map((source) => ({ source, headers: [{ key: "Referrer-Policy", value: "no-referrer" }] })),
-    // Every path except the flow's page /flow/<id> and the dashboard's (DASHBOARD_SOURCES, which send their full CSP).
+    // Every path except the flow's page /flow/<id>, the dashboard's (DASHBOARD_SOURCES, which send their full CSP)
+    // and the served files (evidence downloads, server/evidence/evidence.ts, and project logos,
+    // app/branding/: each sends its own `sandbox` CSP with `frame-ancestors 'none'`).
     {
-      source: "/:path((?!flow/[^/]+$|dashboard(?:/|$)|login$|forgot-password$|reset-password$|invite$).*)",
+      source: "/:path((?!flow/[^/]+$|evidence(?:/|$)|branding(?:/|$)|dashboard(?:/|$)|login$|forgot-password$|reset-password$|invite$).*)",
       headers: [frameDeny, { key: "Content-Security-Policy", value: NOT_FRAMED_CSP }],
     },
+    ...SERVED_FILE_SOURCES.map((source) => ({ source, headers: [frameDeny] })),
     {
       // The hosted flow: the camera for its own origin (a framing page delegates it with `allow="camera"`).
       source: "/flow/:path*",

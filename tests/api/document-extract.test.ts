@@ -120,7 +120,7 @@ describe("POST /v1/checks/in.document.extract", () => {
     expect(notOurs.status).toBe(404);
     expect(notOurs.body.error).toMatchObject({ type: "not_found_error", code: "resource_missing", param: "file_ids.1" });
     expect((await extract({ file_ids: [] })).body.error).toMatchObject({ code: "parameter_invalid", param: "file_ids" });
-    expect((await extract({ file_ids: ["file_doesnotexist0000000000"] })).status).toBe(404);
+    expect((await extract({ file_ids: ["file_doesnotexist000000000000"] })).status).toBe(404);
   });
 
   it("is listed by GET /v1/capabilities with its input schema", async () => {

@@ -245,7 +245,7 @@ export function CameraCapture({
             </div>
           </div>
         ) : (
-          <p className="absolute inset-x-0 bottom-3 px-4 text-center text-sm font-medium text-white drop-shadow">
+          <p className="absolute inset-x-4 bottom-3 mx-auto w-fit rounded-md bg-slate-900/80 px-3 py-1 text-center text-sm font-medium text-white">
             {status === "starting" ? t("starting") : guide === "oval" ? t("selfieGuide") : t("documentGuide")}
           </p>
         )}
