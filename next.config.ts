@@ -18,7 +18,6 @@ const nextConfig: NextConfig = {
     // the OpenTelemetry SDK (server/tracing/tracing.ts) loads optional modules at run time; Next.js bundles only @opentelemetry/api
     "@opentelemetry/sdk-node",
     "@opentelemetry/exporter-trace-otlp-http",
-    "@opentelemetry/instrumentation-undici",
   ],
   poweredByHeader: false,
   typedRoutes: false,

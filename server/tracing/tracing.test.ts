@@ -42,6 +42,7 @@ interface OtlpExport {
   resourceSpans: { resource: { attributes: OtlpAttribute[] }; scopeSpans: { spans: { name: string; attributes: OtlpAttribute[] }[] }[] }[];
 }
 
+const posts = (all: Received[]) => all.map((r) => r.body).join("\n");
 const attr = (attributes: OtlpAttribute[], key: string) => attributes.find((a) => a.key === key)?.value.stringValue;
 
 // in this order: once started, the SDK's tracer provider stays registered for the process
@@ -66,16 +67,20 @@ describe("startTracing", () => {
     expect(otlpTracesUrl()).toBe("http://other:4318/custom/traces");
   });
 
-  it("exports spans to the OTLP endpoint with the /v1 request id on the active span", async () => {
+  it("exports spans to the OTLP endpoint with the /v1 request id on the active span and outgoing URLs cut to their origin", async () => {
     vi.stubEnv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "");
     vi.stubEnv("OTEL_EXPORTER_OTLP_ENDPOINT", base);
     vi.stubEnv("OTEL_SERVICE_NAME", "kyc-test");
     const tracing = await startTracing();
     expect(tracing).not.toBeNull();
 
-    const requestId = trace.getTracer("test").startActiveSpan("GET /v1/ping", (span) => {
+    const tracer = trace.getTracer("test");
+    const requestId = tracer.startActiveSpan("GET /v1/ping", (span) => {
       expect(span.isRecording()).toBe(true);
       const { requestId } = openExchange(new Request("http://localhost/v1/ping"));
+      // as Next.js records a fetch: the full URL in the name and in http.url
+      const url = "https://api.example.in/bank/HDFC0000001/accounts/1234567890/verify?name=Asha+Rao";
+      tracer.startSpan(`fetch GET ${url}`, { attributes: { "http.url": url } }).end();
       span.end();
       return requestId;
     });
@@ -88,7 +93,9 @@ describe("startTracing", () => {
     const { resource, scopeSpans } = exported.resourceSpans[0]!;
     expect(attr(resource.attributes, "service.name")).toBe("kyc-test");
     const spans = scopeSpans.flatMap((s) => s.spans);
-    expect(spans.map((s) => s.name)).toEqual(["GET /v1/ping"]);
-    expect(attr(spans[0]!.attributes, REQUEST_ID_ATTRIBUTE)).toBe(requestId);
+    expect(spans.map((s) => s.name)).toEqual(["fetch GET https://api.example.in", "GET /v1/ping"]);
+    expect(attr(spans[0]!.attributes, "http.url")).toBe("https://api.example.in");
+    expect(posts(received)).not.toMatch(/1234567890|Asha/);
+    expect(attr(spans[1]!.attributes, REQUEST_ID_ATTRIBUTE)).toBe(requestId);
   });
 });
