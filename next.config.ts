@@ -15,6 +15,9 @@ const nextConfig: NextConfig = {
     "bcryptjs",
     "@node-rs/argon2",
     "prom-client",
+    // the OpenTelemetry SDK (server/tracing/tracing.ts) loads optional modules at run time; Next.js bundles only @opentelemetry/api
+    "@opentelemetry/sdk-node",
+    "@opentelemetry/exporter-trace-otlp-http",
   ],
   experimental: {
     // the proxy (proxy.ts) buffers request bodies up to this size and silently truncates beyond it (Next's

@@ -23,6 +23,7 @@ import { AADHAAR_ENV } from "./providers/aadhaar-env";
 import { DIGILOCKER_ENV } from "./providers/digilocker-env";
 import { CKYC_ENV } from "./providers/ckyc-env";
 import { SCREENING_ENV } from "./screening/screening-env";
+import { TRACING_ENV } from "./tracing/tracing-env";
 import { UPLOAD_ENV } from "./uploads/upload-env";
 
 /** A boolean variable: `true`/`1` or `false`/`0`, false when unset. */
@@ -96,6 +97,8 @@ const SERVER_ENV = {
   RATE_LIMIT_STORE: z.enum(["memory", "postgres"]).optional(),
   /** Bearer token of GET /metrics (Prometheus); unset = metrics off: server/metrics/metrics-env.ts. */
   ...METRICS_ENV,
+  /** OpenTelemetry traces over OTLP/HTTP; both endpoints unset = off: server/tracing/tracing-env.ts. */
+  ...TRACING_ENV,
   /** Upload virus scanning (clamd): server/uploads/upload-env.ts. */
   ...UPLOAD_ENV,
   /** Evidence storage (S3-compatible when S3_BUCKET is set): server/evidence/blob-store-env.ts. */

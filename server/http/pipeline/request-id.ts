@@ -3,6 +3,7 @@
  * `Exchange`: what the pipeline knows about the request so far, which its one catch answers
  * from (the version, the key's rate-limit headers, a held Idempotency-Key).
  */
+import { trace } from "@opentelemetry/api";
 import type { Db } from "../../db";
 import { newId } from "../../ids";
 
@@ -32,7 +33,16 @@ export interface Exchange {
   route?: string;
 }
 
-/** A new exchange for `req` with a fresh `req_...` id; `now` is the arrival time in ms. */
+/** The span attribute holding the `req_...` id (OpenTelemetry; server/tracing/tracing.ts). */
+export const REQUEST_ID_ATTRIBUTE = "kyc.request_id";
+
+/**
+ * A new exchange for `req` with a fresh `req_...` id; `now` is the arrival time in ms. The id is
+ * set as `kyc.request_id` on the active span (Next.js's route handler span when tracing is on; a
+ * no-op when it is off).
+ */
 export function openExchange(req: Request, now = Date.now()): Exchange {
-  return { req, requestId: newId("request"), startedAt: now, version: null, rateHeaders: {}, claim: null, handlerStarted: false };
+  const requestId = newId("request");
+  trace.getActiveSpan()?.setAttribute(REQUEST_ID_ATTRIBUTE, requestId);
+  return { req, requestId, startedAt: now, version: null, rateHeaders: {}, claim: null, handlerStarted: false };
 }
