@@ -49,6 +49,12 @@ export interface CheckDefinition<I = unknown> {
    * request that received the input (server/checks/run-check.ts `runCheck`) and never from a cache.
    */
   storedInput?(input: I): Record<string, unknown>;
+  /**
+   * Answered in two phases: the check is created `pending` with what the applicant must do (the
+   * provider's `begin`, stored as its `result`), and stays `pending` until they did it; each read
+   * asks the provider again (server/checks/awaiting-check.ts). Never answered from a cache.
+   */
+  awaitsApplicant?: true;
   /** Run only by the service's own jobs (the CKYC upload after approval), never by POST /v1/checks/{key}. */
   jobOnly?: true;
   /**
@@ -279,6 +285,30 @@ const bankAccountVerify: CheckDefinition<TBankAccountVerifyInput> = {
   cacheTtlSeconds: DAY,
   input: ZBankAccountVerifyInput,
   validate: (i) => bankAccountNumberProblem(i.account_number) ?? ifscProblem(i.ifsc),
+};
+
+// --- in.bank_account.reverse_penny_drop -------------------------------------------------------
+
+export const ZReversePennyDropInput = z.strictObject({
+  name: ZRegistryName.meta({ description: "The name the account must be held in (the applicant's, or the business's legal name)." }),
+});
+export type TReversePennyDropInput = z.infer<typeof ZReversePennyDropInput>;
+
+/**
+ * A separate key rather than a `method` of `in.bank_account.verify`: its input has no account number
+ * (the applicant's payment brings it), and it is answered in two phases (`awaitsApplicant`).
+ */
+const bankAccountReversePennyDrop: CheckDefinition<TReversePennyDropInput> = {
+  key: "in.bank_account.reverse_penny_drop",
+  genericKey: "bank_account.reverse_penny_drop",
+  country: "IN",
+  description:
+    "The applicant pays ₹1 over UPI from their own bank account (a upi:// link on a phone, its QR code on a desktop; refunded by the payment vendor): the check proves the applicant controls an open account and that its holder's name at the bank matches `name`; it answers the account number masked, the IFSC and bank, and the refund's state. Created `pending` with `result.upi_link` and `result.valid_upto`; `passed` only when the payment came back with a matching payer name; `failed` name_mismatch, payment_expired (not paid in time) or payment_failed; `needs_review` payer_name_missing when the bank returned no name.",
+  answeredBy: "registry",
+  cacheTtlSeconds: 0,
+  awaitsApplicant: true,
+  input: ZReversePennyDropInput,
+  validate: () => null,
 };
 
 // --- in.ifsc.lookup --------------------------------------------------------------------------
@@ -662,6 +692,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   cinVerify,
   udyamVerify,
   bankAccountVerify,
+  bankAccountReversePennyDrop,
   ifscLookup,
   phoneVerify,
   emailVerify,

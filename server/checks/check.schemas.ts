@@ -65,7 +65,7 @@ export const ZProviderAttempt = z
     provider: z.string().meta({ description: "The provider asked, e.g. `quicko_sandbox`, `cashfree`." }),
     outcome: z.string().meta({
       description:
-        "`passed`, `failed` or `needs_review` when it answered; `provider_unavailable`, `provider_timeout` or `provider_not_configured` when it could not (the next provider of the project's failover order is then asked on the first two).",
+        "`passed`, `failed` or `needs_review` when it answered; `pending` when it opened a request the applicant acts on (`in.bank_account.reverse_penny_drop`); `provider_unavailable`, `provider_timeout` or `provider_not_configured` when it could not (the next provider of the project's failover order is then asked on the first two).",
     }),
     latency_ms: z.number().int().meta({ description: "Milliseconds the call took." }),
     at: ZTimestamp,

@@ -4,6 +4,11 @@
  * `async=true` (202 with the Check `pending`, then the event `check.completed`).
  * `GET /v1/checks/{id}` retrieves any check of the tenant. A live registry check must carry the
  * applicant's `consent` and a `purpose` (server/checks/check-consent.ts).
+ *
+ * A check the applicant acts on (catalog `awaitsApplicant`, the reverse penny drop) answers `200`
+ * (`202` with `async=true`) with the Check `pending` and what the applicant needs in `result`
+ * (`upi_link`, `valid_upto`); each `GET /v1/checks/{id}` and the vendor's webhook read its outcome,
+ * and `check.completed` is emitted when it finishes (server/checks/awaiting-check.ts).
  */
 import type { Db, Tx } from "../db";
 import { DomainError, notFound } from "../errors";
@@ -15,6 +20,7 @@ import { type Tenant, tenantWhere } from "../tenant";
 import { CHECKS, resolveCheck } from "./catalog";
 import { directCheckConsent } from "./check-consent";
 import { checkSelect, type CheckRow, toCheckDto } from "./check.dto";
+import { beginAwaitingCheck, refreshAwaitingCheck } from "./awaiting-check";
 import { attemptCheck, giveUpCheck, prepareCheck, runCheck } from "./run-check";
 
 /** Resolves the key for the API: an unknown key is a 400 on `key` listing what exists. */
@@ -69,6 +75,11 @@ export async function runDirectCheck(db: Db, tenant: Tenant, key: string, body: 
   // the files the check reads exist for this tenant and were uploaded for it (an input that does not parse is refused by prepareCheck)
   const parsed = def.files ? def.input.safeParse(input) : null;
   if (def.files && parsed?.success) await assertCheckFiles(db, tenant, def.files(parsed.data));
+  if (def.awaitsApplicant) {
+    const begun = await beginAwaitingCheck(db, req, (tx, check) => emitCheckCompleted(tx, tenant, check));
+    outboxCommitted();
+    return { status: opts.async ? 202 : 200, check: toCheckDto(begun) };
+  }
   if (!opts.async) return { status: 200, check: toCheckDto(await runCheck(db, req)) };
 
   // a check whose input is never stored is answered now; `check.completed` still follows
@@ -99,9 +110,29 @@ export async function giveUpDirectCheck(db: Db, tenant: Tenant, checkId: string)
   return { id: done.id, status: done.status };
 }
 
-/** @throws DomainError resource_missing for unknown or foreign ids. */
+/**
+ * A check of the tenant; a `pending` check the applicant acts on is read from its provider first
+ * (`refreshCheck`).
+ * @throws DomainError resource_missing for unknown or foreign ids.
+ */
 export async function getCheck(db: Db, tenant: Tenant, id: string) {
-  const row = await db.check.findFirst({ where: { id, ...tenantWhere(tenant) }, select: checkSelect });
+  const row = await db.check.findFirst({ where: { id, ...tenantWhere(tenant) }, select: { ...checkSelect, sessionId: true } });
   if (!row) throw notFound("check", id);
-  return toCheckDto(row);
+  const pending = row.status === "pending" || row.status === "running";
+  return toCheckDto((pending && resolveCheck(row.checkKey).awaitsApplicant ? await refreshCheck(db, id) : null) ?? row);
+}
+
+/**
+ * Reads the outcome of a `pending` check the applicant acts on (server/checks/awaiting-check.ts):
+ * the flow's poll, `GET /v1/checks/{id}` and the vendor's webhook. A direct check that finishes
+ * emits `check.completed`. No-op for any other check.
+ * @returns the check as stored after the read, or null when there is no check `id`.
+ */
+export async function refreshCheck(db: Db, id: string): Promise<CheckRow | null> {
+  const row = await db.check.findUnique({ where: { id }, select: { projectId: true, mode: true, sessionId: true } });
+  if (!row) return null;
+  const tenant = { projectId: row.projectId, mode: row.mode };
+  const check = await refreshAwaitingCheck(db, id, row.sessionId ? undefined : (tx, done) => emitCheckCompleted(tx, tenant, done));
+  outboxCommitted();
+  return check;
 }

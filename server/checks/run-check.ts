@@ -21,7 +21,7 @@ import type { Mode } from "../generated/prisma/enums";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
 import { newId } from "../ids";
 import { storeEvidence } from "../evidence/evidence";
-import { ProviderUnavailableError, type ProviderEvidence } from "../providers/provider";
+import { AwaitingApplicantError, ProviderUnavailableError, type ProviderEvidence } from "../providers/provider";
 import { failoverChain, parseProviderConfig, providerFor } from "../providers/registry";
 import { resolveCheck } from "./catalog";
 import { type CallConsent, needsConsent, sessionConsent } from "./check-consent";
@@ -138,8 +138,8 @@ async function prepare(db: Db | Tx, req: RunCheckInput, opts: PrepareOptions): P
     return { check, input };
   }
 
-  // nor is it hashed: no answer of such a check is ever reused
-  const inputHash = def.storedInput ? null : hashInput(input);
+  // nor is it hashed: no answer of such a check is ever reused (nor of one the applicant acts on)
+  const inputHash = def.storedInput || def.awaitsApplicant ? null : hashInput(input);
   const cached = !inputHash
     ? null
     : await db.check.findFirst({
@@ -231,7 +231,8 @@ export interface AttemptOptions {
  * one interrupted by a crash. A check that is already finished is returned as it is, so calling
  * again is safe.
  * @returns the finished check: the provider's answer, or `error` when the provider could not
- *   answer and the attempt was `final` or the error is not retryable (`provider_not_configured`).
+ *   answer and the attempt was `final` or the error is not retryable (`provider_not_configured`);
+ *   or, for a check the applicant has not acted on yet (`AwaitingApplicantError`), the check `pending` again.
  * @throws ProviderUnavailableError (`provider_timeout`, `provider_unavailable`) when no provider of the
  *   chain could answer and the caller should retry later; the last code is kept on the check
  *   (`error_code`, status `running`) for `giveUpCheck`.
@@ -255,6 +256,7 @@ export async function attemptCheck(db: Db, checkId: string, opts: AttemptOptions
       providerAttempts: true,
       consent: true,
       purpose: true,
+      result: true,
     },
   });
   if (!row) return db.check.findUniqueOrThrow({ where: { id: checkId }, select: checkSelect });
@@ -275,6 +277,8 @@ export async function attemptCheck(db: Db, checkId: string, opts: AttemptOptions
     consent: (row.consent ?? null) as TRecordedConsent | null,
     purpose: row.purpose,
     checkId: row.id,
+    // what `begin` opened, for a check the applicant acts on (server/checks/awaiting-check.ts)
+    request: def.awaitsApplicant ? ((row.result ?? null) as Record<string, unknown> | null) : null,
   };
   const calls: TProviderAttempt[] = [];
   const attempts = Array.isArray(row.providerAttempts) ? (row.providerAttempts as TProviderAttempt[]) : [];
@@ -303,6 +307,11 @@ export async function attemptCheck(db: Db, checkId: string, opts: AttemptOptions
         opts.onFinished,
       );
     } catch (err) {
+      if (err instanceof AwaitingApplicantError) {
+        // the applicant has not acted yet: the check waits again, and this read was no attempt
+        await db.check.updateMany({ where: { id: checkId, status: "running" }, data: { status: "pending", attempts: row.attempts - 1 } });
+        return db.check.findUniqueOrThrow({ where: { id: checkId }, select: checkSelect });
+      }
       if (!(err instanceof ProviderUnavailableError)) {
         recordCheckCall(row.checkKey, provider.name, "unavailable", started);
         throw err;

@@ -11,10 +11,18 @@
  * - Bank accounts ending `9999`: INVALID_ACCOUNT_FAIL; `6666`: ACCOUNT_BLOCKED; `5555`:
  *   BENEFICIARY_BANK_OFFLINE; `7777`: hangs; `5000`: 500; any other: VALID, name at bank `JOHN DOE`.
  *   An account number shorter than 6 characters: 400 `bank_account_length_short`.
+ * - Reverse penny drop: `POST /verification/reverse-penny-drop` creates a request (`CREATED`,
+ *   valid 10 minutes) for a `verification_id` of `A-Za-z0-9._-` (else 400
+ *   `verification_id_value_invalid`); the name `NO BALANCE` answers 422 `insufficient_balance`.
+ *   `GET /verification/remitter/status?verification_id=` answers the request's status (400 "Please
+ *   enter a valid verification_id" for one it does not know). The test pays with `payRpd` (payer
+ *   name, or null for a bank that returned none; `FAILURE` with `failRpd`), expires it with
+ *   `expireRpd`, and has the signed webhook posted with `sendRpdWebhook`.
  * Knobs: `down` (every call answers 503), `log` (path, headers and body of each request).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { cashfreeWebhookSignature } from "./cashfree-verification";
 
 export const CASHFREE_FAKE_ID = "CF_TEST_CLIENT";
 export const CASHFREE_FAKE_SECRET = "cfsk_test_secret";
@@ -25,6 +33,16 @@ export interface FakeCashfree {
   log: { path: string; apiVersion: string | undefined; body: Record<string, unknown> | null }[];
   /** When true, every call answers 503. */
   down: boolean;
+  /** The reverse penny drop requests by verification_id, as `GET /remitter/status` answers them. */
+  rpd: Map<string, Record<string, unknown>>;
+  /** The applicant pays request `verificationId`: from account 026291800001191 (YESB0000262), payer name `payerName` (null: none returned). */
+  payRpd(verificationId: string, payerName: string | null): void;
+  /** The UPI payment of the request failed (`FAILURE`). */
+  failRpd(verificationId: string): void;
+  /** The request expired unpaid (`EXPIRED`). */
+  expireRpd(verificationId: string): void;
+  /** Posts the signed `RPD_BANK_ACCOUNT_VERIFICATION_*` webhook of the request to `url` (signed with `secret`, default the fake's). */
+  sendRpdWebhook(url: string, verificationId: string, secret?: string): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -37,6 +55,39 @@ export async function startFakeCashfree(): Promise<FakeCashfree> {
     baseUrl: "",
     log: [],
     down: false,
+    rpd: new Map(),
+    payRpd(verificationId, payerName) {
+      Object.assign(fake.rpd.get(verificationId)!, {
+        status: "SUCCESS",
+        bank_account: "026291800001191",
+        ifsc: "YESB0000262",
+        upi: "success@upi",
+        name_at_bank: payerName ?? "",
+        utr: "433712345678",
+        processed_on: "2026-11-24T20:40:03+05:30",
+        penny_collected_on: "2026-11-24T20:40:01+05:30",
+        reversal_status: "TRANSFER_INITIATED",
+        account_type: "SAVINGS",
+      });
+    },
+    failRpd(verificationId) {
+      fake.rpd.get(verificationId)!.status = "FAILURE";
+    },
+    expireRpd(verificationId) {
+      fake.rpd.get(verificationId)!.status = "EXPIRED";
+    },
+    async sendRpdWebhook(url, verificationId, secret = CASHFREE_FAKE_SECRET) {
+      const data = fake.rpd.get(verificationId)!;
+      const event = { SUCCESS: "SUCCESS", FAILURE: "FAILURE", EXPIRED: "EXPIRED" }[String(data.status)] ?? "SUCCESS";
+      const body = {
+        signature: cashfreeWebhookSignature(data, secret),
+        event_type: `RPD_BANK_ACCOUNT_VERIFICATION_${event}`,
+        event_time: "2026-11-24 20:40:05",
+        version: "v1",
+        data,
+      };
+      return fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -66,8 +117,50 @@ export async function startFakeCashfree(): Promise<FakeCashfree> {
     if (req.headers["x-client-id"] !== CASHFREE_FAKE_ID || req.headers["x-client-secret"] !== CASHFREE_FAKE_SECRET) {
       return send(res, 401, error("authentication_error", "authentication_failed", "authentication Failed"));
     }
+    const url = new URL(path, "http://fake");
+    if (req.method === "GET" && url.pathname === "/verification/remitter/status") {
+      const known = fake.rpd.get(url.searchParams.get("verification_id") ?? "");
+      if (!known) return send(res, 400, error("validation_error", "verification_id_invalid", "Please enter a valid verification_id"));
+      return send(res, 200, known);
+    }
     if (req.method !== "POST") return send(res, 405, error("invalid_request_error", "method_not_allowed", "Method not allowed"));
     const reference_id = nextReference++;
+
+    if (path === "/verification/reverse-penny-drop") {
+      const verificationId = String(body?.verification_id ?? "");
+      if (!/^[A-Za-z0-9._-]{1,50}$/.test(verificationId)) {
+        return send(res, 400, error("validation_error", "verification_id_value_invalid", "verification_id : invalid value"));
+      }
+      if (body?.name === "NO BALANCE") return send(res, 422, error("validation_error", "insufficient_balance", "Insufficient balance"));
+      const link = `pay?pa=success@upi&pn=Cashfree&tn=BAV&am=1.00&cu=INR&tr=${reference_id}`;
+      const added = new Date();
+      fake.rpd.set(verificationId, {
+        bank_account: "",
+        ifsc: "",
+        upi: "",
+        name_at_bank: "",
+        verification_id: verificationId,
+        ref_id: String(reference_id),
+        utr: "",
+        status: "CREATED",
+        added_on: added.toISOString(),
+        processed_on: "",
+        penny_collected_on: "",
+        reversal_status: "",
+        account_type: "",
+      });
+      return send(res, 200, {
+        verification_id: verificationId,
+        ref_id: reference_id,
+        valid_upto: new Date(added.getTime() + 10 * 60_000).toISOString(),
+        upi_link: `upi://${link}`,
+        gpay: `tez://upi/${link}`,
+        bhim: `bhim://upi://${link}`,
+        paytm: `paytmmp://${link}`,
+        phonepe: `phonepe://${link}`,
+        qr_code: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+      });
+    }
 
     if (path === "/verification/pan") {
       const pan = String(body?.pan ?? "");

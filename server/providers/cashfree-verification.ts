@@ -19,6 +19,25 @@
  *   INVALID_IFSC_FAIL | NRE_ACCOUNT_FAIL | ..., utr, ifsc_details }`; bank-side failures
  *   (`FAILED_AT_BANK`, `BENEFICIARY_BANK_OFFLINE`, `NPCI_UNAVAILABLE`, `SOURCE_BANK_DECLINED`,
  *   `IMPS_MODE_FAIL`) are outages.
+ * - Reverse penny drop (`in.bank_account.reverse_penny_drop`, two phases, `begin` then `verify`):
+ *   Create Reverse Penny Drop Request, https://www.cashfree.com/docs/api-reference/vrs/v2/reverse-penny-drop/create-reverse-penny-drop-request
+ *   `POST /reverse-penny-drop` with `{ verification_id, name }` (verification_id: ours, at most 50
+ *   characters of `A-Za-z0-9._-`; we send the check's id); answers `{ verification_id, ref_id,
+ *   valid_upto, upi_link, gpay, bhim, paytm, phonepe, qr_code (PNG, base64), url? }`; the link is
+ *   valid for 10 minutes. `valid_upto` comes as ISO 8601 (`2024-02-13T13:01:44.000Z`) or, in older
+ *   examples, as `2023-11-08 09:32:52` without a zone, read as IST. Errors listed there: 400
+ *   `verification_id_value_invalid`, 401 `authentication_failed`, 422 `insufficient_balance`, 500.
+ *   Get Reverse Penny Drop Request Details, https://www.cashfree.com/docs/api-reference/vrs/v2/reverse-penny-drop/get-reverse-penny-drop-request-details
+ *   `GET /remitter/status?verification_id=` answers `{ bank_account, ifsc, upi, name_at_bank,
+ *   verification_id, ref_id, utr, status: CREATED | SUCCESS | FAILURE | EXPIRED, name_match_score,
+ *   name_match_result, added_on, processed_on, penny_collected_on, reversal_status: PENDING |
+ *   TRANSFER_INITIATED | TRANSFER_SUCCESS | FAILED, account_type }`; 400 "Please enter a valid
+ *   verification_id" for a request Cashfree does not know (https://docs.cashfree.com/reference/get-details-rpd).
+ *   Webhooks, https://www.cashfree.com/docs/api-reference/vrs/v2/reverse-penny-drop/webhooks-reverse-penny
+ *   `{ signature, event_type: RPD_BANK_ACCOUNT_VERIFICATION_SUCCESS | _EXPIRED | _FAILURE,
+ *   event_time, version, data: { the status fields } }`, signed as Secure ID webhooks are
+ *   (https://www.cashfree.com/docs/api-reference/vrs/signature-verification): the values of `data`
+ *   sorted by key and concatenated, HMAC-SHA256 with the client secret, base64 (`verifyCashfreeWebhook`).
  * - Errors (https://www.cashfree.com/docs/payouts/payouts/integrations/error-handling,
  *   https://www.cashfree.com/docs/api-reference/rate-limits): a JSON body `{ type, code, message }`;
  *   400/422 the input (`validation_error`), 401 authentication failure, 403 forbidden (IP not
@@ -28,13 +47,16 @@
  * (the caller retries or fails over to the next provider); 401/403/404 `provider_not_configured`;
  * 400/422 a `failed` check with a `*_invalid` error code.
  *
- * Consent and purpose: Cashfree's PAN and bank APIs take neither; the check keeps them (issue 19 item 5).
+ * Consent and purpose: Cashfree's PAN, bank and reverse penny drop APIs take neither; the check keeps
+ * them (issue 19 item 5).
  */
 import "server-only";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { nameMatch, NAME_MATCH_THRESHOLD } from "../checks/name-match";
 import { lookupIfsc } from "./offline-dataset";
-import { ProviderUnavailableError, type CheckProvider, type ProviderResult } from "./provider";
+import { ProviderUnavailableError, type CheckContext, type CheckProvider, type ProviderResult } from "./provider";
+import { type PaymentReport, type PaymentRequest, REVERSE_PENNY_DROP_AMOUNT, reversePennyDropResult } from "./reverse-penny-drop";
 import { vendorRequest, type VendorAnswer } from "./vendor-http";
 
 /** Construction parameters of `createCashfreeVerificationProvider`. */
@@ -51,7 +73,7 @@ export interface CashfreeVerificationConfig {
   nameThreshold?: number;
 }
 
-export const CASHFREE_VERIFICATION_CHECKS = ["in.pan.verify", "in.pan.aadhaar_link", "in.bank_account.verify"] as const;
+export const CASHFREE_VERIFICATION_CHECKS = ["in.pan.verify", "in.pan.aadhaar_link", "in.bank_account.verify", "in.bank_account.reverse_penny_drop"] as const;
 
 const DEFAULT_TIMEOUT_MS = 8_000;
 /** `name` sent when the check has none (the PAN–Aadhaar link): the vendor's name match is then ignored. */
@@ -92,6 +114,25 @@ const ACCOUNT_FAILURES: Record<string, { errorCode: string; accountStatus: strin
   NRE_ACCOUNT_FAIL: { errorCode: "account_nre", accountStatus: "active" },
   NRE_ACCOUNT: { errorCode: "account_nre", accountStatus: "active" },
 };
+
+const ZRpdInput = z.object({ name: z.string().min(1) });
+
+/** `status` of a reverse penny drop request -> the payment's state. */
+const RPD_STATUS: Record<string, PaymentReport["status"]> = { CREATED: "created", SUCCESS: "paid", FAILURE: "failed", EXPIRED: "expired" };
+/** `reversal_status` -> the refund's state. */
+const RPD_REFUND: Record<string, NonNullable<PaymentReport["refund"]>> = {
+  PENDING: "pending",
+  TRANSFER_INITIATED: "initiated",
+  TRANSFER_SUCCESS: "refunded",
+  FAILED: "failed",
+};
+
+/** `valid_upto` as ISO 8601; a time without a zone (`2023-11-08 09:32:52`) is IST. */
+function cashfreeTime(v: string): string | null {
+  const withZone = /[zZ]|[+-]\d{2}:?\d{2}$/.test(v) ? v : `${v.replace(" ", "T")}+05:30`;
+  const t = Date.parse(withZone);
+  return Number.isNaN(t) ? null : new Date(t).toISOString();
+}
 
 const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" && v.trim().toUpperCase() !== "NA" ? v.trim() : null);
 const reference = (body: Record<string, unknown>) => (body.reference_id === undefined || body.reference_id === null ? null : String(body.reference_id));
@@ -258,14 +299,119 @@ export function createCashfreeVerificationProvider(config: CashfreeVerificationC
     return { ...base, status: "passed", errorCode: null };
   }
 
+  /** Creates the reverse penny drop request of check `context.checkId` (its `verification_id`). */
+  async function beginReversePennyDrop(raw: unknown, context: CheckContext): Promise<PaymentRequest> {
+    const input = ZRpdInput.parse(raw);
+    if (!context.checkId) throw new Error("A reverse penny drop needs the check's id (its verification_id).");
+    const path = "/reverse-penny-drop";
+    const res = await post(path, { verification_id: context.checkId, name: input.name });
+    if (res.status === 422 || res.status === 400) {
+      const what = `${str(res.body?.code) ?? res.status}: ${str(res.body?.message) ?? "no message"}`;
+      throw new ProviderUnavailableError("provider_not_configured", `Cashfree refused the reverse penny drop request (${what}).`);
+    }
+    const body = answered(res, path);
+    const link = str(body.upi_link);
+    const validUpto = str(body.valid_upto);
+    const expires = validUpto ? cashfreeTime(validUpto) : null;
+    // the documented 200 answers `invalid_verification_id` / `verification_id_missing` carry no link
+    if (!link || !expires) throw new ProviderUnavailableError("provider_unavailable", `Cashfree created no payment link (${str(body.code) ?? "no code"}).`);
+    return {
+      upi_link: link,
+      valid_upto: expires,
+      amount: REVERSE_PENNY_DROP_AMOUNT,
+      currency: "INR",
+      reference_id: reference({ reference_id: body.ref_id }),
+      created_at: new Date().toISOString(),
+      payment_status: "created",
+    };
+  }
+
+  /** Reads the request's status; `AwaitingApplicantError` while it is CREATED and valid (reverse-penny-drop.ts). */
+  async function verifyReversePennyDrop(raw: unknown, context: CheckContext | undefined): Promise<ProviderResult> {
+    const input = ZRpdInput.parse(raw);
+    const request = context?.request as PaymentRequest | null | undefined;
+    const missing: ProviderResult = { status: "failed", errorCode: "payment_request_missing", score: null, verifiedBy: null, result: {} };
+    if (!context?.checkId || !request?.valid_upto) return missing;
+    const path = `/remitter/status?verification_id=${encodeURIComponent(context.checkId)}`;
+    const res = await vendorRequest({ vendor: "Cashfree", baseUrl, method: "GET", path, headers, timeoutMs });
+    if (res.status === 401 || res.status === 403) {
+      throw new ProviderUnavailableError("provider_not_configured", `Cashfree refused the client id and secret (${res.status}: ${str(res.body?.message) ?? "no message"}).`);
+    }
+    if (res.status === 400) return missing;
+    const body = answered(res, path);
+    const status = RPD_STATUS[str(body.status)?.toUpperCase() ?? ""];
+    if (!status) throw new ProviderUnavailableError("provider_unavailable", `Cashfree answered an unknown reverse penny drop status (${str(body.status) ?? "none"}).`);
+    const collected = str(body.penny_collected_on);
+    return reversePennyDropResult(
+      input.name,
+      request,
+      {
+        status,
+        payerName: str(body.name_at_bank),
+        accountNumber: str(body.bank_account),
+        ifsc: str(body.ifsc),
+        accountType: str(body.account_type)?.toLowerCase() ?? null,
+        utr: str(body.utr),
+        refund: RPD_REFUND[str(body.reversal_status)?.toUpperCase() ?? ""] ?? null,
+        paidAt: collected ? cashfreeTime(collected) : null,
+      },
+      threshold,
+    );
+  }
+
   return {
     name: "cashfree",
     supports: (key) => (CASHFREE_VERIFICATION_CHECKS as readonly string[]).includes(key),
-    async verify(key, input) {
+    async verify(key, input, context) {
       if (key === "in.pan.verify") return verifyPan(input);
       if (key === "in.pan.aadhaar_link") return verifyAadhaarLink(input);
       if (key === "in.bank_account.verify") return verifyBankAccount(input);
+      if (key === "in.bank_account.reverse_penny_drop") return verifyReversePennyDrop(input, context);
       throw new ProviderUnavailableError("provider_not_configured", `Cashfree does not answer '${key}'.`);
     },
+    async begin(key, input, context) {
+      if (key === "in.bank_account.reverse_penny_drop") return { ...(await beginReversePennyDrop(input, context)) };
+      throw new ProviderUnavailableError("provider_not_configured", `Cashfree has no two-phase '${key}'.`);
+    },
   };
+}
+
+/** A reverse penny drop webhook whose signature verified: the event and the request's `verification_id` (our check id). */
+export interface CashfreeRpdWebhook {
+  eventType: string;
+  verificationId: string;
+}
+
+/**
+ * Verifies a Secure ID webhook (reverse penny drop) as Cashfree documents it (file comment): the
+ * body's `signature` must equal base64(HMAC-SHA256(client secret, the values of `data` sorted by key,
+ * concatenated; null as "")).
+ * @returns the event, or null when the body is not JSON, has no `data` object or `verification_id`,
+ *   or the signature is missing or wrong.
+ */
+export function verifyCashfreeWebhook(rawBody: string, clientSecret: string): CashfreeRpdWebhook | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    return null;
+  }
+  if (typeof body !== "object" || body === null) return null;
+  const { signature, event_type, data } = body as { signature?: unknown; event_type?: unknown; data?: unknown };
+  if (typeof signature !== "string" || typeof data !== "object" || data === null || Array.isArray(data)) return null;
+  const expected = Buffer.from(cashfreeWebhookSignature(data as Record<string, unknown>, clientSecret));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const verificationId = (data as Record<string, unknown>).verification_id;
+  if (typeof verificationId !== "string" || !verificationId) return null;
+  return { eventType: typeof event_type === "string" ? event_type : "", verificationId };
+}
+
+/** The Secure ID webhook signature of `data` (see `verifyCashfreeWebhook`); the loopback fixture signs with it too. */
+export function cashfreeWebhookSignature(data: Record<string, unknown>, clientSecret: string): string {
+  const postData = Object.keys(data)
+    .sort()
+    .map((k) => (data[k] === null || data[k] === undefined ? "" : String(data[k])))
+    .join("");
+  return createHmac("sha256", clientSecret).update(postData).digest("base64");
 }

@@ -38,6 +38,18 @@ export class ProviderUnavailableError extends Error {
 }
 
 /**
+ * Thrown by `verify` of a check that waits for the applicant (`CheckProvider.begin`, e.g. the
+ * reverse penny drop before the ₹1 arrived): the check stays `pending`, no attempt is counted,
+ * and a later read asks again (server/checks/awaiting-check.ts).
+ */
+export class AwaitingApplicantError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "AwaitingApplicantError";
+  }
+}
+
+/**
  * Whose check it is (providers that answer from the service's own records scope by it), and the
  * consent and purpose the call rests on (server/checks/check-consent.ts): live adapters pass them
  * to the vendor where its API takes them.
@@ -52,6 +64,8 @@ export interface CheckContext {
   purpose?: string | null;
   /** the check being answered */
   checkId?: string;
+  /** What `begin` opened for this check (its `result` while it waits for the applicant); null when it was never begun. */
+  request?: Record<string, unknown> | null;
 }
 
 export interface CheckProvider {
@@ -59,4 +73,12 @@ export interface CheckProvider {
   readonly name: string;
   supports(checkKey: string): boolean;
   verify(checkKey: string, input: unknown, context?: CheckContext): Promise<ProviderResult>;
+  /**
+   * Opens the request the applicant acts on, for a check answered in two phases (catalog
+   * `awaitsApplicant`: the reverse penny drop's UPI payment request); `verify` then reads its
+   * outcome, throwing `AwaitingApplicantError` until there is one.
+   * @returns what the applicant needs (stored as the pending check's `result`: links, expiry, reference).
+   * @throws ProviderUnavailableError as `verify` does.
+   */
+  begin?(checkKey: string, input: unknown, context: CheckContext): Promise<Record<string, unknown>>;
 }

@@ -39,6 +39,7 @@ import { CASHFREE_VERIFICATION_CHECKS, createCashfreeVerificationProvider } from
 import { CKYC_CHECKS, createCkycProvider } from "./ckyc-cersai";
 import { privateKeyOf, publicKeyOf } from "./ckyc-xml";
 import { createQuickoSandboxProvider, QUICKO_SANDBOX_CHECKS } from "./quicko-sandbox";
+import { reversePennyDropSandbox } from "./reverse-penny-drop-sandbox";
 import { sandboxProvider } from "./sandbox";
 import { screeningProvider } from "./screening";
 
@@ -173,6 +174,7 @@ export function providerChain(mode: Mode, checkKey: string, config: ProviderConf
   for (const p of [offlineDatasetProvider, otpServiceProvider, manualProvider, faceProvider, documentExtractProvider, screeningProvider])
     if (p.supports(checkKey)) return [p];
   if (aadhaarCryptoProvider.supports(checkKey)) return [mode === "test" ? testModeAadhaar : aadhaarCryptoProvider];
+  if (mode === "test" && reversePennyDropSandbox.supports(checkKey)) return [reversePennyDropSandbox];
   if (mode === "test") return [sandboxProvider.supports(checkKey) ? sandboxProvider : unconfigured];
   return liveRegistryChain(checkKey, config);
 }

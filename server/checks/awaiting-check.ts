@@ -1,0 +1,97 @@
+/**
+ * Checks answered in two phases (catalog `awaitsApplicant`: `in.bank_account.reverse_penny_drop`).
+ * `beginAwaitingCheck` creates the check `pending` and has the provider open the request the
+ * applicant acts on (`CheckProvider.begin`: the UPI payment request), stored as the check's
+ * `result`; `refreshAwaitingCheck` asks the provider again (one `attemptCheck`): the check stays
+ * `pending` while the applicant has not acted (`AwaitingApplicantError`, no attempt counted) and
+ * finishes with the provider's answer once they did, or once the request expired. The flow polls
+ * it, `GET /v1/checks/{id}` and the vendor's webhook refresh it (server/checks/direct-check.ts).
+ */
+import type { Db, Tx } from "../db";
+import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
+import { ProviderUnavailableError } from "../providers/provider";
+import { failoverChain, parseProviderConfig } from "../providers/registry";
+import { resolveCheck } from "./catalog";
+import { checkSelect, type CheckRow } from "./check.dto";
+import type { TProviderAttempt, TRecordedConsent } from "./check.schemas";
+import { attemptCheck, prepareCheck, type RunCheckInput } from "./run-check";
+
+type OnFinished = (tx: Tx, check: CheckRow) => Promise<void>;
+
+/**
+ * Creates a check of an `awaitsApplicant` key and opens its request with the first provider of the
+ * check's chain that can (failing over on `provider_unavailable` / `provider_timeout`, each call in
+ * `provider_attempts`).
+ * @returns the check: `pending` with the request as `result` (e.g. `upi_link`, `valid_upto`), or
+ *   finished as `prepareCheck` left it (invalid input, consent missing), or `error` with the last
+ *   provider error when no provider could open the request (`onFinished` runs in that write).
+ * @throws DomainError as `prepareCheck` does (input that does not parse, unknown key).
+ */
+export async function beginAwaitingCheck(db: Db, req: RunCheckInput, onFinished?: OnFinished): Promise<CheckRow> {
+  const def = resolveCheck(req.key, req.country);
+  if (!def.awaitsApplicant) throw new Error(`'${def.key}' is not answered in two phases.`);
+  const check = await prepareCheck(db, req);
+  if (check.status !== "pending") return check;
+  const project = req.mode === "live" ? await db.project.findUnique({ where: { id: req.projectId }, select: { providerConfig: true } }) : null;
+  const context = {
+    projectId: req.projectId,
+    mode: req.mode,
+    sessionId: req.sessionId ?? null,
+    consent: (check.consent ?? null) as TRecordedConsent | null,
+    purpose: check.purpose,
+    checkId: check.id,
+  };
+  const input = def.input.parse(req.input);
+  const calls: TProviderAttempt[] = [];
+  let outage: ProviderUnavailableError | null = null;
+  for (const provider of failoverChain(req.mode, def.key, check.provider, parseProviderConfig(project?.providerConfig))) {
+    if (!provider.begin) continue;
+    const started = Date.now();
+    const at = new Date(started).toISOString();
+    try {
+      const request = await provider.begin(def.key, input, context);
+      calls.push({ provider: provider.name, outcome: "pending", latency_ms: Date.now() - started, at });
+      const [row] = await db.check.updateManyAndReturn({
+        where: { id: check.id, status: "pending" },
+        data: { provider: provider.name, result: request as InputJsonValue, providerAttempts: calls as InputJsonValue },
+        select: checkSelect,
+      });
+      return row ?? db.check.findUniqueOrThrow({ where: { id: check.id }, select: checkSelect });
+    } catch (err) {
+      if (!(err instanceof ProviderUnavailableError)) throw err;
+      calls.push({ provider: provider.name, outcome: err.errorCode, latency_ms: Date.now() - started, at });
+      outage = err;
+      if (err.errorCode === "provider_not_configured") break;
+    }
+  }
+  const errorCode = outage?.errorCode ?? "provider_not_configured";
+  const finish = async (tx: Db | Tx) => {
+    const [row] = await tx.check.updateManyAndReturn({
+      where: { id: check.id, status: "pending" },
+      data: { status: "error", errorCode, providerAttempts: calls as InputJsonValue, finishedAt: new Date() },
+      select: checkSelect,
+    });
+    if (row && onFinished) await onFinished(tx as Tx, row);
+    return row;
+  };
+  const row = onFinished ? await db.$transaction((tx) => finish(tx)) : await finish(db);
+  return row ?? db.check.findUniqueOrThrow({ where: { id: check.id }, select: checkSelect });
+}
+
+/**
+ * Reads a `pending` awaiting check's outcome from its provider (no-op for a finished check or one
+ * of another kind). A provider outage leaves the check `pending` for the next read.
+ * @returns the check as stored after the read.
+ */
+export async function refreshAwaitingCheck(db: Db, checkId: string, onFinished?: OnFinished): Promise<CheckRow> {
+  const row = await db.check.findUniqueOrThrow({ where: { id: checkId }, select: checkSelect });
+  if ((row.status !== "pending" && row.status !== "running") || !resolveCheck(row.checkKey).awaitsApplicant) return row;
+  try {
+    return await attemptCheck(db, checkId, { onFinished });
+  } catch (err) {
+    if (!(err instanceof ProviderUnavailableError)) throw err;
+    // the vendor could not say now: the check still waits, and the next read asks again
+    await db.check.updateMany({ where: { id: checkId, status: "running" }, data: { status: "pending", errorCode: null } });
+    return db.check.findUniqueOrThrow({ where: { id: checkId }, select: checkSelect });
+  }
+}
