@@ -2,7 +2,8 @@
  * GET /v1/capabilities: what each country supports, from the catalogs themselves (check
  * catalog with each check's input as JSON Schema, step types, document types, languages)
  * plus the sandbox table integrators test against (decisions.md "Sandbox provider"), including the
- * screening sandbox list's magic subjects (server/screening/sandbox-list.ts), and, per registry
+ * screening sandbox list's magic subjects (server/screening/sandbox-list.ts) and the reverse penny
+ * drop's (server/providers/reverse-penny-drop-sandbox.ts), and, per registry
  * check, the live providers the calling project can use (issue 19 item 3).
  */
 import { z } from "zod";
@@ -10,6 +11,7 @@ import { DOCUMENT_TYPES } from "../documents/document-types";
 import type { Db } from "../db";
 import { notFound } from "../errors";
 import { liveProviderOptions, parseProviderConfig, type ProviderConfig } from "../providers/registry";
+import { REVERSE_PENNY_DROP_SANDBOX_VALUES } from "../providers/reverse-penny-drop-sandbox";
 import { SANDBOX_VALUES } from "../providers/sandbox";
 import { SCREENING_SANDBOX_VALUES } from "../screening/sandbox-list";
 import { STEP_TYPES } from "../steps/step-types";
@@ -49,7 +51,7 @@ export function listCapabilities(country?: string, config: ProviderConfig = {}):
         cache_ttl_seconds: k.cacheTtlSeconds,
         input: z.toJSONSchema(k.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>,
         live_providers: k.answeredBy === "registry" ? liveProviderOptions(k.key, config) : [],
-        sandbox: [...SANDBOX_VALUES, ...SCREENING_SANDBOX_VALUES].filter((v) => v.check === k.key).map(({ input, outcome }) => ({ input, outcome })),
+        sandbox: [...SANDBOX_VALUES, ...REVERSE_PENNY_DROP_SANDBOX_VALUES, ...SCREENING_SANDBOX_VALUES].filter((v) => v.check === k.key).map(({ input, outcome }) => ({ input, outcome })),
       })),
       document_types: DOCUMENT_TYPES.filter((d) => d.country === c).map((d) => d.key),
     })),

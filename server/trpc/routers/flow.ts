@@ -1,7 +1,8 @@
 import "server-only";
 /**
  * The hosted applicant flow (client token auth): state, start, language, submit a step, the
- * one-time codes of `phone` / `email` steps, the DigiLocker authorization of a `digilocker` step, and the OCR pre-fill of a `documents` step. Files go through the upload route instead
+ * one-time codes of `phone` / `email` steps, the DigiLocker authorization of a `digilocker` step, the
+ * UPI payment of a reverse penny drop `bank_account` step, and the OCR pre-fill of a `documents` step. Files go through the upload route instead
  * (app/flow/[sessionId]/upload/route.ts: multipart, capped before buffering).
  */
 import { z } from "zod";
@@ -12,6 +13,7 @@ import type { FlowContext } from "../../flow/flow-session";
 import { claimHandoff, createHandoff, HANDOFF_CODE_LENGTH, takeOverFlow } from "../../flow/flow-handoff";
 import { getFlowState, setFlowLocale, startFlow } from "../../flow/flow-state";
 import { submitStep } from "../../flow/submit-step";
+import { startUpiPayment, upiPaymentStatus } from "../../steps/bank-account/upi-payment";
 import { changeKeyPersonInviteFromFlow, keyPersonLink, lookupBankBranch, resendKeyPersonEmail } from "../../kyb/kyb-flow-actions";
 import { MAX_INVITE_TOKEN_LENGTH, openKeyPersonInvite } from "../../kyb/key-person-invite";
 import { clientIp } from "../../http/client-ip";
@@ -22,6 +24,16 @@ import { createTRPCRouter, flowProcedure, publicProcedure } from "../init";
 
 const ZSessionInput = z.object({ sessionId: z.string().min(1).max(64) });
 const ZStepInput = ZSessionInput.extend({ step: z.string().min(1).max(64), values: z.record(z.string(), z.unknown()) });
+
+const ZUpiPayment = z.object({
+  check_id: z.string(),
+  state: z.enum(["pending", "expired", "failed", "done"]),
+  upi_link: z.string().nullable(),
+  valid_upto: z.string().nullable(),
+  amount: z.string(),
+  account_number_masked: z.string().nullable(),
+  bank_name: z.string().nullable(),
+});
 
 const ZChildInput = ZSessionInput.extend({ childSessionId: z.string().min(1).max(64) });
 
@@ -87,6 +99,16 @@ export const flowRouter = createTRPCRouter({
     .input(ZSessionInput.extend({ step: z.string().min(1).max(64) }))
     .output(z.object({ url: z.string() }))
     .mutation(({ ctx, input }) => startDigilocker(ctx.db, flowCtx(ctx, input.sessionId), input.step)),
+  /** Starts a reverse penny drop `bank_account` step's ₹1 UPI payment request (server/steps/bank-account/upi-payment.ts). */
+  startUpiPayment: flowProcedure
+    .input(ZSessionInput.extend({ step: z.string().min(1).max(64) }))
+    .output(ZUpiPayment)
+    .mutation(({ ctx, input }) => startUpiPayment(ctx.db, flowCtx(ctx, input.sessionId), input.step)),
+  /** The UPI payment request's state, read from the payment vendor while it is pending (the page polls it). */
+  upiPaymentStatus: flowProcedure
+    .input(ZSessionInput.extend({ step: z.string().min(1).max(64), check_id: z.string().min(1).max(64) }))
+    .output(ZUpiPayment)
+    .query(({ ctx, input }) => upiPaymentStatus(ctx.db, flowCtx(ctx, input.sessionId), input.step, input.check_id)),
   /** Issues the selfie step's next liveness challenge (server/flow/flow-liveness.ts); its frames go through the upload route with the nonce. */
   livenessChallenge: flowProcedure
     .input(ZSessionInput.extend({ step: z.string().min(1).max(64) }))
