@@ -12,17 +12,11 @@ import { useTranslations } from "use-intl";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { useTRPC } from "~/components/trpc/react";
+import { qrDataUrl } from "../qr-data-url";
 import { formatSeconds, useCountdown } from "../use-countdown";
 
 /** How often the open panel asks whether the phone has taken over (ms). */
 const WATCH_MS = 1500;
-
-/** An SVG data URL of a QR code for `text` (the encoder loads with the first code). */
-async function qrDataUrl(text: string): Promise<string> {
-  const { toString } = await import("qrcode");
-  const svg = await toString(text, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-}
 
 export default function HandoffPanel({ sessionId, onClose }: { sessionId: string; onClose: () => void }) {
   const t = useTranslations("handoff");

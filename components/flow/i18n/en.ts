@@ -233,6 +233,25 @@ export const en = {
     sandbox: "Test mode: you will see a sandbox DigiLocker with test people instead of the real one.",
   },
 
+  upi: {
+    title: "Verify your bank account",
+    intro: "Pay ₹{amount} from the bank account you want to use, with any UPI app. Your bank tells us the account holder's name and the account, so you don't type them.",
+    refund: "The ₹{amount} is refunded to the same account, usually within 48 hours.",
+    payButton: "Pay ₹{amount} with a UPI app",
+    scan: "Scan this QR code with a UPI app on your phone and pay ₹{amount}.",
+    qrAlt: "QR code to pay ₹{amount} with a UPI app",
+    creating: "Preparing your payment request…",
+    waiting: "Waiting for your payment…",
+    expiresIn: "(expires in {time})",
+    received: "Payment received from your account ending {account}. Continuing…",
+    receivedNoAccount: "Payment received. Continuing…",
+    expired: "The payment request expired before a payment arrived. Start a new one to try again.",
+    failed: "The payment did not go through. No money was taken. Start a new request to try again.",
+    retry: "Try again",
+    sandbox:
+      "Test mode: no money moves. The sandbox pays by itself a few seconds after the request, in the name you gave. Names SANDBOX MISMATCH, SANDBOX NONAME, SANDBOX FAILURE and SANDBOX UNPAID show the other outcomes.",
+  },
+
   documents: {
     title: "Your identity document",
     chooseTitle: "Choose a document",
@@ -418,6 +437,9 @@ export const en = {
     otp_not_sent: "Ask for a code first.",
     aadhaar_method_required: "Choose how to share your Aadhaar.",
     digilocker_declined: "You did not give permission on DigiLocker, so nothing was shared.",
+    upi_payment_required: "Pay ₹1 with a UPI app first.",
+    upi_payment_pending: "Your payment hasn't arrived yet. Complete it in your UPI app.",
+    upi_payment_expired: "The payment request expired. Start a new one to try again.",
     digilocker_no_aadhaar: "Your DigiLocker has no Aadhaar linked to it.",
     digilocker_failed: "We couldn't get your details from DigiLocker. Please try again.",
     digilocker_not_configured: "DigiLocker isn’t available for this verification yet. Please choose another way or try again later.",

@@ -10,6 +10,7 @@ import type { StepProps } from "../flow-types";
 import { useErrorText } from "../i18n/use-error-text";
 import { KybTextField, upperNoSpaces } from "../kyb-field";
 import { StepFormFooter, useStepForm } from "../step-form";
+import { UpiPayment } from "./upi-payment";
 
 const FIELDS = ["account_number", "account_number_confirm", "ifsc"] as const;
 
@@ -19,11 +20,19 @@ const text = (v: unknown) => (typeof v === "string" ? v : "");
 const ACCOUNT_NUMBER = { inputMode: "numeric", autoComplete: "off", mono: true } as const;
 
 /**
- * `bank_account`: the business's account number (typed twice) and IFSC. The bank is looked up
- * in the RBI list as soon as the IFSC is complete; the penny drop (in.bank_account.verify, in
- * the business's legal name) runs with the session's checks.
+ * `bank_account`: by the step's `method`, the applicant's own ₹1 UPI payment (reverse penny drop,
+ * ./upi-payment.tsx) or the penny drop form.
  */
-export function BankAccountStep({ sessionId, state, step, isLast, editing, onDone }: StepProps) {
+export function BankAccountStep(props: StepProps) {
+  return props.step.settings.method === "reverse_penny_drop" ? <UpiPayment {...props} /> : <PennyDropForm {...props} />;
+}
+
+/**
+ * The account number (typed twice) and IFSC. The bank is looked up in the RBI list as soon as
+ * the IFSC is complete; the penny drop (in.bank_account.verify, in the holder's name) runs with
+ * the session's checks.
+ */
+function PennyDropForm({ sessionId, state, step, isLast, editing, onDone }: StepProps) {
   const t = useTranslations("kyb");
   const errorText = useErrorText();
   const trpc = useTRPC();
