@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { markdownTableRows } from "../tests/fixtures/markdown-tables";
+import { REVERSE_PENNY_DROP_SANDBOX_VALUES } from "./providers/reverse-penny-drop-sandbox";
 import { SANDBOX_VALUES } from "./providers/sandbox";
 import { SCREENING_SANDBOX_VALUES } from "./screening/sandbox-list";
 
@@ -9,7 +10,7 @@ const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
 describe("README", () => {
   it("documents every sandbox value exactly as the sandbox provider defines it", () => {
     const rows = markdownTableRows(readme);
-    for (const v of [...SANDBOX_VALUES, ...SCREENING_SANDBOX_VALUES]) expect(rows).toContain(`| ${v.check} | ${v.input} | ${v.outcome} |`);
+    for (const v of [...SANDBOX_VALUES, ...REVERSE_PENNY_DROP_SANDBOX_VALUES, ...SCREENING_SANDBOX_VALUES]) expect(rows).toContain(`| ${v.check} | ${v.input} | ${v.outcome} |`);
   });
 
   it("carries the tested webhook verification snippet verbatim", () => {

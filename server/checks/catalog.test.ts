@@ -25,6 +25,7 @@ describe("check catalog", () => {
       ["in.cin.verify", "business_registration.verify", "registry"],
       ["in.udyam.verify", "msme_registration.verify", "registry"],
       ["in.bank_account.verify", "bank_account.verify", "registry"],
+      ["in.bank_account.reverse_penny_drop", "bank_account.reverse_penny_drop", "registry"],
       ["in.ifsc.lookup", "bank_branch.lookup", "offline"],
       ["in.phone.verify", "phone.verify", "service"],
       ["in.email.verify", "email.verify", "service"],
@@ -49,9 +50,12 @@ describe("check catalog", () => {
     expect(def.input.safeParse({ unexpected: 1 }).success).toBe(false);
   });
 
-  it("keeps registry answers a day and never reuses CKYC, cryptographic, OTP, manual or offline answers", () => {
-    // a CKYC answer rests on one consent and one authentication factor: every search, download and upload asks the registry
-    for (const c of CHECKS) expect(c.cacheTtlSeconds).toBe(c.answeredBy === "registry" && !c.key.startsWith("in.ckyc.") ? 86_400 : 0);
+  it("keeps registry answers a day and never reuses CKYC, reverse penny drop, cryptographic, OTP, manual or offline answers", () => {
+    // a CKYC answer rests on one consent and one authentication factor: every search, download and upload asks the registry;
+    // a reverse penny drop answers one payment the applicant made (awaitsApplicant)
+    for (const c of CHECKS)
+      expect(c.cacheTtlSeconds).toBe(c.answeredBy === "registry" && !c.key.startsWith("in.ckyc.") && !c.awaitsApplicant ? 86_400 : 0);
+    expect(CHECKS.filter((c) => c.awaitsApplicant).map((c) => c.key)).toEqual(["in.bank_account.reverse_penny_drop"]);
   });
 
   it("validates CKYC inputs offline and asks for the authentication factor's fields", () => {

@@ -35,6 +35,8 @@ const SAMPLE_VALUES = {
   side: "Front",
   document: "PAN card",
   step: "PAN",
+  amount: "1.00",
+  account: "1191",
 };
 
 describe("flow messages", () => {
