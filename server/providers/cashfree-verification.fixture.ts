@@ -11,10 +11,12 @@
  * - Bank accounts ending `9999`: INVALID_ACCOUNT_FAIL; `6666`: ACCOUNT_BLOCKED; `5555`:
  *   BENEFICIARY_BANK_OFFLINE; `7777`: hangs; `5000`: 500; any other: VALID, name at bank `JOHN DOE`.
  *   An account number shorter than 6 characters: 400 `bank_account_length_short`.
+ * - GSTIN, CIN and Udyam: ./cashfree-kyb.fixture.ts.
  * Knobs: `down` (every call answers 503), `log` (path, headers and body of each request).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { answerKyb } from "./cashfree-kyb.fixture";
 
 export const CASHFREE_FAKE_ID = "CF_TEST_CLIENT";
 export const CASHFREE_FAKE_SECRET = "cfsk_test_secret";
@@ -44,6 +46,7 @@ export async function startFakeCashfree(): Promise<FakeCashfree> {
       }),
   };
   let nextReference = 1000;
+  const verificationIds = new Set<string>();
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json" });
@@ -121,6 +124,10 @@ export async function startFakeCashfree(): Promise<FakeCashfree> {
         utr: "404223241811",
       });
     }
+
+    const kyb = answerKyb(path, body, reference_id, verificationIds);
+    if (kyb === "hang") return;
+    if (kyb) return send(res, kyb.status, kyb.body);
 
     return send(res, 404, error("invalid_request_error", "not_found", "Not Found"));
   };

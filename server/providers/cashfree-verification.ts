@@ -29,10 +29,14 @@
  * 400/422 a `failed` check with a `*_invalid` error code.
  *
  * Consent and purpose: Cashfree's PAN and bank APIs take neither; the check keeps them (issue 19 item 5).
+ *
+ * GSTIN, CIN and Udyam (Cashfree's "Know Your Business" APIs) are read by ./cashfree-kyb.ts over this
+ * adapter's exchange.
  */
 import "server-only";
 import { z } from "zod";
 import { nameMatch, NAME_MATCH_THRESHOLD } from "../checks/name-match";
+import { CASHFREE_KYB_CHECKS, cashfreeKybCheck, type CashfreeKybCheck } from "./cashfree-kyb";
 import { lookupIfsc } from "./offline-dataset";
 import { ProviderUnavailableError, type CheckProvider, type ProviderResult } from "./provider";
 import { vendorRequest, type VendorAnswer } from "./vendor-http";
@@ -51,7 +55,7 @@ export interface CashfreeVerificationConfig {
   nameThreshold?: number;
 }
 
-export const CASHFREE_VERIFICATION_CHECKS = ["in.pan.verify", "in.pan.aadhaar_link", "in.bank_account.verify"] as const;
+export const CASHFREE_VERIFICATION_CHECKS = ["in.pan.verify", "in.pan.aadhaar_link", "in.bank_account.verify", ...CASHFREE_KYB_CHECKS] as const;
 
 const DEFAULT_TIMEOUT_MS = 8_000;
 /** `name` sent when the check has none (the PAN–Aadhaar link): the vendor's name match is then ignored. */
@@ -265,6 +269,8 @@ export function createCashfreeVerificationProvider(config: CashfreeVerificationC
       if (key === "in.pan.verify") return verifyPan(input);
       if (key === "in.pan.aadhaar_link") return verifyAadhaarLink(input);
       if (key === "in.bank_account.verify") return verifyBankAccount(input);
+      if ((CASHFREE_KYB_CHECKS as readonly string[]).includes(key))
+        return cashfreeKybCheck({ post, rejected, answered, nameThreshold: threshold }, key as CashfreeKybCheck, input);
       throw new ProviderUnavailableError("provider_not_configured", `Cashfree does not answer '${key}'.`);
     },
   };
