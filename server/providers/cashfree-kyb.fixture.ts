@@ -6,7 +6,8 @@
  * Behaviour is chosen by the value:
  * - GSTIN (digits 8-11): `9999` `valid: false` "GSTIN Doesn't Exist"; `6666` Cancelled (cancellation date
  *   2023-03-31); `5555` Suspended; `7777` hangs; `5000` 500; `4220` 422 "Insufficient balance"; `4000` 400
- *   "GstIn Verification is not enabled for this account"; any other: Active, legal name `SANDBOX
+ *   "GstIn Verification is not enabled for this account"; `1111` HTTP 200 with neither a record nor a verdict;
+ *   any other: Active (the page's example shape, without `valid`), legal name `SANDBOX
  *   TRADERS PRIVATE LIMITED`, trade name `SANDBOX TRADERS`. Not 15 characters starting with 2 digits: 400.
  * - CIN (last 4 digits): `9999` INVALID; `6666` STRIKE OFF; `7777` hangs; `5000` 502 "verification
  *   attempt failed"; any other: VALID, ACTIVE, incorporated 23-09-2015, directors `00000001` ASHA VERMA and
@@ -48,12 +49,13 @@ function gstin(body: Record<string, unknown> | null, reference_id: number): Fake
   if (digits === "4220") return bad(422, "insufficient_balance", "Insufficient balance to process this request");
   if (digits === "4000") return bad(400, "verification_not_enabled", "GstIn Verification is not enabled for this account");
   if (digits === "9999") return ok({ reference_id, GSTIN: number, valid: false, message: "GSTIN Doesn't Exist" });
+  if (digits === "1111") return ok({ reference_id, GSTIN: number });
   const status = digits === "6666" ? "Cancelled" : digits === "5555" ? "Suspended" : "Active";
   return ok({
     reference_id,
     GSTIN: number,
-    valid: true,
-    message: "GSTIN Exists",
+    // the page's example answer has no `valid` / `message`; the SDK's schema has them
+    ...(status === "Active" ? {} : { valid: true, message: "GSTIN Exists" }),
     legal_name_of_business: "SANDBOX TRADERS PRIVATE LIMITED",
     trade_name_of_business: "SANDBOX TRADERS",
     center_jurisdiction: "RANGE-I",

@@ -70,6 +70,7 @@ describe("Cashfree: GSTIN", () => {
       errorCode: "gstin_cancelled",
       result: { gstin_status: "Cancelled", cancellation_date: "2023-03-31" },
     });
+    // the SDK's shape, with `valid: true`
     expect(await provider().verify("in.gstin.verify", { gstin: "27AAPFU5555F1ZV" })).toMatchObject({ status: "failed", errorCode: "gstin_suspended" });
     const other = await provider().verify("in.gstin.verify", { gstin: "27AAPFU0939F1ZV", name: "ACME INDUSTRIES" });
     expect(other).toMatchObject({ status: "failed", errorCode: "name_mismatch", result: { name_match: false } });
@@ -88,6 +89,8 @@ describe("Cashfree: GSTIN", () => {
     expect(await outage(provider().verify("in.gstin.verify", { gstin: "27AAPFU4000F1ZV" }))).toBe("provider_not_configured");
     expect(await outage(provider().verify("in.gstin.verify", { gstin: "27AAPFU4220F1ZV" }))).toBe("provider_unavailable");
     expect(await outage(provider().verify("in.gstin.verify", { gstin: "27AAPFU5000F1ZV" }))).toBe("provider_unavailable");
+    // neither a record nor a verdict: not an answer
+    expect(await outage(provider().verify("in.gstin.verify", { gstin: "27AAPFU1111F1ZV" }))).toBe("provider_unavailable");
     expect(await outage(provider().verify("in.gstin.verify", { gstin: "27AAPFU7777F1ZV" }))).toBe("provider_timeout");
     fake.down = true;
     expect(await outage(provider().verify("in.gstin.verify", { gstin: "27AAPFU0939F1ZV" }))).toBe("provider_unavailable");

@@ -7,11 +7,12 @@
  * `x-client-id` / `x-client-secret` / `x-api-version` headers as the rest of the suite):
  * - Verify GSTIN: https://www.cashfree.com/docs/api-reference/vrs/v2/gstin/verify-gstin
  *   `POST /gstin` with `{ GSTIN, business_name? }` (we compare the name ourselves and do not send it);
- *   answers `{ reference_id, GSTIN, valid, message, legal_name_of_business, trade_name_of_business,
+ *   answers `{ reference_id, GSTIN, valid?, message?, legal_name_of_business, trade_name_of_business,
  *   constitution_of_business, taxpayer_type, gst_in_status: Active | Cancelled | Suspended | ...,
  *   date_of_registration (YYYY-MM-DD), cancellation_date, principal_place_address,
  *   principal_place_split_address: { state, pincode, ... } }`; a GSTIN the GST Network does not know is
- *   HTTP 200 with `valid: false` ("GSTIN Doesn't Exist"). Response codes
+ *   HTTP 200 with `valid: false` ("GSTIN Doesn't Exist"); the page's example of a found GSTIN has no
+ *   `valid` (the SDK's GstinResponseSchema has it), so a record without it counts as found. Response codes
  *   (https://docs.cashfree.com/reference/gstin-verification): 400 a malformed GSTIN or business name,
  *   "GstIn Verification is not enabled for this account", "Client secret belongs to test environment";
  *   401 credentials; 403 IP not allow-listed; 422 "Insufficient balance"; 500 "Unable to validate".
@@ -124,8 +125,14 @@ export function cashfreeKybCheck(cf: CashfreeExchange, key: CashfreeKybCheck, in
     if (refused(res)) return cf.rejected(res, "gstin_format_invalid");
     const body = cf.answered(res, path);
     const referenceId = reference(body);
-    if (body.valid !== true) {
-      const result = { gstin, gstin_status: "not_found", registry_message: str(body.message), reference_id: referenceId };
+    const message = str(body.message);
+    // the page's example answer has no `valid`; the SDK's schema and the response codes have it
+    const found = body.valid === true || (body.valid === undefined && (str(body.legal_name_of_business) ?? str(body.gst_in_status)) !== null);
+    if (!found) {
+      if (body.valid !== false && !/exist|invalid/i.test(message ?? "")) {
+        throw new ProviderUnavailableError("provider_unavailable", `Cashfree answered ${path} without a record or a verdict (${message ?? "no message"}).`);
+      }
+      const result = { gstin, gstin_status: "not_found", registry_message: message, reference_id: referenceId };
       return { status: "failed", errorCode: "gstin_not_found", score: null, verifiedBy: "source", result };
     }
     const legalName = str(body.legal_name_of_business);
