@@ -239,7 +239,8 @@ const cinVerify: CheckDefinition<TCinVerifyInput> = {
   key: "in.cin.verify",
   genericKey: "business_registration.verify",
   country: "IN",
-  description: "Company (CIN) or LLP (LLPIN) exists in the Ministry of Corporate Affairs (MCA21) master data; answers name, status and incorporation date.",
+  description:
+    "Company (CIN) or LLP (LLPIN) exists in the Ministry of Corporate Affairs (MCA21) master data; answers name, status, incorporation date and the current directors or designated partners (`directors`: DIN, name, designation). `failed` when not found (`company_not_found`), struck off (`company_struck_off`) or in any other status than Active (`company_inactive`).",
   answeredBy: "registry",
   cacheTtlSeconds: DAY,
   input: ZCinVerifyInput,
@@ -255,7 +256,8 @@ const udyamVerify: CheckDefinition<TUdyamVerifyInput> = {
   key: "in.udyam.verify",
   genericKey: "msme_registration.verify",
   country: "IN",
-  description: "Udyam (MSME) registration exists at the Ministry of MSME; answers enterprise name, type (micro, small, medium) and activity.",
+  description:
+    "Udyam (MSME) registration exists at the Ministry of MSME; answers enterprise name, type (micro, small, medium), activity and registration date. `failed` when not found (`udyam_not_found`) or cancelled (`udyam_cancelled`).",
   answeredBy: "registry",
   cacheTtlSeconds: DAY,
   input: ZUdyamVerifyInput,

@@ -18,11 +18,13 @@
  *   enter a valid verification_id" for one it does not know). The test pays with `payRpd` (payer
  *   name, or null for a bank that returned none; `FAILURE` with `failRpd`), expires it with
  *   `expireRpd`, and has the signed webhook posted with `sendRpdWebhook`.
+ * - GSTIN, CIN and Udyam: ./cashfree-kyb.fixture.ts.
  * Knobs: `down` (every call answers 503), `log` (path, headers and body of each request).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { cashfreeWebhookSignature } from "./cashfree-verification";
+import { answerKyb } from "./cashfree-kyb.fixture";
 
 export const CASHFREE_FAKE_ID = "CF_TEST_CLIENT";
 export const CASHFREE_FAKE_SECRET = "cfsk_test_secret";
@@ -95,6 +97,7 @@ export async function startFakeCashfree(): Promise<FakeCashfree> {
       }),
   };
   let nextReference = 1000;
+  const verificationIds = new Set<string>();
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json" });
@@ -214,6 +217,10 @@ export async function startFakeCashfree(): Promise<FakeCashfree> {
         utr: "404223241811",
       });
     }
+
+    const kyb = answerKyb(path, body, reference_id, verificationIds);
+    if (kyb === "hang") return;
+    if (kyb) return send(res, kyb.status, kyb.body);
 
     return send(res, 404, error("invalid_request_error", "not_found", "Not Found"));
   };

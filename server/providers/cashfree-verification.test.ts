@@ -134,10 +134,12 @@ describe("Cashfree: errors", () => {
     expect(await outage(provider({ timeoutMs: 300 }).verify("in.pan.verify", { pan: "ABCPE7777Z" }))).toBe("provider_timeout");
   });
 
-  it("answers PAN, PAN–Aadhaar link and bank account only", async () => {
+  it("answers PAN, PAN–Aadhaar link, bank account, GSTIN, CIN and Udyam only", async () => {
     const p = provider();
     expect(p.name).toBe("cashfree");
-    expect(p.supports("in.gstin.verify")).toBe(false);
-    expect(await outage(p.verify("in.gstin.verify", {}))).toBe("provider_not_configured");
+    for (const key of ["in.pan.verify", "in.pan.aadhaar_link", "in.bank_account.verify", "in.gstin.verify", "in.cin.verify", "in.udyam.verify"])
+      expect(p.supports(key)).toBe(true);
+    expect(p.supports("in.ckyc.search")).toBe(false);
+    expect(await outage(p.verify("in.ckyc.search", {}))).toBe("provider_not_configured");
   });
 });

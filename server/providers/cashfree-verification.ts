@@ -49,11 +49,15 @@
  *
  * Consent and purpose: Cashfree's PAN, bank and reverse penny drop APIs take neither; the check keeps
  * them (issue 19 item 5).
+ *
+ * GSTIN, CIN and Udyam (Cashfree's "Know Your Business" APIs) are read by ./cashfree-kyb.ts over this
+ * adapter's exchange.
  */
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { nameMatch, NAME_MATCH_THRESHOLD } from "../checks/name-match";
+import { CASHFREE_KYB_CHECKS, cashfreeKybCheck, type CashfreeKybCheck } from "./cashfree-kyb";
 import { lookupIfsc } from "./offline-dataset";
 import { ProviderUnavailableError, type CheckContext, type CheckProvider, type ProviderResult } from "./provider";
 import { type PaymentReport, type PaymentRequest, REVERSE_PENNY_DROP_AMOUNT, reversePennyDropResult } from "./reverse-penny-drop";
@@ -73,7 +77,13 @@ export interface CashfreeVerificationConfig {
   nameThreshold?: number;
 }
 
-export const CASHFREE_VERIFICATION_CHECKS = ["in.pan.verify", "in.pan.aadhaar_link", "in.bank_account.verify", "in.bank_account.reverse_penny_drop"] as const;
+export const CASHFREE_VERIFICATION_CHECKS = [
+  "in.pan.verify",
+  "in.pan.aadhaar_link",
+  "in.bank_account.verify",
+  "in.bank_account.reverse_penny_drop",
+  ...CASHFREE_KYB_CHECKS,
+] as const;
 
 const DEFAULT_TIMEOUT_MS = 8_000;
 /** `name` sent when the check has none (the PAN–Aadhaar link): the vendor's name match is then ignored. */
@@ -335,12 +345,16 @@ export function createCashfreeVerificationProvider(config: CashfreeVerificationC
     const path = `/remitter/status?verification_id=${encodeURIComponent(context.checkId)}`;
     const res = await vendorRequest({ vendor: "Cashfree", baseUrl, method: "GET", path, headers, timeoutMs });
     if (res.status === 401 || res.status === 403) {
-      throw new ProviderUnavailableError("provider_not_configured", `Cashfree refused the client id and secret (${res.status}: ${str(res.body?.message) ?? "no message"}).`);
+      throw new ProviderUnavailableError(
+        "provider_not_configured",
+        `Cashfree refused the client id and secret (${res.status}: ${str(res.body?.message) ?? "no message"}).`,
+      );
     }
     if (res.status === 400) return missing;
     const body = answered(res, path);
     const status = RPD_STATUS[str(body.status)?.toUpperCase() ?? ""];
-    if (!status) throw new ProviderUnavailableError("provider_unavailable", `Cashfree answered an unknown reverse penny drop status (${str(body.status) ?? "none"}).`);
+    if (!status)
+      throw new ProviderUnavailableError("provider_unavailable", `Cashfree answered an unknown reverse penny drop status (${str(body.status) ?? "none"}).`);
     const collected = str(body.penny_collected_on);
     return reversePennyDropResult(
       input.name,
@@ -367,6 +381,8 @@ export function createCashfreeVerificationProvider(config: CashfreeVerificationC
       if (key === "in.pan.aadhaar_link") return verifyAadhaarLink(input);
       if (key === "in.bank_account.verify") return verifyBankAccount(input);
       if (key === "in.bank_account.reverse_penny_drop") return verifyReversePennyDrop(input, context);
+      if ((CASHFREE_KYB_CHECKS as readonly string[]).includes(key))
+        return cashfreeKybCheck({ post, rejected, answered, nameThreshold: threshold }, key as CashfreeKybCheck, input);
       throw new ProviderUnavailableError("provider_not_configured", `Cashfree does not answer '${key}'.`);
     },
     async begin(key, input, context) {

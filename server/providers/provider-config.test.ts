@@ -69,19 +69,19 @@ describe("live registry adapters selected per project", () => {
     await db.project.update({ where: { id: otherProjectId }, data: { providerConfig: { "in.gstin.verify": "quicko_sandbox" } } });
     const gstin = await runCheck(db, { projectId: otherProjectId, mode: "live", key: "in.gstin.verify", input: { gstin: "27AAPFU0939F1ZV" }, consent }, fast);
     expect(gstin.provider).toBe("quicko_sandbox");
-    // a registry the adapter does not answer stays unconfigured, whatever the selection
+    // a key the project left alone goes to the deployment's adapters that answer it: Udyam only through Cashfree
     const udyam = await runCheck(
       db,
       { projectId: otherProjectId, mode: "live", key: "in.udyam.verify", input: { udyam_number: "UDYAM-MH-19-0012345" }, consent },
       fast,
     );
-    expect(udyam).toMatchObject({ provider: "unconfigured", status: "error", errorCode: "provider_not_configured" });
+    expect(udyam).toMatchObject({ provider: "cashfree", status: "passed", result: { enterprise_type: "Micro" } });
   });
 
   it("refuses an adapter for a check it does not answer, or listed twice, naming the key", () => {
-    const parsed = registry.ZProviderConfig.safeParse({ "in.gstin.verify": ["quicko_sandbox", "cashfree"] });
+    const parsed = registry.ZProviderConfig.safeParse({ "in.udyam.verify": ["cashfree", "quicko_sandbox"] });
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues[0]).toMatchObject({ path: ["in.gstin.verify", 1], message: "Cashfree Verification Suite does not answer 'in.gstin.verify'" });
+    expect(parsed.error?.issues[0]).toMatchObject({ path: ["in.udyam.verify", 1], message: "Sandbox by Quicko does not answer 'in.udyam.verify'" });
     expect(registry.ZProviderConfig.safeParse({ "in.pan.verify": ["cashfree", "cashfree"] }).success).toBe(false);
     expect(registry.ZProviderConfig.safeParse({ "in.pan.verify": "nsdl_direct" }).success).toBe(false);
   });
@@ -106,8 +106,12 @@ describe("the dashboard's registry provider settings", () => {
       selected: null,
       effective: ["quicko_sandbox", "cashfree"],
     });
-    expect(choices.find((c) => c.key === "in.cin.verify")).toMatchObject({ selected: null, effective: ["quicko_sandbox"] });
-    expect(choices.find((c) => c.key === "in.udyam.verify")).toMatchObject({ adapters: [], selected: null, effective: ["unconfigured"] });
+    expect(choices.find((c) => c.key === "in.cin.verify")).toMatchObject({ selected: null, effective: ["quicko_sandbox", "cashfree"] });
+    expect(choices.find((c) => c.key === "in.udyam.verify")).toMatchObject({
+      adapters: [{ name: "cashfree", label: "Cashfree Verification Suite", configured: true }],
+      selected: null,
+      effective: ["cashfree"],
+    });
   });
 
   it("saves an order with an audit row, and refuses an adapter that does not answer the check", async () => {
@@ -117,10 +121,10 @@ describe("the dashboard's registry provider settings", () => {
     const audit = await db.auditLog.findFirstOrThrow({ where: { projectId, action: "project.registry_provider_changed" } });
     expect(audit).toMatchObject({ actorId: admin.id, data: { check_key: "in.pan.verify", from: null, to: ["cashfree", "quicko_sandbox"] } });
 
-    await expect(settings.setRegistryProvider(db, projectId, "in.gstin.verify", ["cashfree"], admin)).rejects.toMatchObject({
+    await expect(settings.setRegistryProvider(db, projectId, "in.udyam.verify", ["quicko_sandbox"], admin)).rejects.toMatchObject({
       code: "parameter_invalid",
       param: "adapters",
-      message: "Cashfree Verification Suite does not answer 'in.gstin.verify'",
+      message: "Sandbox by Quicko does not answer 'in.udyam.verify'",
     });
     await expect(settings.setRegistryProvider(db, projectId, "in.ifsc.lookup", null, admin)).rejects.toMatchObject({
       code: "parameter_invalid",
@@ -175,6 +179,24 @@ describe("failover between live registry adapters", () => {
     expect(closed.providerAttempts).toHaveLength(1);
   }, 15_000);
 
+  it("fails GSTIN and CIN over to Cashfree, their second vendor, when Sandbox by Quicko is down", async () => {
+    // Sandbox by Quicko's tokens expire and its /authenticate answers 503: every call is an outage
+    fake.revokeTokens();
+    fake.authFailures = 1_000;
+    try {
+      const gstin = await runCheck(db, { projectId, mode: "live", key: "in.gstin.verify", input: { gstin: "27AAPFU0939F1ZV" }, consent }, fast);
+      expect(gstin).toMatchObject({ provider: "cashfree", status: "passed", result: { legal_name: "SANDBOX TRADERS PRIVATE LIMITED" } });
+      expect((gstin.providerAttempts as { provider: string; outcome: string }[]).map((a) => `${a.provider}:${a.outcome}`)).toEqual([
+        "quicko_sandbox:provider_unavailable",
+        "cashfree:passed",
+      ]);
+      const cin = await runCheck(db, { projectId, mode: "live", key: "in.cin.verify", input: { cin: "U72900KA2015PTC082988" }, consent }, fast);
+      expect(cin).toMatchObject({ provider: "cashfree", status: "passed", result: { directors: [{ din: "00000001" }, { din: "00000002" }] } });
+    } finally {
+      fake.authFailures = 0;
+    }
+  });
+
   it("answers the PAN–Aadhaar link through Cashfree, the adapter that takes the PAN alone", async () => {
     const check = await runCheck(db, { projectId, mode: "live", key: "in.pan.aadhaar_link", input: { pan: "ABCPE8888K" }, consent }, fast);
     expect(check).toMatchObject({ provider: "cashfree", status: "failed", errorCode: "pan_aadhaar_not_linked" });
@@ -195,8 +217,9 @@ describe("GET /v1/capabilities: live providers per check", () => {
       ["quicko_sandbox", 1],
       ["cashfree", 2],
     ]);
-    expect(of("in.cin.verify")?.map((p) => p.name)).toEqual(["quicko_sandbox"]);
-    expect(of("in.udyam.verify")).toEqual([]);
+    expect(of("in.cin.verify")?.map((p) => p.name)).toEqual(["quicko_sandbox", "cashfree"]);
+    expect(of("in.gstin.verify")?.map((p) => p.name)).toEqual(["quicko_sandbox", "cashfree"]);
+    expect(of("in.udyam.verify")).toEqual([{ name: "cashfree", label: "Cashfree Verification Suite", available: true, order: 1 }]);
     expect(of("in.ifsc.lookup")).toEqual([]);
   });
 });

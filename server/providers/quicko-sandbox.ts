@@ -54,6 +54,7 @@ import "server-only";
 import { z } from "zod";
 import { nameMatch, NAME_MATCH_THRESHOLD, normalizeName } from "../checks/name-match";
 import { lookupIfsc } from "./offline-dataset";
+import { companyStatusError, gstinStatusError, isoDate } from "./registry-answers";
 import { isObject, vendorRequest, type VendorAnswer } from "./vendor-http";
 import { ProviderUnavailableError, type CheckContext, type CheckProvider, type ProviderResult } from "./provider";
 
@@ -119,18 +120,9 @@ const HOLDER_TYPES: Record<string, string> = {
   government: "government",
 };
 
-/** GSTN registration status (`sts`, lower-cased) -> error code; any other status than these is `gstin_inactive`. */
-const GSTIN_STATUS_ERRORS: Record<string, string | null> = { active: null, cancelled: "gstin_cancelled", suspended: "gstin_suspended" };
-
 type HttpAnswer = VendorAnswer;
 
 const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" && v.trim().toUpperCase() !== "NA" ? v.trim() : null);
-
-/** `DD/MM/YYYY` (or `D/M/YYYY`) -> `YYYY-MM-DD`; anything else -> null. */
-function isoDate(v: unknown): string | null {
-  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(str(v) ?? "");
-  return m ? `${m[3]}-${m[2]!.padStart(2, "0")}-${m[1]!.padStart(2, "0")}` : null;
-}
 
 /** `YYYY-MM-DD` -> `DD/MM/YYYY` as the PAN API wants it. */
 function panDate(iso: string): string | null {
@@ -346,8 +338,7 @@ export function createQuickoSandboxProvider(config: QuickoSandboxConfig): CheckP
       };
     }
     const registration = str(record.sts);
-    const statusError = GSTIN_STATUS_ERRORS[registration?.toLowerCase() ?? ""];
-    const errorCode = statusError === undefined ? "gstin_inactive" : statusError;
+    const errorCode = gstinStatusError(registration);
     const legalName = str(record.lgnm);
     const tradeName = str(record.tradeNam);
     const addr = isObject(record.pradr) && isObject(record.pradr.addr) ? record.pradr.addr : {};
@@ -423,9 +414,8 @@ export function createQuickoSandboxProvider(config: QuickoSandboxConfig): CheckP
       transaction_id: str(res.body?.transaction_id),
     };
     const base = { verifiedBy: "source" as const, score: null, result };
-    if (/strike|struck/i.test(status ?? "")) return { ...base, status: "failed", errorCode: "company_struck_off" };
-    if (!/^active/i.test(status ?? "")) return { ...base, status: "failed", errorCode: "company_inactive" };
-    return { ...base, status: "passed", errorCode: null };
+    const errorCode = companyStatusError(status);
+    return errorCode ? { ...base, status: "failed", errorCode } : { ...base, status: "passed", errorCode: null };
   }
 
   async function verifyBankAccount(raw: unknown): Promise<ProviderResult> {
