@@ -3,7 +3,8 @@
  * use: each script's own subset, weights 400-600 only (one variable file each).
  * - Inter, Latin: preloaded (every page has Latin text); ~35 KB.
  * - Noto Sans Devanagari, Devanagari only: not preloaded, and its `unicode-range` makes the
- *   browser fetch it only for a page that shows Devanagari text (Hindi pages); ~82 KB.
+ *   browser fetch it only for a page that shows Devanagari text (Hindi pages); only the
+ *   characters of the flow's Hindi messages, with their conjuncts; ~49 KB.
  * Ranges as @fontsource-variable declares them for these subsets (written out: next/font takes
  * only literals).
  */
