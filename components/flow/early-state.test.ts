@@ -2,7 +2,7 @@
 import { runInNewContext } from "node:vm";
 import superjson from "superjson";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { earlyStateScript, takeEarlyState } from "./early-state";
+import { earlyStateScript, takeEarlyState, whenEarlyState } from "./early-state";
 
 const TOKEN = "st_abcdefghijklmnop";
 
@@ -33,7 +33,10 @@ describe("early flow state", () => {
     expect(url).toBe(`/api/trpc/flow.state?input=${encodeURIComponent(JSON.stringify({ json: { sessionId: "ses_1" } }))}`);
     expect(url).not.toContain(TOKEN);
     expect(init.headers).toEqual({ authorization: `Bearer ${TOKEN}` });
+    const seen = vi.fn();
+    whenEarlyState(seen); // does not take it
     expect(await takeEarlyState("ses_1")).toEqual(state); // Dates come back as Dates (superjson)
+    expect(seen).toHaveBeenCalledWith(state);
     expect(takeEarlyState("ses_1")).toBeNull();
   });
 

@@ -9,7 +9,8 @@
  * it reads the token as `takeClientToken` does (the fragment's `t=`, else this tab's stored
  * one; it leaves both in place, the app takes them as before) and starts the `flow.state`
  * query with `Authorization: Bearer st_...` (the token never goes into a URL). The app then
- * takes that response (`takeEarlyState`) instead of asking again.
+ * takes that response (`takeEarlyState`) instead of asking again, and starts loading the
+ * current step's code as soon as it arrives (`whenEarlyState`).
  *
  * The request is tRPC's HTTP form of a query, https://trpc.io/docs/rpc: `GET
  * /api/trpc/<path>?input=<JSON>`, input and output encoded by the router's transformer
@@ -40,6 +41,34 @@ export function earlyStateScript(sessionId: string): string {
   return `(function(g,id,key,re,url){try{var t=new URLSearchParams(location.hash.slice(1)).get("t");if(!t||!re.test(t)){t=null;try{t=sessionStorage.getItem(key)}catch(e){}if(!t||!re.test(t))return}window[g]={sessionId:id,response:fetch(url,{headers:{authorization:"Bearer "+t},credentials:"same-origin"}).then(function(r){return r.json().then(function(b){return{ok:r.ok,body:b}},function(){return{ok:r.ok,body:null}})})}}catch(e){}})(${inline(GLOBAL)},${inline(sessionId)},${inline(tokenStorageKey(sessionId))},new RegExp(${inline(TOKEN_PATTERN.source)}),${inline(`/api/trpc/flow.state${input}`)})`;
 }
 
+/** The inline script's request, read (and removed from `window`) on first use; null when there was none. */
+let pending: { sessionId: string; state: Promise<FlowState | null> } | null = null;
+
+function readRequest(): typeof pending {
+  if (pending) return pending;
+  const w = window as unknown as Record<string, EarlyState | undefined>;
+  const early = w[GLOBAL];
+  delete w[GLOBAL];
+  if (!early) return null;
+  const state = early.response.then(
+    ({ ok, body }) => {
+      const data = ok ? (body as { result?: { data?: Parameters<typeof superjson.deserialize>[0] } } | null)?.result?.data : undefined;
+      return data ? superjson.deserialize<FlowState>(data) : null;
+    },
+    () => null,
+  );
+  return (pending = { sessionId: early.sessionId, state });
+}
+
+/**
+ * Calls `use` with the early state once it arrives (nothing when there is none or it failed),
+ * without taking it: for work that can start before the app renders (loading the step's
+ * code). Browser only.
+ */
+export function whenEarlyState(use: (state: FlowState) => void): void {
+  void readRequest()?.state.then((s) => s && use(s));
+}
+
 /**
  * The state the inline script asked for, once (the request is forgotten after): a promise of
  * the session's state, or of null when the answer was an error (the app then asks as usual and
@@ -47,15 +76,7 @@ export function earlyStateScript(sessionId: string): string {
  * Browser only.
  */
 export function takeEarlyState(sessionId: string): Promise<FlowState | null> | null {
-  const w = window as unknown as Record<string, EarlyState | undefined>;
-  const early = w[GLOBAL];
-  delete w[GLOBAL];
-  if (!early || early.sessionId !== sessionId) return null;
-  return early.response.then(
-    ({ ok, body }) => {
-      const data = ok ? (body as { result?: { data?: Parameters<typeof superjson.deserialize>[0] } } | null)?.result?.data : undefined;
-      return data ? superjson.deserialize<FlowState>(data) : null;
-    },
-    () => null,
-  );
+  const request = readRequest();
+  pending = null;
+  return request && request.sessionId === sessionId ? request.state : null;
 }

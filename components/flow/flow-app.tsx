@@ -9,7 +9,7 @@ import { useHydrated } from "~/components/ui/use-client-value";
 import { clientErrorInfo } from "~/components/trpc/domain-error";
 import { TRPCReactProvider, useTRPC } from "~/components/trpc/react";
 import { readFlowPref, takeClientToken, writeFlowPref } from "./client-token";
-import { takeEarlyState } from "./early-state";
+import { takeEarlyState, whenEarlyState } from "./early-state";
 import { postToParent, takeEmbedParent, useEmbedEvents } from "./embed/embed-events";
 import { FlowAuthContext } from "./flow-auth";
 import { FlowShell, MessageScreen } from "./flow-shell";
@@ -20,10 +20,14 @@ import { LinkProblemScreen, type LinkProblem } from "./link-problem-screen";
 import { OutcomeScreen } from "./outcome-screen";
 import { ProcessingScreen } from "./processing-screen";
 import { StepScreen } from "./step-screen";
+import { preloadStepView } from "./steps/step-registry";
 import { StepLoading } from "./steps/step-view";
 import { errorDetails } from "./use-submit-step";
 
 const POLL_MS = 1500;
+
+// the current step's code starts downloading once the page's early state names it, while the app still starts
+if (typeof window !== "undefined") whenEarlyState((s) => preloadStepView(s.steps.find((step) => step.name === s.currentStep)?.type ?? ""));
 
 // screens few applicants see load on demand (not on the first screen)
 const OtherDeviceScreen = dynamic(() => import("./handoff/other-device-screen").then((m) => m.OtherDeviceScreen), { loading: StepLoading });
