@@ -5,12 +5,13 @@
  *   to decode its params (a bare 500; server/http/undecodable-path.ts);
  * - gives the hosted flow's page its `Content-Security-Policy: frame-ancestors` from the
  *   session's project's allowed origins (server/embed/flow-frame-ancestors.ts; the embeddable
- *   modal), the one header next.config.ts cannot set, as it depends on the session.
+ *   modal), the one header next.config.ts cannot set, as it depends on the session; and passes
+ *   the session's language on to the page (`FLOW_LOCALE_HEADER`, for `<html lang>`).
  * Every other request goes on to its route unchanged.
  */
 import { NextResponse } from "next/server";
 import { getDb } from "./server/db";
-import { flowFrameAncestors, flowPage, NOT_FRAMED } from "./server/embed/flow-frame-ancestors";
+import { FLOW_LOCALE_HEADER, flowPage, flowPageSession, NOT_FRAMED } from "./server/embed/flow-frame-ancestors";
 import { undecodablePathResponse } from "./server/http/undecodable-path";
 
 export async function proxy(req: Request): Promise<Response | undefined> {
@@ -18,14 +19,18 @@ export async function proxy(req: Request): Promise<Response | undefined> {
   if (undecodable) return undecodable;
   const page = flowPage(new URL(req.url).pathname);
   if (!page) return undefined;
-  // an unreadable list (database down) frames nothing
-  const policy = page.sessionId
+  // an unreadable session (database down) frames nothing and reads as English
+  const unknown = { csp: NOT_FRAMED, locale: null };
+  const session = page.sessionId
     ? await getDb()
-        .then((db) => flowFrameAncestors(db, page.sessionId!))
-        .catch(() => NOT_FRAMED)
-    : NOT_FRAMED;
-  const res = NextResponse.next();
-  res.headers.set("Content-Security-Policy", policy);
+        .then((db) => flowPageSession(db, page.sessionId!))
+        .catch(() => unknown)
+    : unknown;
+  const headers = new Headers(req.headers);
+  if (session.locale) headers.set(FLOW_LOCALE_HEADER, session.locale);
+  else headers.delete(FLOW_LOCALE_HEADER);
+  const res = NextResponse.next({ request: { headers } });
+  res.headers.set("Content-Security-Policy", session.csp);
   return res;
 }
 

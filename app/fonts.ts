@@ -1,11 +1,13 @@
 /**
  * Fonts ship with the app (next/font/local), cut by scripts/subset-fonts.sh to what the pages
  * use: each script's own subset, weights 400-600 only (one variable file each).
- * - Inter, Latin: preloaded (every page has Latin text); ~35 KB.
+ * - Inter, Latin: preloaded (every page has Latin text); without the combining accents
+ *   U+0304, U+0308 and U+0329 (precomposed letters stay) and the fraction features; ~26 KB.
  * - Noto Sans Devanagari, Devanagari only: not preloaded, and its `unicode-range` makes the
- *   browser fetch it only for a page that shows Devanagari text (Hindi pages); ~82 KB.
- * Ranges as @fontsource-variable declares them for these subsets (written out: next/font takes
- * only literals).
+ *   browser fetch it only for a page that shows Devanagari text (Hindi pages); only the
+ *   characters of the flow's Hindi messages, with their conjuncts; ~49 KB.
+ * Ranges as @fontsource-variable declares them for these subsets, less Inter's three accents
+ * (written out: next/font takes only literals; scripts/subset-fonts.sh cuts the same).
  */
 import localFont from "next/font/local";
 
@@ -18,7 +20,7 @@ export const inter = localFont({
     {
       prop: "unicode-range",
       value:
-        "U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD",
+        "U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD",
     },
   ],
 });

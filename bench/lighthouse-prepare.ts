@@ -18,6 +18,7 @@ import { startFlow } from "../server/flow/flow-state";
 import { submitStep } from "../server/flow/submit-step";
 import { uploadStepFile } from "../server/flow/upload-step-file";
 import { seedDemo } from "../server/seed/seed-demo";
+import { CONSENT_NOTICE_VERSION } from "../server/steps/consent/consent.schemas";
 import { createSession } from "../server/sessions/create-session";
 
 const [outFile] = process.argv.slice(2);
@@ -45,7 +46,7 @@ try {
 
   /** Submits step `name` of the session with values that pass. */
   async function submit(ctx: FlowContext, name: string): Promise<void> {
-    if (name === "consent") return void (await submitStep(db, ctx, name, { accepted: true, notice_version: "2026-10-01" }));
+    if (name === "consent") return void (await submitStep(db, ctx, name, { accepted: true, notice_version: CONSENT_NOTICE_VERSION }));
     if (name === "phone" || name === "email") {
       await sendStepOtp(db, ctx, name, { destination: name === "phone" ? "9876543210" : "asha@example.com" });
       return void (await verifyStepOtp(db, ctx, name, { code: "123456" }));

@@ -51,6 +51,9 @@ interface PageResult {
   scriptKib: number;
   fontKib: number;
   stylesheetKib: number;
+  /** what Lighthouse took for the largest contentful paint (its selector and text), and the scripts loaded, largest first */
+  lcpElement?: string;
+  scripts?: { url: string; kib: number }[];
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -74,7 +77,20 @@ async function audit(url: string, port: number): Promise<Omit<PageResult, "step"
     scriptKib: kib(size("script")),
     fontKib: kib(size("font")),
     stylesheetKib: kib(size("stylesheet")),
+    lcpElement: lcpElement(lhr.audits["largest-contentful-paint-element"]?.details),
+    scripts: ((lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [])
+      .filter((i) => i.resourceType === "Script")
+      .map((i) => ({ url: new URL(i.url).pathname, kib: kib(i.transferSize ?? 0) }))
+      .sort((a, b) => b.kib - a.kib),
   };
+}
+
+/** The LCP element audit's node (Lighthouse 12: a list whose first table holds the node), as "selector: text". */
+function lcpElement(details: unknown): string | undefined {
+  type Node = { selector?: string; nodeLabel?: string };
+  const d = details as { items?: { items?: { node?: Node }[]; node?: Node }[] } | undefined;
+  const node = d?.items?.[0]?.items?.[0]?.node ?? d?.items?.[0]?.node;
+  return node ? `${node.selector ?? "?"}: ${(node.nodeLabel ?? "").slice(0, 80)}` : undefined;
 }
 
 function table(rows: PageResult[]): string {
@@ -156,7 +172,8 @@ async function main() {
     for (const page of pages) {
       const runs: Omit<PageResult, "step" | "locale">[] = [];
       for (let i = 0; i < Math.max(1, Number(opt.runs)); i++) runs.push(await audit(`${base}${page.url}`, chrome.port));
-      const pick = <K extends keyof Omit<PageResult, "step" | "locale">>(k: K) => median(runs.map((r) => r[k]));
+      type Measure = { [K in keyof PageResult]-?: PageResult[K] extends number ? K : never }[keyof PageResult];
+      const pick = (k: Measure) => median(runs.map((r) => r[k]));
       const row: PageResult = {
         step: page.step,
         locale: page.locale,
@@ -169,9 +186,13 @@ async function main() {
         scriptKib: pick("scriptKib"),
         fontKib: pick("fontKib"),
         stylesheetKib: pick("stylesheetKib"),
+        lcpElement: runs[0]?.lcpElement,
+        scripts: runs[0]?.scripts,
       };
       rows.push(row);
-      say(`${page.step} (${page.locale}): performance ${row.performance}, LCP ${(row.lcpMs / 1000).toFixed(2)} s, ${row.totalKib} KiB`);
+      say(
+        `${page.step} (${page.locale}): performance ${row.performance}, LCP ${(row.lcpMs / 1000).toFixed(2)} s, ${row.totalKib} KiB (LCP: ${row.lcpElement ?? "?"})`,
+      );
     }
     console.log(`\n${table(rows)}\n`);
     mkdirSync(path.join(root, "bench", "results"), { recursive: true });

@@ -5,6 +5,7 @@
  * and both end on the outcome.
  */
 import { devices, expect, test } from "@playwright/test";
+import { expectAccessible } from "./fixtures/axe";
 import { createSession, fastForward, flowCall, fx, workflowId } from "./fixtures/flow";
 
 test("a desktop applicant continues on the phone, the desktop follows, then takes the flow back and finishes", async ({ page, browser }) => {
@@ -20,6 +21,7 @@ test("a desktop applicant continues on the phone, the desktop follows, then take
   const link = (await panel.getByTestId("handoff-link").textContent())!.trim();
   expect(link).toMatch(/\/h\/[0-9A-Za-z]{10}$/);
   await page.screenshot({ path: "e2e/artifacts/screenshots/handoff-1-desktop-qr.png", fullPage: true });
+  await expectAccessible(page, "flow en: handoff QR panel");
 
   const phoneContext = await browser.newContext({ ...devices["Pixel 7"] });
   const phone = await phoneContext.newPage();
@@ -38,6 +40,7 @@ test("a desktop applicant continues on the phone, the desktop follows, then take
   const again = await phoneContext.newPage();
   await again.goto(link);
   await expect(again.getByTestId("handoff-problem")).toHaveAttribute("data-status", "used");
+  await expectAccessible(again, "handoff link: used");
   await again.close();
 
   await phone.getByTestId("consent-checkbox").check();
@@ -46,6 +49,7 @@ test("a desktop applicant continues on the phone, the desktop follows, then take
   // live progress on the desktop
   await expect(page.getByTestId("flow-other-device-progress").locator('[data-status="done"]')).toHaveCount(1);
   await page.screenshot({ path: "e2e/artifacts/screenshots/handoff-2-desktop-progress.png", fullPage: true });
+  await expectAccessible(page, "flow en: another device has the flow");
 
   // the desktop takes the flow back: the phone is told so when it tries to go on
   await page.getByTestId("flow-take-over").click();
@@ -88,5 +92,6 @@ test("a phone whose camera is blocked gets its browser's steps first, the step's
   await expect(help.getByTestId("document-upload")).toBeVisible();
   await expect(help.getByRole("button", { name: "Continue on another device" })).toBeVisible();
   await phone.screenshot({ path: "e2e/artifacts/screenshots/handoff-3-camera-help.png", fullPage: true });
+  await expectAccessible(phone, "flow en: camera blocked, help");
   await phoneContext.close();
 });

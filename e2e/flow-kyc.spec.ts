@@ -169,6 +169,10 @@ test.describe("in Hindi on a desktop", () => {
   test("the same journey in Hindi, with a photo of the Secure QR and the documents uploaded as files", async ({ page }) => {
     test.setTimeout(240_000);
     const s = await createSession(await workflowId("India KYC (full)"), { locale: "hi", reference_id: "e2e-flow-full-hi" });
+    // the server's HTML, before any script, is already Hindi: language, title, the first frame
+    const html = await (await page.request.get(`/flow/${s.id}`)).text();
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="hi"/);
+    expect(html).toContain("<title>अपनी पहचान सत्यापित करें · Verify</title>");
     await page.goto(s.url);
 
     await expect(page.getByRole("heading", { name: "शुरू करने से पहले" })).toBeVisible();

@@ -189,5 +189,20 @@ test("a reviewer approves, declines and asks for a resubmission; the applicant r
   await adminPage.reload();
   await adminPage.getByLabel("Action").selectOption("audit_log.exported");
   await expect(adminPage.getByTestId("audit-row").first()).toContainText(fx.admin.email);
+
+  // a session the reviewer has claimed: the admin takes it over after the confirmation naming who has it
+  const fourth = await sessionInReview(`e2e-queue-${stamp}-4`, "ABCPD9999C", "Divya Nair");
+  await page.goto(`/dashboard/review?${ws}`);
+  await row(page, fourth).getByRole("button", { name: "Claim" }).click();
+  await expect(row(page, fourth)).toContainText("You");
+  await adminPage.goto(`/dashboard/review?${ws}`);
+  await row(adminPage, fourth).getByRole("button", { name: "Take over" }).click();
+  const takeOver = adminPage.getByRole("dialog", { name: "Take over this session?" });
+  await expect(takeOver).toContainText(`${REVIEWER.email} has claimed ${fourth}.`);
+  await adminPage.screenshot({ path: shot("6-take-over"), fullPage: true });
+  await expectAccessible(adminPage, "review-queue: 6-take-over dialog");
+  await takeOver.getByRole("button", { name: "Take over" }).click();
+  await expect(takeOver).toHaveCount(0);
+  await expect(row(adminPage, fourth)).toContainText("You");
   await adminPage.context().close();
 });

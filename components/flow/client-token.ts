@@ -7,8 +7,10 @@
  * procedures: never in a query string, a log line or analytics.
  */
 
-const storageKey = (sessionId: string) => `verify.flow.token.${sessionId}`;
-const TOKEN_PATTERN = /^st_[A-Za-z0-9_-]{8,200}$/;
+/** Where this tab keeps session `sessionId`'s token (sessionStorage). */
+export const tokenStorageKey = (sessionId: string) => `verify.flow.token.${sessionId}`;
+/** What a client token looks like; anything else in the fragment or storage is ignored. */
+export const TOKEN_PATTERN = /^st_[A-Za-z0-9_-]{8,200}$/;
 
 /** In-memory fallback when sessionStorage is unavailable (private modes, disabled storage). */
 const memory = new Map<string, string>();
@@ -34,14 +36,14 @@ export function takeClientToken(sessionId: string): string | null {
   if (fromHash) {
     memory.set(sessionId, fromHash);
     try {
-      window.sessionStorage.setItem(storageKey(sessionId), fromHash);
+      window.sessionStorage.setItem(tokenStorageKey(sessionId), fromHash);
     } catch {
       // storage unavailable: the in-memory copy serves this page view
     }
     return fromHash;
   }
   try {
-    const stored = window.sessionStorage.getItem(storageKey(sessionId));
+    const stored = window.sessionStorage.getItem(tokenStorageKey(sessionId));
     if (stored && TOKEN_PATTERN.test(stored)) return stored;
   } catch {
     // fall through to memory

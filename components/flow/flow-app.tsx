@@ -9,39 +9,59 @@ import { useHydrated } from "~/components/ui/use-client-value";
 import { clientErrorInfo } from "~/components/trpc/domain-error";
 import { TRPCReactProvider, useTRPC } from "~/components/trpc/react";
 import { readFlowPref, takeClientToken, writeFlowPref } from "./client-token";
+import { takeEarlyState, whenEarlyState } from "./early-state";
 import { postToParent, takeEmbedParent, useEmbedEvents } from "./embed/embed-events";
 import { FlowAuthContext } from "./flow-auth";
 import { FlowShell, MessageScreen } from "./flow-shell";
 import { EDITABLE_STATUSES, OUTCOME_STATUSES, type FlowState } from "./flow-types";
 import { FlowIntl, useShownLocale } from "./i18n/flow-intl";
-import { FLOW_LOCALES, isLocale, type Locale } from "./i18n/locales";
+import { FLOW_LOCALES, isLocale, type FlowMessages, type Locale, seedMessages } from "./i18n/locales";
 import { LinkProblemScreen, type LinkProblem } from "./link-problem-screen";
 import { OutcomeScreen } from "./outcome-screen";
 import { ProcessingScreen } from "./processing-screen";
 import { StepScreen } from "./step-screen";
+import { preloadStepView } from "./steps/step-registry";
 import { StepLoading } from "./steps/step-view";
 import { errorDetails } from "./use-submit-step";
 
 const POLL_MS = 1500;
 
+// the current step's code starts downloading once the page's early state names it, while the app still starts
+if (typeof window !== "undefined") whenEarlyState((s) => preloadStepView(s.steps.find((step) => step.name === s.currentStep)?.type ?? ""));
+
 // screens few applicants see load on demand (not on the first screen)
 const OtherDeviceScreen = dynamic(() => import("./handoff/other-device-screen").then((m) => m.OtherDeviceScreen), { loading: StepLoading });
 const WaitingForKeyPeople = dynamic(() => import("./waiting-for-key-people").then((m) => m.WaitingForKeyPeople), { loading: StepLoading });
 
+type Phase =
+  | { kind: "init" }
+  | { kind: "no-token"; embedParent: string | null }
+  /** `early`: the state the page's inline script fetched (./early-state.ts), null if none. */
+  | { kind: "ready"; embedParent: string | null; early: FlowState | null };
+
 /**
  * The hosted applicant flow (`/flow/{sessionId}#t=st_...`). Takes the client token out of the
- * URL fragment, then talks to the flow procedures with `Authorization: Bearer st_...`. In the
+ * URL fragment, then talks to the flow procedures with `Authorization: Bearer st_...`; the first
+ * state comes from the page's inline script when it asked (./early-state.ts). In the
  * embeddable modal (/embed.js adds `embed=1&parent=<origin>`), it also tells the framing page
  * what happens (embed/embed-events.ts).
+ *
+ * `locale`: the session's language as the server knows it (the page's `<html lang>`), shown
+ * until the session's state says otherwise; `messages`: that language's messages when it is
+ * not English, so the server renders the first screen in it.
  */
-export function FlowApp({ sessionId }: { sessionId: string }) {
+export function FlowApp({ sessionId, locale = "en", messages }: { sessionId: string; locale?: Locale; messages?: FlowMessages }) {
+  if (messages) seedMessages(locale, messages); // before any child reads them (idempotent)
   const token = useRef<string | null>(null);
-  const [phase, setPhase] = useState<{ kind: "init" } | { kind: "ready" | "no-token"; embedParent: string | null }>({ kind: "init" });
+  const [phase, setPhase] = useState<Phase>({ kind: "init" });
   useEffect(() => {
+    let live = true;
     token.current = takeClientToken(sessionId);
     const embedParent = takeEmbedParent(sessionId);
     if (!token.current) postToParent(embedParent, { type: "error", payload: { session_id: sessionId, code: "invalid" } });
-    setPhase({ kind: token.current ? "ready" : "no-token", embedParent });
+    const early = token.current ? takeEarlyState(sessionId) : null;
+    if (early) void early.then((state) => live && setPhase({ kind: "ready", embedParent, early: state }));
+    else setPhase(token.current ? { kind: "ready", embedParent, early: null } : { kind: "no-token", embedParent });
     // a new link opened in this tab changes only the fragment (no page load): start over with its token
     const onHashChange = () => {
       if (!/(^#|&)t=/.test(window.location.hash)) return;
@@ -49,7 +69,10 @@ export function FlowApp({ sessionId }: { sessionId: string }) {
       window.location.reload();
     };
     window.addEventListener("hashchange", onHashChange);
-    return () => window.removeEventListener("hashchange", onHashChange);
+    return () => {
+      live = false;
+      window.removeEventListener("hashchange", onHashChange);
+    };
   }, [sessionId]);
   const getAuthorization = useCallback(() => (token.current ? `Bearer ${token.current}` : null), []);
 
@@ -57,9 +80,9 @@ export function FlowApp({ sessionId }: { sessionId: string }) {
     <TRPCReactProvider getAuthorization={getAuthorization}>
       <FlowAuthContext.Provider value={getAuthorization}>
         {phase.kind === "ready" ? (
-          <FlowScreen sessionId={sessionId} getAuthorization={getAuthorization} embedParent={phase.embedParent} />
+          <FlowScreen sessionId={sessionId} getAuthorization={getAuthorization} embedParent={phase.embedParent} early={phase.early} serverLocale={locale} />
         ) : (
-          <BareScreen sessionId={sessionId} problem={phase.kind === "no-token" ? { reason: "invalid", org: null } : null} />
+          <BareScreen sessionId={sessionId} serverLocale={locale} problem={phase.kind === "no-token" ? { reason: "invalid", org: null } : null} />
         )}
       </FlowAuthContext.Provider>
     </TRPCReactProvider>
@@ -89,10 +112,10 @@ function useLocaleChoice(sessionId: string) {
   return [chosen, choose] as const;
 }
 
-/** Before the session is known (or without a token): a neutral frame in en/hi. */
-function BareScreen({ sessionId, problem }: { sessionId: string; problem: LinkProblem | null }) {
+/** Before the session is known (or without a token): a neutral frame in the server's language (or the tab's choice). */
+function BareScreen({ sessionId, serverLocale, problem }: { sessionId: string; serverLocale: Locale; problem: LinkProblem | null }) {
   const [chosen, choose] = useLocaleChoice(sessionId);
-  const locale = useShownLocale(chosen ?? "en");
+  const locale = useShownLocale(chosen ?? serverLocale);
   return (
     <FlowIntl locale={locale}>
       <FlowShell locale={locale} languages={problem ? FLOW_LOCALES : []} onLocaleChange={choose}>
@@ -156,11 +179,16 @@ function FlowScreen({
   sessionId,
   getAuthorization,
   embedParent,
+  early,
+  serverLocale,
 }: {
   sessionId: string;
   getAuthorization: () => string | null;
   /** The framing page's origin in the embeddable modal, else null. */
   embedParent: string | null;
+  /** The state fetched before the bundle ran (not asked again on mount), else null. */
+  early: FlowState | null;
+  serverLocale: Locale;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -168,6 +196,8 @@ function FlowScreen({
     trpc.flow.state.queryOptions(
       { sessionId },
       {
+        initialData: early ?? undefined,
+        refetchOnMount: early === null,
         staleTime: 0,
         retry: (count, err) => count < 2 && clientErrorInfo(err).code === null,
         refetchInterval: (q) => pollInterval(q.state.data),
@@ -208,7 +238,7 @@ function FlowScreen({
   useEmbedEvents(embedParent, sessionId, data, problem?.reason ?? (stateQuery.isError ? "network_error" : null));
   const languages = (data?.session.languages ?? []).filter(isLocale);
   // without the session's state (a link problem), the language the server gave with the failure
-  const sessionLocale = isLocale(data?.session.locale) ? data.session.locale : isLocale(problem?.locale) ? problem.locale : "en";
+  const sessionLocale = isLocale(data?.session.locale) ? data.session.locale : isLocale(problem?.locale) ? problem.locale : serverLocale;
   const locale = useShownLocale(chosen && (languages.length === 0 || languages.includes(chosen)) ? chosen : sessionLocale);
   const online = useOnline();
   // remembered for this tab, so a later link problem (no session state then) keeps the language

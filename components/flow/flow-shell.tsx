@@ -82,8 +82,8 @@ export function FlowShell({
 
 /**
  * The page's `<html lang>` and title follow the flow's language (WCAG 3.1.1: a Hindi page is
- * announced as Hindi). The server renders the app's default (`en`, app/layout.tsx): the client
- * token, and so the session's language, is only known in the browser.
+ * announced as Hindi). The server renders the session's language (app/layout.tsx); this keeps
+ * it in step with a language the applicant switches to, or one this tab chose earlier.
  */
 function useDocumentLanguage(locale: Locale, title: string) {
   useEffect(() => {

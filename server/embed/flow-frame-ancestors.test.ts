@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db";
 import { addAllowedOrigin } from "../projects/allowed-origins";
-import { flowFrameAncestors, flowPage } from "./flow-frame-ancestors";
+import { FLOW_LOCALE_HEADER, flowPage, flowPageSession, pageLocale } from "./flow-frame-ancestors";
 import { flowDb } from "~/tests/fixtures/flow-db";
 
 let db: Db;
@@ -23,10 +23,18 @@ describe("flow frame-ancestors", () => {
     const s = await newSession();
     const project = (await db.session.findUniqueOrThrow({ where: { id: s.id }, select: { projectId: true } })).projectId;
     await db.project.update({ where: { id: project }, data: { allowedOrigins: [] } });
-    expect(await flowFrameAncestors(db, s.id)).toBe("frame-ancestors 'none'");
+    expect(await flowPageSession(db, s.id)).toEqual({ csp: "frame-ancestors 'none'", locale: "en" });
     await addAllowedOrigin(db, project, "https://shop.example.com", { type: "system" });
     await addAllowedOrigin(db, project, "http://127.0.0.1:4100", { type: "system" });
-    expect(await flowFrameAncestors(db, s.id)).toBe("frame-ancestors https://shop.example.com http://127.0.0.1:4100");
-    expect(await flowFrameAncestors(db, "ses_doesnotexist")).toBe("frame-ancestors 'none'");
+    expect((await flowPageSession(db, s.id)).csp).toBe("frame-ancestors https://shop.example.com http://127.0.0.1:4100");
+    expect(await flowPageSession(db, "ses_doesnotexist")).toEqual({ csp: "frame-ancestors 'none'", locale: null });
+  });
+
+  it("gives the session's language, which the page's lang follows; other pages are English", async () => {
+    const s = await newSession();
+    await db.session.update({ where: { id: s.id }, data: { locale: "hi" } });
+    expect((await flowPageSession(db, s.id)).locale).toBe("hi");
+    expect(pageLocale(new Headers({ [FLOW_LOCALE_HEADER]: "hi" }))).toBe("hi");
+    for (const v of [null, "", "fr", "hi-IN"]) expect(pageLocale(new Headers(v === null ? {} : { [FLOW_LOCALE_HEADER]: v })), String(v)).toBe("en");
   });
 });

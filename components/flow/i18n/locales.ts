@@ -32,6 +32,11 @@ export function messagesIfLoaded(locale: Locale): FlowMessages | undefined {
   return loaded[locale];
 }
 
+/** Keeps `messages` as the loaded messages of `locale` (the page's server passes its language's; same content as the chunk). */
+export function seedMessages(locale: Locale, messages: FlowMessages): void {
+  loaded[locale] ??= messages;
+}
+
 /** Loads (once) and returns the messages of `locale`. */
 export async function loadMessages(locale: Locale): Promise<FlowMessages> {
   return (loaded[locale] ??= await LOADERS[locale]());

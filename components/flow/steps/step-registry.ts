@@ -7,8 +7,8 @@
  *
  * Every step's code is its own chunk, loaded when its screen (or the review's card) first shows
  * (`next/dynamic`), so a screen downloads only its own code: camera, QR and PDF code only with the
- * steps that use them. The consent step, the first screen of nearly every flow, comes with the
- * page itself.
+ * steps that use them; `preloadStepView` starts that download early. The consent step, the first
+ * screen of nearly every flow, comes with the page itself.
  */
 import dynamic from "next/dynamic";
 import type { TStepType } from "~/server/steps/step-types";
@@ -17,27 +17,54 @@ import { otpNotice, panNotice } from "./step-notices";
 import { StepLoading, type StepSummaryProps, type StepView } from "./step-view";
 
 const loading = StepLoading;
-const AadhaarStep = dynamic(() => import("./aadhaar-step").then((m) => m.AadhaarStep), { loading });
-const BankAccountStep = dynamic(() => import("./bank-account-step").then((m) => m.BankAccountStep), { loading });
-const BusinessDetailsStep = dynamic(() => import("./business-details-step").then((m) => m.BusinessDetailsStep), { loading });
-const BusinessDocumentsStep = dynamic(() => import("./business-documents-step").then((m) => m.BusinessDocumentsStep), { loading });
-const CkycStep = dynamic(() => import("./ckyc-step").then((m) => m.CkycStep), { loading });
-const DigilockerStep = dynamic(() => import("./digilocker-step").then((m) => m.DigilockerStep), { loading });
-const DocumentsStep = dynamic(() => import("./documents-step").then((m) => m.DocumentsStep), { loading });
-const KeyPeopleStep = dynamic(() => import("./key-people-step").then((m) => m.KeyPeopleStep), { loading });
-const OtpStep = dynamic(() => import("./otp-step").then((m) => m.OtpStep), { loading });
-const PanStep = dynamic(() => import("./pan-step").then((m) => m.PanStep), { loading });
-const ReviewStep = dynamic(() => import("./review-step").then((m) => m.ReviewStep), { loading });
-const ScreeningStep = dynamic(() => import("./screening-step").then((m) => m.ScreeningStep), { loading });
-const SelfieStep = dynamic(() => import("./selfie-step").then((m) => m.SelfieStep), { loading });
 
-const AadhaarSummary = dynamic<StepSummaryProps>(() => import("./aadhaar-step").then((m) => m.AadhaarSummary));
-const CkycSummary = dynamic<StepSummaryProps>(() => import("./ckyc-step").then((m) => m.CkycSummary));
-const DigilockerSummary = dynamic<StepSummaryProps>(() => import("./digilocker-step").then((m) => m.DigilockerSummary));
-const DocumentsSummary = dynamic<StepSummaryProps>(() => import("./documents-step").then((m) => m.DocumentsSummary));
-const OtpSummary = dynamic<StepSummaryProps>(() => import("./otp-step").then((m) => m.OtpSummary));
-const PanSummary = dynamic<StepSummaryProps>(() => import("./pan-step").then((m) => m.PanSummary));
-const SelfieSummary = dynamic<StepSummaryProps>(() => import("./selfie-step").then((m) => m.SelfieSummary));
+/** Each step type's own module (its chunk), but the consent step's, which comes with the page. */
+const MODULES = {
+  aadhaar: () => import("./aadhaar-step"),
+  bank_account: () => import("./bank-account-step"),
+  business_details: () => import("./business-details-step"),
+  business_documents: () => import("./business-documents-step"),
+  ckyc: () => import("./ckyc-step"),
+  digilocker: () => import("./digilocker-step"),
+  documents: () => import("./documents-step"),
+  key_people: () => import("./key-people-step"),
+  phone: () => import("./otp-step"),
+  email: () => import("./otp-step"),
+  pan: () => import("./pan-step"),
+  review: () => import("./review-step"),
+  screening: () => import("./screening-step"),
+  selfie: () => import("./selfie-step"),
+} satisfies Record<Exclude<TStepType, "consent">, () => Promise<unknown>>;
+
+const AadhaarStep = dynamic(() => MODULES.aadhaar().then((m) => m.AadhaarStep), { loading });
+const BankAccountStep = dynamic(() => MODULES.bank_account().then((m) => m.BankAccountStep), { loading });
+const BusinessDetailsStep = dynamic(() => MODULES.business_details().then((m) => m.BusinessDetailsStep), { loading });
+const BusinessDocumentsStep = dynamic(() => MODULES.business_documents().then((m) => m.BusinessDocumentsStep), { loading });
+const CkycStep = dynamic(() => MODULES.ckyc().then((m) => m.CkycStep), { loading });
+const DigilockerStep = dynamic(() => MODULES.digilocker().then((m) => m.DigilockerStep), { loading });
+const DocumentsStep = dynamic(() => MODULES.documents().then((m) => m.DocumentsStep), { loading });
+const KeyPeopleStep = dynamic(() => MODULES.key_people().then((m) => m.KeyPeopleStep), { loading });
+const OtpStep = dynamic(() => MODULES.phone().then((m) => m.OtpStep), { loading });
+const PanStep = dynamic(() => MODULES.pan().then((m) => m.PanStep), { loading });
+const ReviewStep = dynamic(() => MODULES.review().then((m) => m.ReviewStep), { loading });
+const ScreeningStep = dynamic(() => MODULES.screening().then((m) => m.ScreeningStep), { loading });
+const SelfieStep = dynamic(() => MODULES.selfie().then((m) => m.SelfieStep), { loading });
+
+const AadhaarSummary = dynamic<StepSummaryProps>(() => MODULES.aadhaar().then((m) => m.AadhaarSummary));
+const CkycSummary = dynamic<StepSummaryProps>(() => MODULES.ckyc().then((m) => m.CkycSummary));
+const DigilockerSummary = dynamic<StepSummaryProps>(() => MODULES.digilocker().then((m) => m.DigilockerSummary));
+const DocumentsSummary = dynamic<StepSummaryProps>(() => MODULES.documents().then((m) => m.DocumentsSummary));
+const OtpSummary = dynamic<StepSummaryProps>(() => MODULES.phone().then((m) => m.OtpSummary));
+const PanSummary = dynamic<StepSummaryProps>(() => MODULES.pan().then((m) => m.PanSummary));
+const SelfieSummary = dynamic<StepSummaryProps>(() => MODULES.selfie().then((m) => m.SelfieSummary));
+
+/**
+ * Starts downloading step type `type`'s code now (before its screen renders; nothing for the
+ * consent step or an unknown type), so it arrives while the page is still starting.
+ */
+export function preloadStepView(type: string): void {
+  if (Object.hasOwn(MODULES, type)) void MODULES[type as keyof typeof MODULES]().catch(() => undefined); // a failure shows when the screen loads it
+}
 
 /** The view of every step type. */
 export type StepViews = { [T in TStepType]: StepView };
