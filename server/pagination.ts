@@ -25,21 +25,23 @@ export const NEWEST_FIRST = [{ createdAt: "desc" as const }, { id: "desc" as con
 
 /**
  * @param findCursor loads the `starting_after` object within the same tenant and filters.
- * @param findPage loads up to `take` rows after the cursor fragment (or from the start).
+ * @param findPage loads up to `take` rows after the cursor fragment (or from the start); `cursor`
+ *   is the same position as values, for a hand-written statement.
  */
 export async function keysetList<Row, Dto>(
   kind: string,
   q: ListQuery,
   findCursor: (id: string) => Promise<Cursor | null>,
-  findPage: (after: ReturnType<typeof afterCursor> | Record<string, never>, take: number) => Promise<Row[]>,
+  findPage: (after: ReturnType<typeof afterCursor> | Record<string, never>, take: number, cursor: Cursor | null) => Promise<Row[]>,
   toDto: (row: Row) => Dto,
 ): Promise<{ object: "list"; data: Dto[]; has_more: boolean }> {
   let after: ReturnType<typeof afterCursor> | Record<string, never> = {};
+  let cursor: Cursor | null = null;
   if (q.starting_after) {
-    const c = await findCursor(q.starting_after);
-    if (!c) throw notFound(kind, q.starting_after, "starting_after");
-    after = afterCursor(c);
+    cursor = await findCursor(q.starting_after);
+    if (!cursor) throw notFound(kind, q.starting_after, "starting_after");
+    after = afterCursor(cursor);
   }
-  const rows = await findPage(after, q.limit + 1);
+  const rows = await findPage(after, q.limit + 1, cursor);
   return { object: "list", data: rows.slice(0, q.limit).map(toDto), has_more: rows.length > q.limit };
 }

@@ -1,103 +1,85 @@
-/** The Session object of the API (interface.md 2.3; schema `ZSession`) and the selection it is built from. */
+/**
+ * The Session object of the API (interface.md 2.3; schema `ZSession`), built by PostgreSQL.
+ *
+ * `sessionJsonSql` is the one mapping from the tables to the object: each session row becomes
+ * its JSON text in the same statement that finds it (steps, version, parent and children as
+ * correlated subqueries), and /v1 sends that text as it is (`JsonText`): the app neither
+ * materializes Prisma rows nor maps and serializes them again, which was most of the CPU a
+ * retrieve or a list of 25 spent beyond authentication (bench/README.md "API benchmark").
+ * Callers that need objects (the dashboard, the case view, tests) parse the same text.
+ *
+ * The text is compact JSON with the keys in the schema's order; the caller's JSON values
+ * (`metadata`, `duplicates`, `risk_rules`, `applicant`, `business`: jsonb columns) keep
+ * PostgreSQL's jsonb spacing (`{"a": "b"}`), which JSON parsers ignore.
+ */
 import type { Db } from "../db";
 import { checkSelect, toCheckDto } from "../checks/check.dto";
-import type { TCheck } from "../checks/check.schemas";
 import { notFound } from "../errors";
-import { type Tenant, tenantWhere } from "../tenant";
-import type { TStepType } from "../steps/step-types";
-import type { TLocale } from "../workflows/workflow.schemas";
+import { JsonText } from "../json-text";
+import { sql, type Sql, sqlIsoTimestamp, sqlRaw } from "../sql";
+import type { Tenant } from "../tenant";
 import type { TSession } from "./session.schemas";
-
-export const sessionSelect = {
-  id: true,
-  projectId: true,
-  mode: true,
-  type: true,
-  status: true,
-  country: true,
-  workflowId: true,
-  workflowVersion: { select: { version: true } },
-  referenceId: true,
-  parentSessionId: true,
-  role: true,
-  decision: true,
-  decisionSource: true,
-  reasonCode: true,
-  reviewReasons: true,
-  duplicates: true,
-  metadata: true,
-  applicant: true,
-  business: true,
-  locale: true,
-  expiresAt: true,
-  createdAt: true,
-  completedAt: true,
-  piiErasedAt: true,
-  riskLevel: true,
-  riskRules: true,
-  nextReviewAt: true,
-  steps: { select: { name: true, type: true, status: true, method: true, attempts: true, position: true }, orderBy: { position: "asc" } },
-  parent: { select: { id: true, status: true } },
-  children: { select: { id: true, role: true, status: true }, orderBy: { createdAt: "asc" } },
-} as const;
 
 export const SESSION_EXPANDS = ["checks", "applicant", "business"] as const;
 export type SessionExpand = (typeof SESSION_EXPANDS)[number];
 
-type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionRow>>>;
-
-async function findSessionRow(db: Db, where: { id: string } & Tenant) {
-  return db.session.findFirst({ where, select: sessionSelect });
+/**
+ * The JSON text (`text`) of the session row `s` (the statement must read `sessions s`), with
+ * `applicant` / `business` when expanded. Steps by name in workflow order, `method` only when
+ * set; related sessions: the parent (role `parent`), then the children oldest first.
+ */
+export function sessionJsonSql(expand: readonly SessionExpand[] = []): Sql {
+  const expanded = sqlRaw(
+    SESSION_EXPANDS.filter((e) => e !== "checks" && expand.includes(e))
+      .map((e) => `, s.${e}`)
+      .join(""),
+  );
+  return sql`(SELECT row_to_json(j)::text FROM (SELECT
+    s.id, 'session' AS object, s.mode, s.type, s.status, s.country, s.workflow_id,
+    (SELECT v.version FROM workflow_versions v WHERE v.id = s.workflow_version_id) AS workflow_version,
+    s.reference_id, s.parent_session_id, s.decision, s.decision_source, s.reason_code,
+    (SELECT ('{' || coalesce(string_agg(to_json(st.name)::text || ':' || json_strip_nulls(json_build_object('type', st.type, 'status', st.status, 'method', st.method, 'attempts', st.attempts))::text, ',' ORDER BY st.position), '') || '}')::json
+      FROM session_steps st WHERE st.session_id = s.id) AS steps,
+    coalesce(s.metadata, '{}') AS metadata, s.locale,
+    ${sqlIsoTimestamp("s.expires_at")} AS expires_at, ${sqlIsoTimestamp("s.created_at")} AS created_at,
+    ${sqlIsoTimestamp("s.completed_at")} AS completed_at, ${sqlIsoTimestamp("s.pii_erased_at")} AS pii_erased_at,
+    coalesce(s.duplicates, '[]') AS duplicates, s.risk_level, coalesce(s.risk_rules, '[]') AS risk_rules,
+    ${sqlIsoTimestamp("s.next_review_at")} AS next_review_at,
+    (SELECT ('[' || coalesce(string_agg((SELECT row_to_json(x) FROM (SELECT r.id, r.role, r.status) x)::text, ',' ORDER BY r.n, r.created_at, r.id), '') || ']')::json
+      FROM (SELECT 0 AS n, p.created_at, p.id, 'parent' AS role, p.status FROM sessions p WHERE p.id = s.parent_session_id
+            UNION ALL SELECT 1, c.created_at, c.id, c.role, c.status FROM sessions c WHERE c.parent_session_id = s.id) r) AS related_sessions
+    ${expanded}) j)`;
 }
 
-export function toSessionDto(s: SessionRow, extra: { checks?: TCheck[]; expand?: readonly SessionExpand[] } = {}): TSession {
-  const expand = extra.expand ?? [];
-  return {
-    id: s.id,
-    object: "session",
-    mode: s.mode,
-    type: s.type,
-    status: s.status,
-    country: s.country,
-    workflow_id: s.workflowId,
-    workflow_version: s.workflowVersion.version,
-    reference_id: s.referenceId,
-    parent_session_id: s.parentSessionId,
-    decision: s.decision,
-    decision_source: s.decisionSource,
-    reason_code: s.reasonCode,
-    steps: Object.fromEntries(
-      s.steps.map((st) => [st.name, { type: st.type as TStepType, status: st.status, ...(st.method ? { method: st.method } : {}), attempts: st.attempts }]),
-    ),
-    metadata: (s.metadata ?? {}) as Record<string, string>,
-    locale: s.locale as TLocale,
-    expires_at: s.expiresAt.toISOString(),
-    created_at: s.createdAt.toISOString(),
-    completed_at: s.completedAt?.toISOString() ?? null,
-    pii_erased_at: s.piiErasedAt?.toISOString() ?? null,
-    duplicates: (s.duplicates ?? []) as TSession["duplicates"],
-    risk_level: s.riskLevel,
-    risk_rules: (s.riskRules ?? []) as TSession["risk_rules"],
-    next_review_at: s.nextReviewAt?.toISOString() ?? null,
-    related_sessions: [
-      ...(s.parent ? [{ id: s.parent.id, role: "parent", status: s.parent.status }] : []),
-      ...s.children.map((c) => ({ id: c.id, role: c.role, status: c.status })),
-    ],
-    ...(extra.checks ? { checks: extra.checks } : {}),
-    ...(expand.includes("applicant") ? { applicant: (s.applicant ?? null) as Record<string, unknown> | null } : {}),
-    ...(expand.includes("business") ? { business: (s.business ?? null) as Record<string, unknown> | null } : {}),
-  };
+/** The session's JSON text, or null for unknown ids and ids of another project or mode. */
+async function findSessionJson(db: Db, tenant: Tenant, id: string, expand: readonly SessionExpand[]): Promise<string | null> {
+  const [row] = await db.$queryRaw<{ json: string }[]>`
+    SELECT ${sessionJsonSql(expand)} AS json FROM sessions s WHERE s.id = ${id} AND s.project_id = ${tenant.projectId} AND s.mode = ${tenant.mode}::"Mode"`;
+  return row?.json ?? null;
 }
 
 /**
- * Retrieves a session of the tenant as the API shows it.
+ * Retrieves a session of the tenant as the API shows it (`checks` after the session's fields
+ * when expanded).
  * @throws DomainError resource_missing for unknown ids and ids of another project or mode.
  */
 export async function getSession(db: Db, tenant: Tenant, id: string, expand: readonly SessionExpand[] = []): Promise<TSession> {
-  const row = await findSessionRow(db, { id, ...tenantWhere(tenant) });
-  if (!row) throw notFound("session", id);
-  const checks = expand.includes("checks")
-    ? (await db.check.findMany({ where: { sessionId: id }, select: checkSelect, orderBy: { createdAt: "asc" } })).map(toCheckDto)
-    : undefined;
-  return toSessionDto(row, { checks, expand });
+  const json = await findSessionJson(db, tenant, id, expand);
+  if (json === null) throw notFound("session", id);
+  const session = JSON.parse(json) as TSession;
+  if (!expand.includes("checks")) return session;
+  const checks = await db.check.findMany({ where: { sessionId: id }, select: checkSelect, orderBy: { createdAt: "asc" } });
+  return { ...session, checks: checks.map(toCheckDto) };
+}
+
+/**
+ * `getSession` as JSON text, for /v1: the database's text as it is when nothing is expanded
+ * (the hot path), else the expanded object serialized.
+ * @throws DomainError resource_missing for unknown ids and ids of another project or mode.
+ */
+export async function getSessionJson(db: Db, tenant: Tenant, id: string, expand: readonly SessionExpand[] = []): Promise<JsonText<TSession>> {
+  if (expand.includes("checks")) return new JsonText(JSON.stringify(await getSession(db, tenant, id, expand)));
+  const json = await findSessionJson(db, tenant, id, expand);
+  if (json === null) throw notFound("session", id);
+  return new JsonText(json);
 }

@@ -2,7 +2,7 @@ import { createSessionEndpoint, listSessionsEndpoint } from "~/server/http/endpo
 import { apiRoute } from "~/server/http/api-route";
 import { withApi } from "~/server/http/with-api";
 import { createSession } from "~/server/sessions/create-session";
-import { listSessions } from "~/server/sessions/list-sessions";
+import { listSessionsJson } from "~/server/sessions/list-sessions";
 
 export const dynamic = "force-dynamic";
 
@@ -16,5 +16,5 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoute({
       { allowedOrigins: ctx.allowedOrigins, idempotency: ctx.idempotency },
     ),
   ),
-  GET: withApi(listSessionsEndpoint, ({ query, ctx }) => listSessions(ctx.db, ctx.tenant, query)),
+  GET: withApi(listSessionsEndpoint, ({ query, ctx }) => listSessionsJson(ctx.db, ctx.tenant, query)),
 });

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import type { ApiKeyContext } from "../../api-keys/create-api-key";
 import type { Db } from "../../db";
 import type { IdempotencyClaim } from "../../idempotency-claim";
+import type { JsonText } from "../../json-text";
 import type { Tenant } from "../../tenant";
 
 /** Success statuses of an endpoint and the zod schemas of their bodies (server/http/endpoints.ts). */
@@ -64,10 +65,10 @@ export interface ParsedInput<P extends z.ZodType, Q extends z.ZodType, B extends
   body: z.output<B>;
 }
 
-/** A route's handler: parsed input and context in, a success body (or `WithStatus`) out. */
+/** A route's handler: parsed input and context in, a success body (or `WithStatus`, or the body as `JsonText`) out. */
 export type Handler<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends SuccessResponses> = (
   args: ParsedInput<P, Q, B> & { ctx: ApiContext },
-) => Promise<SuccessBody<R> | WithStatus<SuccessBody<R>>>;
+) => Promise<SuccessBody<R> | WithStatus<SuccessBody<R>> | JsonText<SuccessBody<R>>>;
 
 /** The second argument Next passes to a route handler (`params` is a Promise in Next 16; of undefined on a route without dynamic segments). */
 export type RouteContext = { params: Promise<Record<string, string | string[]> | undefined> };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { JsonText } from "../../json-text";
 import { WithStatus } from "./endpoint";
 import { handlerResponse, jsonResponse, successStatus } from "./response-schema";
 
@@ -31,6 +32,15 @@ describe("handlerResponse", () => {
       body: '{"id":"t_1","status":"pending"}',
     });
     expect(() => handlerResponse(endpoint, new WithStatus(202, { id: "t_1" }), headers)).toThrow(/createThing: the 202 response does not match its schema/);
+  });
+
+  it("sends JSON text as it is, checked against the schema outside production", () => {
+    expect(handlerResponse(endpoint, new JsonText('{"id": "t_1"}'), headers)).toEqual({
+      status: 201,
+      headers: { "Content-Type": "application/json", ...headers },
+      body: '{"id": "t_1"}',
+    });
+    expect(() => handlerResponse(endpoint, new JsonText('{"id":7}'), headers)).toThrow(/createThing: the 201 response/);
   });
 
   it("refuses a result that does not match its schema outside production", () => {

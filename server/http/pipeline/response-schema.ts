@@ -1,10 +1,11 @@
 /**
  * Step 9 of withApi: the handler's result becomes the response, with its status (the
  * endpoint's lowest success status, or `WithStatus`) and, outside production, checked against
- * the endpoint's response schema.
+ * the endpoint's response schema. A `JsonText` body (JSON built by the database) is sent as it is.
  */
 import type { z } from "zod";
 import { env } from "../../env";
+import { JsonText } from "../../json-text";
 import type { StoredResponse } from "../idempotency";
 import { type Endpoint, type SuccessResponses, WithStatus } from "./endpoint";
 
@@ -27,13 +28,13 @@ export function checkResponse(endpoint: ResponseEndpoint, status: number, body: 
   if (env.NODE_ENV === "production") return;
   const schema = (endpoint.responses as Record<number, z.ZodType> | undefined)?.[status];
   if (!schema) return;
-  const r = schema.safeParse(body);
+  const r = schema.safeParse(body instanceof JsonText ? body.parse() : body);
   if (!r.success) throw new Error(`${endpoint.operationId}: the ${status} response does not match its schema: ${JSON.stringify(r.error.issues)}`);
 }
 
 /** A JSON response: `Content-Type: application/json` plus `headers`, the body serialized once (what a replay sends again). */
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string>): StoredResponse {
-  return { status, headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) };
+  return { status, headers: { "Content-Type": "application/json", ...headers }, body: body instanceof JsonText ? body.text : JSON.stringify(body) };
 }
 
 /** The checked response of a handler result (a body, or `WithStatus`). */
