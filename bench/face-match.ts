@@ -18,7 +18,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { decideFaceMatch } from "../server/intelligence/face/face-checks";
-import { analyzeFaces, type DetectedFace } from "../server/intelligence/face/face-engine";
+import { analyzeFaces, type DetectedFace, FACE_MODEL } from "../server/intelligence/face/face-engine";
 import { FACE_MATCH_THRESHOLDS } from "../server/intelligence/face/face-thresholds";
 import { faceSimilarity, faceresSimilarity } from "../server/intelligence/face/similarity";
 
@@ -117,6 +117,17 @@ async function loadItems(): Promise<Item[]> {
   return items;
 }
 
+/**
+ * The face of a variant image that its item's label names: of the faces found, the one most like
+ * the unmodified photo's face `base`. Usually the only one; but a group-photo cut can show part
+ * of a neighbour at its edge, and once tilted, that half face can be the largest: taking it had
+ * paired the probe with its own face under a different-person label (0.693, the only
+ * different-person pair that passed). The probe plays no part in the choice.
+ */
+function labelledFace(found: readonly DetectedFace[], base: DetectedFace): DetectedFace | undefined {
+  return [...found].sort((a, b) => faceSimilarity(base.embedding, b.embedding) - faceSimilarity(base.embedding, a.embedding))[0];
+}
+
 /** One comparison: probe face vs reference face under a variant. */
 interface Comparison {
   variant: string;
@@ -177,6 +188,7 @@ export async function evaluateFaceMatch() {
   const items = await loadItems();
   const faces = new Map<string, DetectedFace>();
   const noFace: string[] = [];
+  const notLargest: string[] = [];
   // every item under every variant (the probe side uses `photo`)
   for (const item of items) {
     const base = (await analyzeFaces(item.bytes, { faceres: true })).faces[0];
@@ -185,7 +197,9 @@ export async function evaluateFaceMatch() {
       continue;
     }
     for (const [variant, make] of Object.entries(ALL_VARIANTS)) {
-      const face = variant === "photo" ? base : (await analyzeFaces(await make(item.bytes, base), { faceres: true })).faces[0];
+      const found = variant === "photo" ? [base] : (await analyzeFaces(await make(item.bytes, base), { faceres: true })).faces;
+      const face = labelledFace(found, base);
+      if (face && face !== found[0]) notLargest.push(`${item.name}|${variant}`);
       if (face) faces.set(`${item.name}|${variant}`, face);
     }
   }
@@ -266,6 +280,8 @@ export async function evaluateFaceMatch() {
       group_faces: items.filter((i) => i.group).length,
       no_face_found: noFace,
       reference_without_face: missing,
+      /** Variant images whose labelled face is not their largest (labelledFace). */
+      labelled_face_not_largest: notLargest,
       pairs_per_variant: { genuine: rows("photo").filter((c) => c.genuine).length, impostor: rows("photo").filter((c) => !c.genuine).length },
     },
     table,
@@ -276,3 +292,37 @@ export async function evaluateFaceMatch() {
     faces: Object.fromEntries([...faces].map(([k, f]) => [k, { quality: f.quality, pose: f.pose }])),
   };
 }
+
+/** Prints the evaluation: the set, the ROC table, the decisions with the default thresholds, the extremes. */
+export function printFaceMatch(result: Awaited<ReturnType<typeof evaluateFaceMatch>>): void {
+  const fm = result.set;
+  console.log(
+    `### Face match\n\n${fm.labelled_people} people in ${fm.labelled_photos} labelled photos, ${fm.group_faces} faces of ${fm.group_photos} group photos; per variant ${fm.pairs_per_variant.genuine} same-person pairs (always two different photos) and ${fm.pairs_per_variant.impostor} different-person pairs. No face found: ${fm.no_face_found.join(", ") || "none"}; references without a face after a variant: ${JSON.stringify(fm.reference_without_face)}; labelled face not the largest: ${fm.labelled_face_not_largest.join(", ") || "none"}.\n`,
+  );
+  console.log(
+    "| model | reference variant | same-person pairs | different-person pairs | threshold at FMR 1 % | FNMR at FMR 1 % | threshold at FMR 0.1 % | FNMR at FMR 0.1 % | highest different-person | lowest same-person |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|---|---|");
+  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+  for (const r of result.table)
+    console.log(
+      `| ${r.model} | ${r.variant} | ${r.genuine} | ${r.impostor} | ${r.at1?.threshold ?? "-"} | ${r.at1 ? pct(r.at1.fnmr) : "-"} | ${r.at01?.threshold ?? "-"} | ${r.at01 ? pct(r.at01.fnmr) : "-"} | ${r.maxImpostor} | ${r.minGenuine} |`,
+    );
+  console.log(
+    `\nDecisions with the default thresholds (${FACE_MODEL}: passed >= ${FACE_MATCH_THRESHOLDS.pass}, needs_review >= ${FACE_MATCH_THRESHOLDS.review.toFixed(2)}, else failed; the quality gate turns a non-pass into needs_review face_quality_low):\n`,
+  );
+  console.log(
+    "| reference variant | same person: passed | needs_review (quality) | failed | different people: passed | needs_review (quality) | failed |\n|---|---|---|---|---|---|---|",
+  );
+  const share = (n: number, of: number) => `${n}/${of} (${of ? Math.round((n * 100) / of) : 0} %)`;
+  for (const d of result.decisions)
+    console.log(
+      `| ${d.variant} | ${share(d.genuine.passed, d.genuine.n)} | ${share(d.genuine.needs_review, d.genuine.n)} (${d.genuine.quality_low}) | ${share(d.genuine.failed, d.genuine.n)} | ${share(d.impostor.passed, d.impostor.n)} | ${share(d.impostor.needs_review, d.impostor.n)} (${d.impostor.quality_low}) | ${share(d.impostor.failed, d.impostor.n)} |`,
+    );
+  console.log(
+    `\nHighest different-person scores: ${result.highestImpostors.map((h) => `${h.probe} vs ${h.reference} (${h.variant}) ${h.similarity}`).join("; ")}`,
+  );
+  console.log(`Lowest same-person scores (photo): ${result.lowestGenuine.map((h) => `${h.probe} vs ${h.reference} ${h.similarity}`).join("; ")}\n`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) printFaceMatch(await evaluateFaceMatch());

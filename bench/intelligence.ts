@@ -33,7 +33,7 @@ import { extractFieldsFromImages } from "../server/intelligence/extract-document
 import { scoreLiveness } from "../server/intelligence/face/face-checks";
 import { analyzeFaces, FACE_MODEL, faceEngine } from "../server/intelligence/face/face-engine";
 import { FACE_MATCH_THRESHOLDS } from "../server/intelligence/face/face-thresholds";
-import { evaluateFaceMatch } from "./face-match";
+import { evaluateFaceMatch, printFaceMatch } from "./face-match";
 import { faceSimilarity } from "../server/intelligence/face/similarity";
 import { recognizeText, terminateOcr } from "../server/intelligence/ocr/tesseract-ocr";
 import { livenessBench, printLivenessBench } from "./liveness";
@@ -178,34 +178,7 @@ async function main() {
       .map(([v, n]) => `${v} ${n}`)
       .join(", ")}\n`,
   );
-  const fm = faceMatch.set;
-  console.log(
-    `### Face match\n\n${fm.labelled_people} people in ${fm.labelled_photos} labelled photos, ${fm.group_faces} faces of ${fm.group_photos} group photos; per variant ${fm.pairs_per_variant.genuine} same-person pairs (always two different photos) and ${fm.pairs_per_variant.impostor} different-person pairs. No face found: ${fm.no_face_found.join(", ") || "none"}; references without a face after a variant: ${JSON.stringify(fm.reference_without_face)}.\n`,
-  );
-  console.log(
-    "| model | reference variant | same-person pairs | different-person pairs | threshold at FMR 1 % | FNMR at FMR 1 % | threshold at FMR 0.1 % | FNMR at FMR 0.1 % | highest different-person | lowest same-person |",
-  );
-  console.log("|---|---|---|---|---|---|---|---|---|---|");
-  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
-  for (const r of faceMatch.table)
-    console.log(
-      `| ${r.model} | ${r.variant} | ${r.genuine} | ${r.impostor} | ${r.at1?.threshold ?? "-"} | ${r.at1 ? pct(r.at1.fnmr) : "-"} | ${r.at01?.threshold ?? "-"} | ${r.at01 ? pct(r.at01.fnmr) : "-"} | ${r.maxImpostor} | ${r.minGenuine} |`,
-    );
-  console.log(
-    `\nDecisions with the default thresholds (${FACE_MODEL}: passed >= ${FACE_MATCH_THRESHOLDS.pass}, needs_review >= ${FACE_MATCH_THRESHOLDS.review.toFixed(2)}, else failed; the quality gate turns a non-pass into needs_review face_quality_low):\n`,
-  );
-  console.log(
-    "| reference variant | same person: passed | needs_review (quality) | failed | different people: passed | needs_review (quality) | failed |\n|---|---|---|---|---|---|---|",
-  );
-  const share = (n: number, of: number) => `${n}/${of} (${of ? Math.round((n * 100) / of) : 0} %)`;
-  for (const d of faceMatch.decisions)
-    console.log(
-      `| ${d.variant} | ${share(d.genuine.passed, d.genuine.n)} | ${share(d.genuine.needs_review, d.genuine.n)} (${d.genuine.quality_low}) | ${share(d.genuine.failed, d.genuine.n)} | ${share(d.impostor.passed, d.impostor.n)} | ${share(d.impostor.needs_review, d.impostor.n)} (${d.impostor.quality_low}) | ${share(d.impostor.failed, d.impostor.n)} |`,
-    );
-  console.log(
-    `\nHighest different-person scores: ${faceMatch.highestImpostors.map((h) => `${h.probe} vs ${h.reference} (${h.variant}) ${h.similarity}`).join("; ")}`,
-  );
-  console.log(`Lowest same-person scores (photo): ${faceMatch.lowestGenuine.map((h) => `${h.probe} vs ${h.reference} ${h.similarity}`).join("; ")}\n`);
+  printFaceMatch(faceMatch);
   console.log(
     `Time, warm, one core: face analysis ${faceTime.analysis_cpu_ms_warm} ms CPU (${faceTime.analysis_wall_ms_warm} ms wall) for ${"selfie-collins.jpg"}; one comparison of two embeddings ${faceTime.comparison_us} µs.\n`,
   );

@@ -1,15 +1,17 @@
 /**
  * The hosted applicant flow with every KYC step ("India KYC (full)": consent, phone, email,
  * PAN, Aadhaar, documents, selfie, review), as an applicant sees it: once in English on a
- * small phone (360x740) and once in Hindi on a desktop, with Chromium's fake camera. The Hindi
- * journey reads its Secure QR from a photo with the real decoder (ZXing's WebAssembly reader,
- * since Chromium on Linux has no Barcode Detection API); e2e/flow-secure-qr.spec.ts scans one
- * with the camera.
+ * small phone (360x740) and once in Hindi on a desktop. The camera shows a rendered 3D head
+ * that follows the selfie step's liveness challenge (e2e/fixtures/liveness-camera.ts): the
+ * template's challenge passes. The Hindi journey reads its Secure QR from a photo with the real
+ * decoder (ZXing's WebAssembly reader, since Chromium on Linux has no Barcode Detection API);
+ * e2e/flow-secure-qr.spec.ts scans one with the camera.
  */
 import { expect, test, type Page } from "@playwright/test";
 import type { TSession } from "../server/sessions/session.schemas";
-import { aadhaarZip, api, createSession, FAKE_CAMERA, qrPicture, SHARE_CODE, secureQrPayload, shot, workflowId } from "./fixtures/flow";
+import { aadhaarZip, api, type CheckDto, createSession, FAKE_CAMERA, qrPicture, SHARE_CODE, secureQrPayload, shot, workflowId } from "./fixtures/flow";
 import { expectAccessible } from "./fixtures/axe";
+import { fakeChallengeCamera } from "./fixtures/liveness-camera";
 import { aadhaarBack, aadhaarFront } from "../tests/fixtures/aadhaar-renders";
 
 test.use({ launchOptions: FAKE_CAMERA, permissions: ["camera"] });
@@ -19,18 +21,22 @@ async function expectOutcome(page: Page, sessionId: string) {
   await expect(outcome).toBeVisible({ timeout: 60_000 });
   const status = await outcome.getAttribute("data-status");
   expect(["approved", "review"]).toContain(status);
-  const session = await api<TSession>("GET", `/v1/sessions/${sessionId}`);
+  const session = await api<TSession & { checks: CheckDto[] }>("GET", `/v1/sessions/${sessionId}?expand=checks`);
   expect(session.body.status).toBe(status);
   for (const name of ["consent", "phone", "email", "pan", "aadhaar", "documents", "selfie", "review"]) {
     expect(session.body.steps[name]!.status, name).not.toBe("pending");
   }
+  // the template's selfie is proven live by the challenge the head followed
+  expect(session.body.checks.find((c) => c.check_key === "in.liveness.check")).toMatchObject({ status: "passed", result: { method: "active" } });
 }
 
 test.describe("in English on a small phone", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test("an applicant completes every step, fixes a mistake from the summary and submits", async ({ page }) => {
-    test.setTimeout(240_000);
+    // the liveness challenge's frames are judged with the face models: a while on a loaded machine
+    test.setTimeout(420_000);
+    await fakeChallengeCamera(page, "head");
     const s = await createSession(await workflowId("India KYC (full)"), { reference_id: "e2e-flow-full-en" });
     await page.goto(s.url);
 
@@ -123,19 +129,21 @@ test.describe("in English on a small phone", () => {
     await expectAccessible(page, "flow en: document fields");
     await page.getByRole("button", { name: "Continue", exact: true }).click();
 
-    // selfie with the front camera and an oval
+    // selfie with the front camera and an oval, then the liveness challenge's prompts
     await expect(page.getByRole("heading", { name: "Take a selfie" })).toBeVisible();
     await page.getByRole("button", { name: "Open the camera" }).click();
     await expect(page.getByTestId("camera")).toHaveAttribute("data-status", "live");
+    await expect(page.getByTestId("selfie-challenge-steps")).toBeVisible();
     await page.screenshot({ path: shot("en-06-selfie-camera"), fullPage: true });
     await expectAccessible(page, "flow en: selfie camera");
     await page.getByRole("button", { name: "Take photo" }).click();
-    await expect(page.getByRole("heading", { name: "Check your selfie" })).toBeVisible();
+    await expect(page.getByTestId("camera-challenge")).toHaveAttribute("data-action", /turn_left|turn_right|look_up|move_closer/, { timeout: 5_000 });
+    await expect(page.getByRole("heading", { name: "Check your selfie" })).toBeVisible({ timeout: 20_000 });
     await expectAccessible(page, "flow en: selfie preview");
     await page.getByRole("button", { name: "Use this selfie" }).click();
 
-    // review: everything entered, an edit link that comes back to the summary
-    await expect(page.getByRole("heading", { name: "Check and submit" })).toBeVisible();
+    // review (once the server judged the challenge): everything entered, an edit link that comes back to the summary
+    await expect(page.getByRole("heading", { name: "Check and submit" })).toBeVisible({ timeout: 240_000 });
     await expect(page.getByText("Step 8 of 8")).toBeVisible();
     await expect(page.getByTestId("review-phone")).toContainText("+919876543210");
     await expect(page.getByTestId("review-email")).toContainText("asha@example.com");
@@ -167,7 +175,8 @@ test.describe("in Hindi on a desktop", () => {
   test.use({ viewport: { width: 1280, height: 860 }, isMobile: false, hasTouch: false });
 
   test("the same journey in Hindi, with a photo of the Secure QR and the documents uploaded as files", async ({ page }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(420_000);
+    await fakeChallengeCamera(page, "head");
     const s = await createSession(await workflowId("India KYC (full)"), { locale: "hi", reference_id: "e2e-flow-full-hi" });
     // the server's HTML, before any script, is already Hindi: language, title, the first frame
     const html = await (await page.request.get(`/flow/${s.id}`)).text();
@@ -252,9 +261,10 @@ test.describe("in Hindi on a desktop", () => {
     await expectAccessible(page, "flow hi: selfie");
     await page.getByRole("button", { name: "कैमरा खोलें" }).click();
     await page.getByRole("button", { name: "फ़ोटो लें" }).click();
+    await expect(page.getByRole("heading", { name: "अपनी सेल्फ़ी जाँचें" })).toBeVisible({ timeout: 20_000 });
     await page.getByRole("button", { name: "यह सेल्फ़ी इस्तेमाल करें" }).click();
 
-    await expect(page.getByRole("heading", { name: "जाँचें और जमा करें" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "जाँचें और जमा करें" })).toBeVisible({ timeout: 240_000 });
     await expect(page.getByTestId("review-aadhaar")).toContainText("सिक्योर QR कोड");
     await expect(page.getByTestId("review-documents")).toContainText("आधार कार्ड");
     await page.screenshot({ path: shot("hi-06-review"), fullPage: true });

@@ -1,12 +1,11 @@
 /**
  * The selfie step's active liveness challenge (issue 15) on a small phone (360 x 740), on a
  * workflow published for this spec: "India KYC (full)" reduced to consent and selfie (so the
- * liveness check alone decides), the challenge drawn from turn left, turn right, look up and move
- * closer (the rendered head cannot blink convincingly), 2 attempts.
+ * liveness check alone decides), its challenge (drawn from the template's actions: turn left,
+ * turn right, look up, move closer) with 2 attempts.
  *
- * The camera is the page's own: getUserMedia is replaced by a canvas stream (captureStream) that
- * shows the picture following the action the flow currently asks for (its `data-action`), with a
- * little sensor noise (a camera never sends the same bytes twice; the server refuses repeats):
+ * The camera is the page's own (e2e/fixtures/liveness-camera.ts: a canvas stream following the
+ * action the flow asks for):
  * - a bona fide head: a textured 3D head rendered from a face photo (e2e/fixtures/liveness/head-*,
  *   tests/fixtures/liveness/e2e-frames.ts), turning, looking up and coming closer as asked, in
  *   Hindi: the server's judge passes it and the session is approved;
@@ -15,14 +14,10 @@
  *   the applicant is told why and tries again, fails again, and the session is not approved.
  * Each new screen is checked with axe-core: no serious or critical violation.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { api, type CheckDto, type CreatedSession, createSession, FAKE_CAMERA, fastForward, publishWorkflowVariant, dashboardPage, shot } from "./fixtures/flow";
-
-const PICTURES = path.resolve("e2e/fixtures/liveness");
-const ACTIONS = ["turn_left", "turn_right", "look_up", "move_closer"] as const;
+import { CAMERA_ACTIONS, fakeChallengeCamera } from "./fixtures/liveness-camera";
 
 test.use({ viewport: { width: 360, height: 740 }, launchOptions: FAKE_CAMERA, permissions: ["camera"] });
 // judging 20-30 frames with the face models takes a while on a loaded machine
@@ -38,59 +33,15 @@ test.beforeAll(async ({ browser }) => {
       .filter((s) => s.type === "consent" || s.type === "selfie")
       .map((s) =>
         s.type === "selfie"
-          ? { ...s, settings: { ...s.settings, liveness: { passive: true, threshold: 0.5, active: "challenge", actions: [...ACTIONS], max_attempts: 2 } } }
+          ? {
+              ...s,
+              settings: { ...s.settings, liveness: { passive: true, threshold: 0.5, active: "challenge", actions: [...CAMERA_ACTIONS], max_attempts: 2 } },
+            }
           : s,
       ),
   }));
   await dash.context().close();
 });
-
-/**
- * Replaces the page's camera with a canvas stream of `kind`'s pictures: the neutral one, or for
- * the action the flow shows (`[data-testid=camera-challenge]`'s `data-action`) its 3 stages, going
- * to the peak within 0.6 s of the prompt, holding it, and back in the last 0.5 s of its 2 s.
- */
-async function fakeCamera(page: Page, kind: "head" | "flat"): Promise<void> {
-  const url = (name: string) => `data:image/jpeg;base64,${readFileSync(path.join(PICTURES, `${kind}-${name}.jpg`)).toString("base64")}`;
-  const pictures: Record<string, string[]> = { neutral: [url("neutral")] };
-  for (const a of ACTIONS) pictures[a] = [0, 1, 2].map((i) => url(`${a}-${i}`));
-  await page.addInitScript((pics: Record<string, string[]>) => {
-    const images = Object.fromEntries(
-      Object.entries(pics).map(([k, list]) => [
-        k,
-        list.map((src) => {
-          const img = new Image();
-          img.src = src;
-          return img;
-        }),
-      ]),
-    );
-    const canvas = document.createElement("canvas");
-    canvas.width = 360;
-    canvas.height = 480;
-    const ctx = canvas.getContext("2d")!;
-    let current = "neutral";
-    let since = performance.now();
-    const draw = () => {
-      const action = document.querySelector<HTMLElement>("[data-testid=camera-challenge]")?.dataset.action ?? "neutral";
-      if (action !== current) [current, since] = [action, performance.now()];
-      const list = images[current] ?? images.neutral!;
-      const t = performance.now() - since;
-      const stage = list.length === 1 ? 0 : t < 300 ? 0 : t < 600 ? 1 : t < 1500 ? 2 : t < 1750 ? 1 : 0;
-      const img = list[stage]!;
-      if (img.complete) ctx.drawImage(img, 0, 0, 360, 480);
-      // sensor noise: a real camera never delivers the same bytes twice (the server refuses repeats)
-      for (let i = 0; i < 40; i++) {
-        ctx.fillStyle = `rgba(${(Math.random() * 255) | 0},${(Math.random() * 255) | 0},${(Math.random() * 255) | 0},0.08)`;
-        ctx.fillRect((Math.random() * 360) | 0, (Math.random() * 480) | 0, 2, 2);
-      }
-    };
-    // a timer, not requestAnimationFrame: a headless page may not paint, and every frame must differ
-    setInterval(draw, 40);
-    const stream = canvas.captureStream(20);
-    navigator.mediaDevices.getUserMedia = async () => stream.clone();
-  }, pictures);
-}
 
 /** axe-core on the current screen: no serious or critical violation. */
 async function expectAccessible(page: Page): Promise<void> {
@@ -140,7 +91,7 @@ async function livenessCheck(sessionId: string): Promise<{ status: string; check
 }
 
 test("a rendered 3D head following the challenge passes it (Hindi)", async ({ page }) => {
-  await fakeCamera(page, "head");
+  await fakeChallengeCamera(page, "head");
   const s = await open("hi", page);
   await doChallenge(page, "hi", "liveness-head-hi");
   await page.getByRole("button", { name: TEXT.hi.submit }).click();
@@ -156,7 +107,7 @@ test("a rendered 3D head following the challenge passes it (Hindi)", async ({ pa
 });
 
 test("a flat photo moved to imitate the challenge fails it: the applicant is told why, retries, and is not approved", async ({ page }) => {
-  await fakeCamera(page, "flat");
+  await fakeChallengeCamera(page, "flat");
   const s = await open("en", page);
   await doChallenge(page, "en", "liveness-flat");
   // the third upload (a frame) is lost on the way: the capture is kept, and "Submit" again sends only what is missing

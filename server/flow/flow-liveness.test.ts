@@ -1,17 +1,17 @@
 /**
  * The selfie step's liveness challenge as the hosted flow drives it, on a real (PGlite) database
- * with the seeded "India KYC (full)" workflow, its selfie step switched to the challenge: issue,
- * frames through uploadStepFile with the nonce (the e2e journey's pictures of a rendered 3D head,
- * e2e/fixtures/liveness/), the server's verdict, the step's submission and in.liveness.check.
+ * with the seeded "India KYC (full)" workflow (its selfie step without the face match, 2 attempts):
+ * issue, frames through uploadStepFile with the nonce (the e2e journeys' pictures of a rendered 3D
+ * head, e2e/fixtures/liveness/), the server's verdict, the step's submission and in.liveness.check.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCheck } from "../checks/run-check";
 import type { Db } from "../db";
-import type { LivenessAction } from "../intelligence/face/liveness/liveness-judge";
+import { INDIA_LIVENESS_ACTIONS } from "../workflows/india-workflows";
 import { domainError } from "~/tests/fixtures/domain-error";
 import { flowDb } from "~/tests/fixtures/flow-db";
+import { challengeFrames } from "~/tests/fixtures/liveness/e2e-frames";
+import { doLivenessChallenge } from "~/tests/fixtures/liveness/flow-challenge";
 import { judgeLivenessAttempt, startLivenessChallenge } from "./flow-liveness";
 import { submitStep } from "./submit-step";
 import { uploadStepFile } from "./upload-step-file";
@@ -19,48 +19,43 @@ import { uploadStepFile } from "./upload-step-file";
 let db: Db;
 let tenant: { projectId: string; mode: "test" };
 let newSession: Awaited<ReturnType<typeof flowDb>>["newSession"];
-const picture = (name: string) => new Uint8Array(readFileSync(path.resolve("e2e/fixtures/liveness", `${name}.jpg`)));
-const ACTIONS: LivenessAction[] = ["turn_left", "turn_right", "look_up", "move_closer"];
 
 beforeAll(async () => {
   process.env.SCANNER = "off"; // the scan itself is tested in server/uploads
   let workflowId: string;
   ({ db, tenant, newSession, workflowId } = await flowDb());
-  // the seeded workflow's selfie step, with the challenge (2 attempts, actions the rendered head can do)
+  // the seeded workflow's selfie step without the face match, 2 attempts
   const version = await db.workflowVersion.findFirstOrThrow({ where: { workflowId }, orderBy: { version: "desc" } });
   const definition = version.definition as { steps: { type: string; settings: Record<string, unknown> }[] };
   for (const s of definition.steps)
     if (s.type === "selfie")
-      s.settings = { face_match: { enabled: false }, liveness: { passive: true, active: "challenge", actions: ACTIONS, max_attempts: 2 } };
+      s.settings = { face_match: { enabled: false }, liveness: { passive: true, active: "challenge", actions: INDIA_LIVENESS_ACTIONS, max_attempts: 2 } };
   await db.workflowVersion.update({ where: { id: version.id }, data: { definition: definition as never } });
 });
-
-/** The pictures of `kind` doing `actions` as the flow's camera takes them: 3 neutral, then per action its stages up and down. */
-function frames(kind: "head" | "flat", actions: readonly LivenessAction[]): Uint8Array[] {
-  return [
-    ...Array.from({ length: 3 }, () => picture(`${kind}-neutral`)),
-    ...actions.flatMap((a) => [0, 1, 2, 2, 1, 0].map((stage) => picture(`${kind}-${a}-${stage}`))),
-  ];
-}
 
 describe("the selfie step's liveness challenge in the flow", () => {
   it("binds the frames to the challenge's nonce and refuses repeated bytes: the attempt is judged replayed", async () => {
     const ctx = await newSession();
     // a frame without a challenge, or with a nonce that is not the step's open challenge's, is refused
-    expect(await domainError(uploadStepFile(db, ctx, { step: "selfie", kind: "selfie_frame", bytes: picture("head-neutral") }))).toMatchObject({
+    expect(await domainError(uploadStepFile(db, ctx, { step: "selfie", kind: "selfie_frame", bytes: challengeFrames("head", [])[0]! }))).toMatchObject({
       code: "parameter_missing",
       param: "challenge",
     });
     const challenge = await startLivenessChallenge(db, ctx, "selfie");
-    expect(challenge.actions.every((a) => ACTIONS.includes(a))).toBe(true);
+    expect(challenge.actions.every((a) => INDIA_LIVENESS_ACTIONS.includes(a))).toBe(true);
     expect(
       await domainError(
-        uploadStepFile(db, ctx, { step: "selfie", kind: "selfie_frame", bytes: picture("head-neutral"), liveness: { nonce: "n".repeat(32), capturedMs: 0 } }),
+        uploadStepFile(db, ctx, {
+          step: "selfie",
+          kind: "selfie_frame",
+          bytes: challengeFrames("head", [])[0]!,
+          liveness: { nonce: "n".repeat(32), capturedMs: 0 },
+        }),
       ),
     ).toMatchObject({ code: "liveness_challenge_invalid" });
 
-    const selfie = await uploadStepFile(db, ctx, { step: "selfie", kind: "selfie", bytes: picture("head-neutral") });
-    const list = frames("head", challenge.actions);
+    const list = challengeFrames("head", challenge.actions);
+    const selfie = await uploadStepFile(db, ctx, { step: "selfie", kind: "selfie", bytes: list[0]! });
     // identical consecutive pictures of the fake camera would be refused as repeats: a real camera never sends the same bytes twice
     const seen = new Set<string>();
     let refused = 0;
@@ -81,13 +76,9 @@ describe("the selfie step's liveness challenge in the flow", () => {
 
   it("passes a second attempt whose frames are all new, submits the step with it, and in.liveness.check answers its verdict", async () => {
     const ctx = await newSession();
-    const challenge = await startLivenessChallenge(db, ctx, "selfie");
-    const selfie = await uploadStepFile(db, ctx, { step: "selfie", kind: "selfie", bytes: picture("head-neutral") });
-    // a camera's frames differ byte for byte (sensor noise): one byte after the JPEG's end stands in for it
-    for (const [i, bytes] of frames("head", challenge.actions).entries()) {
-      const noisy = Uint8Array.from([...bytes, i]);
-      await uploadStepFile(db, ctx, { step: "selfie", kind: "selfie_frame", bytes: noisy, liveness: { nonce: challenge.nonce, capturedMs: 200 + i * 250 } });
-    }
+    const { selfieId, challengeId, actions } = await doLivenessChallenge(db, ctx);
+    const challenge = { id: challengeId, actions, nonce: (await db.livenessChallenge.findUniqueOrThrow({ where: { id: challengeId } })).nonce };
+    const selfie = { id: selfieId };
     const verdict = await judgeLivenessAttempt(db, ctx, "selfie", { challengeId: challenge.id, selfieFileId: selfie.id });
     expect(verdict).toMatchObject({ status: "passed", error_code: null, attempt: 1 });
     // judged once: the challenge takes no more frames
@@ -96,7 +87,7 @@ describe("the selfie step's liveness challenge in the flow", () => {
         uploadStepFile(db, ctx, {
           step: "selfie",
           kind: "selfie_frame",
-          bytes: picture("flat-neutral"),
+          bytes: challengeFrames("flat", [])[0]!,
           liveness: { nonce: challenge.nonce, capturedMs: 9000 },
         }),
       ),

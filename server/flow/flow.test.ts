@@ -19,6 +19,7 @@ import { submitStep } from "./submit-step";
 import { uploadStepFile } from "./upload-step-file";
 import { domainError } from "~/tests/fixtures/domain-error";
 import { FLOW_TEST_ACTOR, flowDb } from "~/tests/fixtures/flow-db";
+import { doLivenessChallenge } from "~/tests/fixtures/liveness/flow-challenge";
 
 let db: Db;
 let tenant: { projectId: string; mode: "test" };
@@ -86,10 +87,15 @@ describe("India KYC (full)", () => {
     expect(badField.details).toEqual([{ param: "fields.passport_number", message: "field_format" }]);
     await submitStep(db, ctx, "documents", { document_type: "passport", files: [front.id, back.id], fields });
 
-    // a selfie must be a file of kind selfie of this step
+    // a selfie must be a file of kind selfie of this step, taken with the template's liveness challenge
     expect((await domainError(submitStep(db, ctx, "selfie", { files: [front.id] }))).param).toBe("files");
-    const selfie = await uploadStepFile(db, ctx, { step: "selfie", kind: "selfie", bytes: png });
-    await submitStep(db, ctx, "selfie", { files: [selfie.id] });
+    const liveness = await doLivenessChallenge(db, ctx);
+    const selfie = { id: liveness.selfieId };
+    expect(await domainError(submitStep(db, ctx, "selfie", { files: [selfie.id] }))).toMatchObject({
+      message: "liveness_challenge_required",
+      param: "challenge_id",
+    });
+    await submitStep(db, ctx, "selfie", { files: [selfie.id], challenge_id: liveness.challengeId });
 
     state = await getFlowState(db, ctx);
     expect(state.currentStep).toBe("review");
@@ -121,7 +127,11 @@ describe("India KYC (full)", () => {
     const plan = await planSessionChecks(db, ctx.id);
     expect(plan.checkIds).toContain(stored.aadhaar!.check_id);
     expect(await db.check.count({ where: { sessionId: ctx.id, checkKey: "in.aadhaar.offline_ekyc" } })).toBe(1);
-    expect(stored.selfie).toEqual({ files: [selfie.id] });
+    expect(stored.selfie).toEqual({ files: [selfie.id], challenge_id: liveness.challengeId });
+    // the selfie's liveness is the challenge's verdict, never a passive score alone
+    expect(await db.check.findFirst({ where: { sessionId: ctx.id, checkKey: "in.liveness.check" }, select: { input: true } })).toMatchObject({
+      input: { selfie_file_id: selfie.id, challenge_id: liveness.challengeId },
+    });
     expect((await domainError(submitStep(db, ctx, "pan", { pan: "ABCPE1234F", name: "Ravi Kumar", dob: "1990-01-01" }))).code).toBe("session_not_editable");
   });
 

@@ -71,9 +71,4 @@ describe("the documents step's pre-fill", () => {
       "resource_missing",
     );
   });
-
-  it("takes challenge frames only when the selfie step asks for an active challenge", async () => {
-    const ctx = await newSession();
-    expect((await domainError(uploadStepFile(db, ctx, { step: "selfie", kind: "selfie_frame", bytes: panCard }))).param).toBe("kind");
-  });
 });

@@ -2,17 +2,18 @@
  * DigiLocker over HTTP as an applicant's browser and an integrator meet it (test mode): a
  * session of the seeded "India KYC (DigiLocker)" workflow, the flow's `flow.startDigilocker`, the
  * sandbox DigiLocker's consent page and its redirect, the flow's callback and its redirect back
- * to the flow, the step submitted with the authorization, a selfie of the sandbox person's face;
- * then the session's checks: `in.aadhaar.digilocker` passed and the face matched against the
- * Aadhaar photo. Also the sandbox's documented error answers, and a callback state that works
- * once.
+ * to the flow, the step submitted with the authorization, a selfie of the sandbox person's face
+ * taken with the template's liveness challenge (a 3D head rendered from that face doing the
+ * actions, its frames posted as the flow's camera posts them); then the session's checks:
+ * `in.aadhaar.digilocker` passed, the face matched against the Aadhaar photo, the challenge held.
+ * Also the sandbox's documented error answers, and a callback state that works once.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { CONSENT_NOTICE_VERSION } from "../../server/steps/consent/consent.schemas";
 import { api } from "./client";
 import { callFlowProcedure } from "../fixtures/flow-procedure";
+import { challengeFrames } from "../fixtures/liveness/e2e-frames";
+import { FRAME_MS } from "../fixtures/liveness/sequences";
 
 const fx = inject("fixtures");
 const demo = api(fx.baseUrl, fx.demo.testKey);
@@ -25,6 +26,34 @@ interface Session {
 const flow = (s: Session, procedure: string, input: Record<string, unknown>, kind: "mutation" | "query" = "mutation") =>
   callFlowProcedure(fx.baseUrl, s.client_token, procedure, { sessionId: s.id, ...input }, kind);
 const submit = (s: Session, step: string, values: unknown) => flow(s, "flow.submitStep", { step, values });
+/** Uploads a file to the flow's selfie step as the page does (`fields`: the challenge's nonce and capture time of a frame); returns its id. */
+async function upload(s: Session, kind: string, bytes: Uint8Array, fields: Record<string, string> = {}): Promise<string> {
+  const form = new FormData();
+  form.append("step", "selfie");
+  form.append("kind", kind);
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append("file", new Blob([Buffer.from(bytes)], { type: "image/jpeg" }), `${kind}.jpg`);
+  const res = await fetch(`${fx.baseUrl}/flow/${s.id}/upload`, { method: "POST", headers: { authorization: `Bearer ${s.client_token}` }, body: form });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/**
+ * The selfie step with its liveness challenge, as the flow's camera does it: a challenge, the
+ * rendered head of the sandbox person's face doing its actions (one noise byte per frame: a camera
+ * never repeats bytes), the server's verdict, then the step submitted with the challenge.
+ */
+async function livenessSelfie(s: Session): Promise<{ verdict: unknown }> {
+  const challenge = (await flow(s, "flow.livenessChallenge", { step: "selfie" })) as { id: string; nonce: string; actions: string[] };
+  const frames = challengeFrames("collins-head", challenge.actions as never);
+  const selfie = await upload(s, "selfie", frames[0]!);
+  for (const [i, bytes] of frames.entries())
+    await upload(s, "selfie_frame", Uint8Array.from([...bytes, i]), { challenge: challenge.nonce, captured_ms: String(200 + i * FRAME_MS) });
+  const verdict = await flow(s, "flow.livenessVerdict", { step: "selfie", challenge_id: challenge.id, selfie_file_id: selfie });
+  await submit(s, "selfie", { files: [selfie], challenge_id: challenge.id });
+  return { verdict };
+}
+
 /** A GET of the app that does not follow redirects. */
 const get = (pathAndQuery: string) => fetch(`${fx.baseUrl}${pathAndQuery}`, { redirect: "manual" });
 
@@ -76,13 +105,11 @@ describe("DigiLocker step (sandbox)", () => {
     const state = (await flow(s, "flow.state", {}, "query")) as { steps: { name: string; values: unknown }[] };
     expect(state.steps.find((st) => st.name === "digilocker")?.values).toEqual({ method: "digilocker", documents: ["PAN Verification Record"] });
 
-    const selfie = new FormData();
-    selfie.append("step", "selfie");
-    selfie.append("kind", "selfie");
-    selfie.append("file", new Blob([readFileSync(path.resolve("tests/fixtures/intelligence/selfie-collins.jpg"))], { type: "image/jpeg" }), "selfie.jpg");
-    const uploaded = await fetch(`${fx.baseUrl}/flow/${s.id}/upload`, { method: "POST", headers: { authorization: `Bearer ${s.client_token}` }, body: selfie });
-    expect(uploaded.status).toBe(201);
-    await submit(s, "selfie", { files: [((await uploaded.json()) as { id: string }).id] });
+    // the template's selfie needs its liveness challenge: a selfie alone is refused
+    await expect(submit(s, "selfie", { files: [await upload(s, "selfie", challengeFrames("collins-head", [])[0]!)] })).rejects.toThrow(
+      /liveness_challenge_required/,
+    );
+    expect((await livenessSelfie(s)).verdict).toEqual({ status: "passed", error_code: null, attempt: 1, attempts_left: 2 });
     await submit(s, "review", { confirmed: true });
 
     await expect
@@ -99,8 +126,8 @@ describe("DigiLocker step (sandbox)", () => {
     });
     expect(JSON.stringify(session.checks)).not.toContain("<KycRes");
     expect(check("in.face.match")).toMatchObject({ status: "passed", result: { reference: "aadhaar_photo" } });
-    // the India DigiLocker template runs no liveness challenge (`liveness.active: none`), so no liveness check: approved
-    expect(check("in.liveness.check")).toBeUndefined();
+    // the India DigiLocker template's liveness challenge held: approved
+    expect(check("in.liveness.check")).toMatchObject({ status: "passed", result: { method: "active", challenge: { status: "passed", attempt: 1 } } });
     expect(session.status).toBe("approved");
   }, 180_000);
 

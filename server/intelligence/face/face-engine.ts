@@ -59,7 +59,16 @@ export interface DetectedFace {
   eyeOpenness: number | null;
   /** The 468-point face mesh: `[x, y, z]` with x, y in pixels of the analysed image and z the depth in about the same unit (smaller = nearer); empty without a mesh. */
   mesh: [number, number, number][];
+  /**
+   * The face's grey texture aligned to DLIB_CHIP (whose landmarks are left/right symmetric, so a
+   * mirror image of the picture gives this texture flipped): TEXTURE_SIZE x TEXTURE_SIZE values
+   * 0..255, row by row, of the chip's face region. The liveness mirror test compares them (liveness/texture.ts).
+   */
+  texture: Float32Array;
 }
+
+/** Side of `DetectedFace.texture` in pixels. */
+export const TEXTURE_SIZE = 32;
 
 const degrees = (rad: number) => Math.round(((rad * 180) / Math.PI) * 10) / 10;
 
@@ -291,6 +300,7 @@ export async function analyzeFaces(bytes: Uint8Array, options: AnalyzeOptions = 
             });
       const embeddings = chips ? await recognition.embed(chips) : [];
       const sharpness = chips ? await chipSharpness(tf, chips) : [];
+      const textures = chips ? await chipTextures(tf, chips) : [];
       chips?.dispose();
       const faces: DetectedFace[] = found.map(({ f, landmarks }, i) => ({
         box: [Math.round(f.box[0]), Math.round(f.box[1]), Math.round(f.box[2]), Math.round(f.box[3])],
@@ -309,6 +319,7 @@ export async function analyzeFaces(bytes: Uint8Array, options: AnalyzeOptions = 
         pose: f.rotation ? { yaw: degrees(f.rotation.angle.yaw), pitch: degrees(f.rotation.angle.pitch) } : null,
         eyeOpenness: eyeOpenness(f.mesh),
         mesh: f.mesh.length >= 468 ? f.mesh.map((p) => [p[0] ?? 0, p[1] ?? 0, p[2] ?? 0] as [number, number, number]) : [],
+        texture: textures[i]!,
       }));
       faces.sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
       return { width: rgb.width, height: rgb.height, faces, ms: performance.now() - t0 };
@@ -322,6 +333,21 @@ export async function analyzeFaces(bytes: Uint8Array, options: AnalyzeOptions = 
 
 /** Regions of the 150x150 chip (DLIB_CHIP) the sharpness is measured on: [top, left, height, width]. */
 const CHIP_REGIONS = { face: [25, 25, 100, 100], eyes: [34, 30, 26, 90], mouth: [90, 40, 28, 70] } as const;
+
+/** The chip's face region, symmetric about DLIB_CHIP's midline (x 74): [top, left, height, width]. */
+const TEXTURE_REGION = [22, 24, 100, 100] as const;
+
+/** Each chip's grey TEXTURE_REGION, scaled to TEXTURE_SIZE square (bilinear). */
+async function chipTextures(tf: Tfjs, chips: Tensor4D): Promise<Float32Array[]> {
+  const [top, left, h, w] = TEXTURE_REGION;
+  const t = tf.tidy(() =>
+    tf.image.resizeBilinear(tf.slice(tf.mean(chips, 3, true) as Tensor4D, [0, top, left, 0], [-1, h, w, 1]), [TEXTURE_SIZE, TEXTURE_SIZE]),
+  );
+  const data = (await t.data()) as Float32Array;
+  t.dispose();
+  const n = TEXTURE_SIZE * TEXTURE_SIZE;
+  return Array.from({ length: data.length / n }, (_, i) => data.slice(i * n, (i + 1) * n));
+}
 
 /** Variance of the Laplacian of each chip's grey image in CHIP_REGIONS, rounded. */
 async function chipSharpness(tf: Tfjs, chips: Tensor4D): Promise<{ face: number; eyes: number; mouth: number }[]> {

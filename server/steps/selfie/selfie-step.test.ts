@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { resolveCheck } from "../../checks/catalog";
 import { checksForStep } from "../../checks/step-checks";
 import { DEFAULT_FACE_MATCH_THRESHOLD, DEFAULT_LIVENESS_THRESHOLD } from "../../intelligence/face/face-thresholds";
-import { ZSelfieSettings } from "./selfie.schemas";
+import { INDIA_LIVENESS_ACTIONS, INDIA_WORKFLOWS } from "../../workflows/india-workflows";
+import { selfieStep } from "./selfie-step";
+import { SELFIE_FRAME_KIND, ZSelfieSettings } from "./selfie.schemas";
 
 describe("selfie: planned checks (face match and liveness)", () => {
   const SELFIE = "file_SeLfIeSeLfIeSeLfIeSeLfIe";
@@ -83,5 +85,27 @@ describe("ZSelfieSettings defaults", () => {
       actions: ["turn_right", "move_closer"],
       max_attempts: 1,
     });
+  });
+});
+
+describe("selfie: uploads and the India templates", () => {
+  it("takes challenge frames only when the step asks for the challenge", () => {
+    expect(selfieStep.uploadKinds!(ZSelfieSettings.parse({ liveness: { active: "none" } }), {} as never)).toEqual(["selfie"]);
+    expect(selfieStep.uploadKinds!(ZSelfieSettings.parse({}), {} as never)).toEqual(["selfie", SELFIE_FRAME_KIND]);
+  });
+
+  it("every India template's selfie proves liveness with the challenge: the actions shown passing, the default attempts", () => {
+    const selfies = INDIA_WORKFLOWS.flatMap((w) => w.definition.steps.filter((st) => st.type === "selfie").map((st) => [w.name, st.settings] as const));
+    expect(selfies.map(([name]) => name)).toEqual(["India KYC (full)", "India KYC (DigiLocker)", "India KYC (CKYC first)"]);
+    for (const [name, settings] of selfies) {
+      expect(ZSelfieSettings.parse(settings).liveness, name).toEqual({
+        passive: true,
+        threshold: DEFAULT_LIVENESS_THRESHOLD,
+        active: "challenge",
+        actions: [...INDIA_LIVENESS_ACTIONS],
+        max_attempts: 3,
+      });
+    }
+    expect(INDIA_LIVENESS_ACTIONS).not.toContain("blink");
   });
 });

@@ -27,6 +27,7 @@ function framesOf(seq: RecordedSequence): ObservedFrame[] {
           similarityToSelfie: f.face.similarityToSelfie,
           similarityToPrevious: f.face.similarityToPrevious,
           passive: f.face.passive,
+          textureToFirst: f.face.textureToFirst,
           mesh: Array.from({ length: 468 }, (_, i): MeshPoint => (f.face!.points[i] ? [f.face!.points[i]![0], f.face!.points[i]![1], 0] : [0, 0, 0])),
         }
       : null,

@@ -10,8 +10,9 @@
  * 3. `challenge_not_completed`: fewer than MIN_FACE_FRAMES frames with a face;
  * 4. `face_changed`: two faces in a frame, or a frame's face not the previous one's or the
  *    selfie's (embedding similarity below SAME_FACE);
- * 5. `mirrored`: frames that are a mirror image of the first one (parallax.ts), and no other frame
- *    showing depth; with depth in other frames the signals disagree: `needs_review`;
+ * 5. `mirrored`: frames that are a mirror image of the first one (their aligned face texture is the
+ *    first's flipped: texture.ts), and no other frame showing depth; with depth in other frames
+ *    the signals disagree: `needs_review`;
  * 6. `flat_surface`: no frame shows the depth parallax of a head (PARALLAX);
  * 7. `challenge_not_completed`: the actions asked were not seen in the order asked.
  * Then the passive models' score (antispoof, liveness) may only lower the verdict: a passed
@@ -57,12 +58,14 @@ export const CUES = { TURN: 0.1, LOOK_UP: 0.05, CLOSER: 1.25, EYES_CLOSED: 0.2, 
  */
 export const PARALLAX = { NOSE: 0.055, RATIO: 2 } as const;
 /**
- * A frame is a mirror image of the first when swapping the first's left and right landmarks fits
- * below MIRROR.RATIO of the direct fit and under MIRROR.MAX, and its nose sits where the first's
- * mirrored would (turn cues of opposite sign, summing to less than MIRROR.TURN_SUM). Bench: mirror
- * images sum to 0.005-0.065; a symmetric head really turned 30° to 0.085 or more.
+ * A frame is a mirror image of the first when its aligned face texture correlates with the first's
+ * flipped left/right at least MIRROR.FLIPPED, and MIRROR.MARGIN more than with the first's as it
+ * is (texture.ts). Bench (6 faces, bench/README.md "Liveness"): mirror images of a still, also
+ * moved, tilted or scaled, 0.75-0.95 flipped and 0.30-1.3 above direct; the rendered head turned
+ * ±20-35°, looking up or closer at most 0.62 flipped and never above direct (a near-symmetric head
+ * turned 35° whose landmarks fit a mirror: 0.585 flipped, 0.602 direct).
  */
-export const MIRROR = { RATIO: 0.6, MAX: 0.08, TURN_SUM: 0.075 } as const;
+export const MIRROR = { FLIPPED: 0.6, MARGIN: 0.15 } as const;
 
 /** What the models saw in one frame. */
 export interface ObservedFrame {
@@ -80,6 +83,8 @@ export interface ObservedFrame {
     similarityToPrevious: number;
     /** Passive models' mean score, 0..1; null when not computed. */
     passive: number | null;
+    /** Normalized cross-correlation of the face's aligned texture with the first face frame's, as it is and flipped left/right (texture.ts). */
+    textureToFirst: { direct: number; flipped: number };
   } | null;
 }
 
@@ -138,14 +143,13 @@ export function judgeLiveness(facts: ChallengeFacts): LivenessVerdict {
   const faced = frames.filter((f): f is ObservedFrame & { face: NonNullable<ObservedFrame["face"]> } => f.face !== null);
   const base = faced[0]?.face;
   const fits = base ? faced.slice(1).map((f) => planarFit(base.mesh, f.face.mesh)) : [];
-  const baseTurn = base ? poseCues(base.mesh).turn : 0;
-  const isMirrored = (p: NonNullable<(typeof fits)[number]>, i: number) =>
-    p.mirroredFitResidual + p.mirroredNoseResidual < MIRROR.RATIO * (p.fitResidual + p.noseResidual) &&
-    p.mirroredFitResidual + p.mirroredNoseResidual < MIRROR.MAX &&
-    Math.abs(poseCues(faced[i + 1]!.face.mesh).turn + baseTurn) < MIRROR.TURN_SUM;
-  const mirroredFrames = fits.filter((p, i) => p !== null && isMirrored(p, i)).length;
+  const isMirrored = (i: number) => {
+    const t = faced[i + 1]!.face.textureToFirst;
+    return t.flipped >= MIRROR.FLIPPED && t.flipped - t.direct >= MIRROR.MARGIN;
+  };
+  const mirroredFrames = fits.filter((_, i) => isMirrored(i)).length;
   // depth counts only in frames that are not a mirror image (a mirror of a flat picture also moves the nose off the plane fit)
-  const deep = fits.filter((p, i) => p !== null && !isMirrored(p, i) && p.noseResidual >= PARALLAX.NOSE && p.noseResidual >= PARALLAX.RATIO * p.fitResidual);
+  const deep = fits.filter((p, i) => p !== null && !isMirrored(i) && p.noseResidual >= PARALLAX.NOSE && p.noseResidual >= PARALLAX.RATIO * p.fitResidual);
   const best = fits.reduce<(typeof fits)[number]>((m, p) => (p && (!m || p.noseResidual > m.noseResidual) ? p : m), null);
   const sims = faced.flatMap((f) => [f.face.similarityToSelfie, f.face.similarityToPrevious]);
   const passives = faced.map((f) => f.face.passive).filter((v): v is number => v !== null);

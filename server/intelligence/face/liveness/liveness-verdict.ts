@@ -7,9 +7,10 @@ import type { Db } from "../../../db";
 import { DomainError } from "../../../errors";
 import type { Tenant } from "../../../tenant";
 import { loadEvidenceBytes } from "../../evidence-bytes";
-import { analyzeFaces, type DetectedFace, FaceImageUnreadableError } from "../face-engine";
+import { analyzeFaces, type DetectedFace, FaceImageUnreadableError, TEXTURE_SIZE } from "../face-engine";
 import { faceSimilarity } from "../similarity";
 import { type ChallengeFacts, judgeLiveness, type LivenessAction, type LivenessVerdict, type ObservedFrame } from "./liveness-judge";
+import { textureSimilarity } from "./texture";
 
 async function facesOf(bytes: Uint8Array): Promise<DetectedFace[]> {
   try {
@@ -27,14 +28,17 @@ const passiveOf = (f: DetectedFace) => {
 
 /**
  * What the face models see in the frames (in capture order), for the judge: the largest face's
- * mesh, eye openness, similarity to the selfie's face and to the previous frame's face.
+ * mesh, eye openness, similarity to the selfie's face and to the previous frame's face, its
+ * texture's correlation with the first face frame's (as it is and mirrored).
  */
 export async function observeFrames(selfie: DetectedFace | null, frames: readonly { bytes: Uint8Array; capturedMs: number }[]): Promise<ObservedFrame[]> {
   const out: ObservedFrame[] = [];
   let previous: DetectedFace | null = null;
+  let first: DetectedFace | null = null;
   for (const frame of [...frames].sort((a, b) => a.capturedMs - b.capturedMs)) {
     const faces = await facesOf(frame.bytes);
     const f = faces[0];
+    if (f) first ??= f;
     out.push({
       capturedMs: frame.capturedMs,
       faces: faces.length,
@@ -45,6 +49,7 @@ export async function observeFrames(selfie: DetectedFace | null, frames: readonl
             similarityToSelfie: selfie ? faceSimilarity(selfie.embedding, f.embedding) : 0,
             similarityToPrevious: previous ? faceSimilarity(previous.embedding, f.embedding) : 1,
             passive: passiveOf(f),
+            textureToFirst: textureSimilarity(f.texture, first!.texture, TEXTURE_SIZE),
           }
         : null,
     });

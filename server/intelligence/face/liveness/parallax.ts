@@ -11,9 +11,7 @@
  * another's, and measure how far the nose points (NOSE_POINTS) land from where it sends them, in
  * inter-ocular distances (`noseResidual`), against the fit's own residual (`fitResidual`, the
  * landmark noise). Measured on rendered heads and flat pictures in bench/README.md "Liveness".
- *
- * Mirroring: the same fit with the baseline's left and right landmarks swapped; a mirrored image
- * of the baseline fits that swap far better than the baseline itself.
+ * (Mirror images are told on pixels, not landmarks: texture.ts.)
  */
 
 /** A face mesh point as Human gives it: x, y in pixels, z the model's depth guess (unused here). */
@@ -38,18 +36,6 @@ const MIDLINE = [0, 17, 152, 10, 151, 168] as const;
 export const FIT_POINTS: readonly number[] = [...PAIRS.flat(), ...MIDLINE];
 /** The nose: tip, the points above it and the wings (left/right pair last). */
 export const NOSE_POINTS: readonly number[] = [1, 4, 5, 195, 98, 327];
-/** Each point's mirror image (left <-> right; midline points map to themselves). */
-const MIRROR = new Map<number, number>([
-  ...PAIRS.flatMap(([a, b]) => [[a, b] as const, [b, a] as const]),
-  ...MIDLINE.map((i) => [i, i] as const),
-  ...[1, 4, 5, 195].map((i) => [i, i] as const),
-  [98, 327],
-  [327, 98],
-]);
-
-/** The landmark a mirror image shows at point `i`'s place (the mesh model names points by where they are in the image). */
-export const mirrorOf = (i: number): number => MIRROR.get(i) ?? i;
-
 type Vec2 = [number, number];
 
 /** Similarity transform that moves the points' centroid to 0 and their mean distance to sqrt(2) (Hartley). */
@@ -143,29 +129,18 @@ export interface PlanarFit {
   fitResidual: number;
   /** Mean distance of NOSE_POINTS from where that homography sends them, in inter-ocular distances: the depth parallax. */
   noseResidual: number;
-  /** `fitResidual` and `noseResidual` when `from`'s left and right landmarks are swapped first: a mirror image of a flat `from` fits this far better. */
-  mirroredFitResidual: number;
-  mirroredNoseResidual: number;
 }
 
-function residuals(from: readonly MeshPoint[], to: readonly MeshPoint[], swap: boolean): { fit: number; nose: number } | null {
-  const index = (i: number) => (swap ? mirrorOf(i) : i);
-  const a = FIT_POINTS.map((i) => xy(from[index(i)]!));
+/** The planar fit from one frame's mesh to another's; null when a mesh is incomplete or the fit degenerate. */
+export function planarFit(from: readonly MeshPoint[], to: readonly MeshPoint[]): PlanarFit | null {
+  if (from.length < 468 || to.length < 468) return null;
+  const a = FIT_POINTS.map((i) => xy(from[i]!));
   const b = FIT_POINTS.map((i) => xy(to[i]!));
   const h = fitHomography(a, b);
   const iod = interOcular(to);
   if (!h || !iod) return null;
   const dist = (p: Vec2, q: Vec2) => Math.hypot(p[0] - q[0], p[1] - q[1]);
   const fit = Math.sqrt(a.reduce((s, p, i) => s + dist(h(p), b[i]!) ** 2, 0) / a.length) / iod;
-  const nose = NOSE_POINTS.reduce((s, i) => s + dist(h(xy(from[index(i)]!)), xy(to[i]!)), 0) / NOSE_POINTS.length / iod;
-  return { fit, nose };
-}
-
-/** The planar fit from one frame's mesh to another's; null when a mesh is incomplete or the fit degenerate. */
-export function planarFit(from: readonly MeshPoint[], to: readonly MeshPoint[]): PlanarFit | null {
-  if (from.length < 468 || to.length < 468) return null;
-  const direct = residuals(from, to, false);
-  const mirrored = residuals(from, to, true);
-  if (!direct || !mirrored) return null;
-  return { fitResidual: direct.fit, noseResidual: direct.nose, mirroredFitResidual: mirrored.fit, mirroredNoseResidual: mirrored.nose };
+  const noseResidual = NOSE_POINTS.reduce((s, i) => s + dist(h(xy(from[i]!)), xy(to[i]!)), 0) / NOSE_POINTS.length / iod;
+  return { fitResidual: fit, noseResidual };
 }
