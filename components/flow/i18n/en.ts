@@ -603,6 +603,8 @@ export const en = {
     removePerson: "Remove {name}",
     bankTitle: "Business bank account",
     bankIntro: "We'll make a small test deposit (penny drop) to confirm that the account is open and in the business's name.",
+    bankTitlePersonal: "Your bank account",
+    bankIntroPersonal: "We'll make a small test deposit (penny drop) to confirm that the account is open and in your name.",
     accountNumber: "Account number",
     accountNumberConfirm: "Account number again",
     ifsc: "IFSC",

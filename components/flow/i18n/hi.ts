@@ -609,6 +609,8 @@ export const hi: MessageShape<typeof en> = {
     removePerson: "{name} को हटाएँ",
     bankTitle: "व्यवसाय का बैंक खाता",
     bankIntro: "खाता खुला है और व्यवसाय के नाम पर है, यह पक्का करने के लिए हम एक छोटी टेस्ट राशि (पेनी ड्रॉप) जमा करेंगे।",
+    bankTitlePersonal: "आपका बैंक खाता",
+    bankIntroPersonal: "खाता खुला है और आपके नाम पर है, यह पक्का करने के लिए हम एक छोटी टेस्ट राशि (पेनी ड्रॉप) जमा करेंगे।",
     accountNumber: "खाता संख्या",
     accountNumberConfirm: "खाता संख्या दोबारा",
     ifsc: "IFSC",
