@@ -335,12 +335,16 @@ export function createCashfreeVerificationProvider(config: CashfreeVerificationC
     const path = `/remitter/status?verification_id=${encodeURIComponent(context.checkId)}`;
     const res = await vendorRequest({ vendor: "Cashfree", baseUrl, method: "GET", path, headers, timeoutMs });
     if (res.status === 401 || res.status === 403) {
-      throw new ProviderUnavailableError("provider_not_configured", `Cashfree refused the client id and secret (${res.status}: ${str(res.body?.message) ?? "no message"}).`);
+      throw new ProviderUnavailableError(
+        "provider_not_configured",
+        `Cashfree refused the client id and secret (${res.status}: ${str(res.body?.message) ?? "no message"}).`,
+      );
     }
     if (res.status === 400) return missing;
     const body = answered(res, path);
     const status = RPD_STATUS[str(body.status)?.toUpperCase() ?? ""];
-    if (!status) throw new ProviderUnavailableError("provider_unavailable", `Cashfree answered an unknown reverse penny drop status (${str(body.status) ?? "none"}).`);
+    if (!status)
+      throw new ProviderUnavailableError("provider_unavailable", `Cashfree answered an unknown reverse penny drop status (${str(body.status) ?? "none"}).`);
     const collected = str(body.penny_collected_on);
     return reversePennyDropResult(
       input.name,
