@@ -39,10 +39,7 @@ test("a desktop applicant scans the UPI QR code, the sandbox pays in their name,
 
   await expect(page.getByTestId("flow-outcome")).toHaveAttribute("data-status", "approved", { timeout: 60_000 });
   await expectAccessible(page, "flow en: outcome after UPI payment");
-  const session = await api<{ checks: CheckDto[]; steps: Record<string, { status: string; method?: string }> }>(
-    "GET",
-    `/v1/sessions/${s.id}?expand=checks`,
-  );
+  const session = await api<{ checks: CheckDto[]; steps: Record<string, { status: string; method?: string }> }>("GET", `/v1/sessions/${s.id}?expand=checks`);
   expect(session.body.steps.bank_account).toMatchObject({ method: "reverse_penny_drop" });
   const upi = session.body.checks.find((c) => c.check_key === "in.bank_account.reverse_penny_drop");
   expect(upi).toMatchObject({

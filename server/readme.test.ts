@@ -10,7 +10,8 @@ const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
 describe("README", () => {
   it("documents every sandbox value exactly as the sandbox provider defines it", () => {
     const rows = markdownTableRows(readme);
-    for (const v of [...SANDBOX_VALUES, ...REVERSE_PENNY_DROP_SANDBOX_VALUES, ...SCREENING_SANDBOX_VALUES]) expect(rows).toContain(`| ${v.check} | ${v.input} | ${v.outcome} |`);
+    for (const v of [...SANDBOX_VALUES, ...REVERSE_PENNY_DROP_SANDBOX_VALUES, ...SCREENING_SANDBOX_VALUES])
+      expect(rows).toContain(`| ${v.check} | ${v.input} | ${v.outcome} |`);
   });
 
   it("carries the tested webhook verification snippet verbatim", () => {

@@ -51,7 +51,9 @@ export function listCapabilities(country?: string, config: ProviderConfig = {}):
         cache_ttl_seconds: k.cacheTtlSeconds,
         input: z.toJSONSchema(k.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>,
         live_providers: k.answeredBy === "registry" ? liveProviderOptions(k.key, config) : [],
-        sandbox: [...SANDBOX_VALUES, ...REVERSE_PENNY_DROP_SANDBOX_VALUES, ...SCREENING_SANDBOX_VALUES].filter((v) => v.check === k.key).map(({ input, outcome }) => ({ input, outcome })),
+        sandbox: [...SANDBOX_VALUES, ...REVERSE_PENNY_DROP_SANDBOX_VALUES, ...SCREENING_SANDBOX_VALUES]
+          .filter((v) => v.check === k.key)
+          .map(({ input, outcome }) => ({ input, outcome })),
       })),
       document_types: DOCUMENT_TYPES.filter((d) => d.country === c).map((d) => d.key),
     })),

@@ -53,8 +53,7 @@ describe("check catalog", () => {
   it("keeps registry answers a day and never reuses CKYC, reverse penny drop, cryptographic, OTP, manual or offline answers", () => {
     // a CKYC answer rests on one consent and one authentication factor: every search, download and upload asks the registry;
     // a reverse penny drop answers one payment the applicant made (awaitsApplicant)
-    for (const c of CHECKS)
-      expect(c.cacheTtlSeconds).toBe(c.answeredBy === "registry" && !c.key.startsWith("in.ckyc.") && !c.awaitsApplicant ? 86_400 : 0);
+    for (const c of CHECKS) expect(c.cacheTtlSeconds).toBe(c.answeredBy === "registry" && !c.key.startsWith("in.ckyc.") && !c.awaitsApplicant ? 86_400 : 0);
     expect(CHECKS.filter((c) => c.awaitsApplicant).map((c) => c.key)).toEqual(["in.bank_account.reverse_penny_drop"]);
   });
 

@@ -116,7 +116,7 @@ export async function giveUpDirectCheck(db: Db, tenant: Tenant, checkId: string)
  * @throws DomainError resource_missing for unknown or foreign ids.
  */
 export async function getCheck(db: Db, tenant: Tenant, id: string) {
-  const row = await db.check.findFirst({ where: { id, ...tenantWhere(tenant) }, select: { ...checkSelect, sessionId: true } });
+  const row = await db.check.findFirst({ where: { id, ...tenantWhere(tenant) }, select: checkSelect });
   if (!row) throw notFound("check", id);
   const pending = row.status === "pending" || row.status === "running";
   return toCheckDto((pending && resolveCheck(row.checkKey).awaitsApplicant ? await refreshCheck(db, id) : null) ?? row);

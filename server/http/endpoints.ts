@@ -273,7 +273,7 @@ export const runCheckEndpoint = endpoint({
   path: "/v1/checks/{key}",
   summary: "Run a check",
   description:
-    "Runs one check without a hosted session. Synchronously: `200` with the finished Check. With `async=true`: `202` with the Check `pending` (or already finished, from the cache), then the event `check.completed`.",
+    "Runs one check without a hosted session. Synchronously: `200` with the finished Check. With `async=true`: `202` with the Check `pending` (or already finished, from the cache), then the event `check.completed`. A check the applicant acts on (`in.bank_account.reverse_penny_drop`: they pay ₹1 over UPI) answers `pending` either way, with what they need in `result` (`upi_link`, `valid_upto`); it finishes when they acted or the request expired, then emits `check.completed`.",
   params: z.strictObject({
     key: z.string().min(1).max(64).meta({
       description: "A country key (`in.pan.verify`) or a generic key (`tax_id.verify`, with `country` in the body). `GET /v1/capabilities` lists them.",
@@ -294,7 +294,8 @@ export const retrieveCheckEndpoint = endpoint({
   // One path template with POST /v1/checks/{key} (OpenAPI forbids `/v1/checks/{id}` beside it): here the segment is a check id.
   path: "/v1/checks/{key}",
   summary: "Retrieve a check",
-  description: "Any check of the project and mode: a direct check or one of a session.",
+  description:
+    "Any check of the project and mode: a direct check or one of a session. A pending check the applicant acts on (`in.bank_account.reverse_penny_drop`) is read from the payment vendor first.",
   params: z.strictObject({ key: z.string().min(1).meta({ description: "The check's id (`chk_...`)." }) }),
   responses: { 200: ZCheck },
   errors: [404],

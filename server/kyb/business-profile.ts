@@ -2,7 +2,8 @@
  * The verified profile of a KYB session (`session.business`, GET /v1/sessions/{id}?expand=business):
  * what the applicant entered combined with the registry answers of its checks. Every field is
  * `{ value, source }`, `source` being the check key that answered it (`in.cin.verify`,
- * `in.gstin.verify`, `in.udyam.verify`, `in.pan.verify`, `in.bank_account.verify`) or
+ * `in.gstin.verify`, `in.udyam.verify`, `in.pan.verify`, `in.bank_account.verify`,
+ * `in.bank_account.reverse_penny_drop`) or
  * `applicant` when only the applicant said so (no check, or the check did not pass).
  * Identifiers also carry `verified` (their check passed). Pure: no I/O.
  */
@@ -71,6 +72,7 @@ export function buildBusinessProfile(steps: readonly { type: string; data: unkno
   const people = steps.find((st) => st.type === "key_people" && st.data)?.data as StoredKeyPeople | undefined;
   const bank = steps.find((st) => st.type === "bank_account" && st.data)?.data as { account_number?: string; ifsc?: string } | undefined;
   const bankAnswer = answer(checks, "in.bank_account.verify");
+  const upiAnswer = answer(checks, "in.bank_account.reverse_penny_drop");
   const fields: Record<string, Field | null> = {
     legal_name: registryOr(
       checks,
@@ -111,7 +113,14 @@ export function buildBusinessProfile(steps: readonly { type: string; data: unkno
           source: bankAnswer.passed ? "in.bank_account.verify" : "applicant",
           verified: bankAnswer.passed,
         }
-      : null,
+      : upiAnswer.result.account_last4
+        ? {
+            // the reverse penny drop: the account the applicant paid from, as the bank reported it
+            value: { account_number_last4: str(upiAnswer.result.account_last4), ifsc: str(upiAnswer.result.ifsc), bank_name: str(upiAnswer.result.bank_name) },
+            source: "in.bank_account.reverse_penny_drop",
+            verified: upiAnswer.passed,
+          }
+        : null,
   };
   return Object.fromEntries(Object.entries(fields).filter((e): e is [string, Field] => e[1] !== null)) as Record<string, InputJsonValue>;
 }

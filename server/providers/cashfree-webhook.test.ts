@@ -68,7 +68,12 @@ describe("reverse penny drop, live (Cashfree)", () => {
   it("opens the request with the check's id, waits while unpaid, and finishes on the vendor's signed webhook", async () => {
     const { status, check } = await directCheck.runDirectCheck(db, tenant, KEY, { name: "Ravi Kumar", ...consent }, { async: false });
     expect(status).toBe(200);
-    expect(check).toMatchObject({ status: "pending", provider: "cashfree", purpose: consent.purpose, provider_attempts: [{ provider: "cashfree", outcome: "pending" }] });
+    expect(check).toMatchObject({
+      status: "pending",
+      provider: "cashfree",
+      purpose: consent.purpose,
+      provider_attempts: [{ provider: "cashfree", outcome: "pending" }],
+    });
     expect(String(check.result?.upi_link)).toMatch(/^upi:\/\/pay\?pa=success@upi/);
     expect(cashfree.log.at(-1)).toMatchObject({ path: "/verification/reverse-penny-drop", body: { verification_id: check.id, name: "RAVI KUMAR" } });
 

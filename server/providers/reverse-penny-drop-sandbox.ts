@@ -29,7 +29,11 @@ export const REVERSE_PENNY_DROP_SANDBOX_VALUES = [
     input: "name SANDBOX MISMATCH",
     outcome: "paid 3 s after the request by SUNITA SHARMA, whose name does not match: failed, error_code name_mismatch",
   },
-  { check: KEY, input: "name SANDBOX NONAME", outcome: "paid 3 s after the request; the bank returns no payer name: needs_review, error_code payer_name_missing" },
+  {
+    check: KEY,
+    input: "name SANDBOX NONAME",
+    outcome: "paid 3 s after the request; the bank returns no payer name: needs_review, error_code payer_name_missing",
+  },
   { check: KEY, input: "name SANDBOX FAILURE", outcome: "the UPI payment fails 3 s after the request: failed, error_code payment_failed" },
   { check: KEY, input: "name SANDBOX UNPAID", outcome: "never paid; the request expires after 10 s: failed, error_code payment_expired" },
   {

@@ -54,7 +54,11 @@ describe(`POST /v1/checks/${KEY}`, () => {
     const res = await demo("POST", "/v1/checks/bank_account.reverse_penny_drop?async=true", { country: "IN", name: "SANDBOX MISMATCH" });
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ check_key: KEY, status: "pending" });
-    expect(await settled(res.body.id)).toMatchObject({ status: "failed", error_code: "name_mismatch", result: { registered_name: "SUNITA SHARMA", name_match: false } });
+    expect(await settled(res.body.id)).toMatchObject({
+      status: "failed",
+      error_code: "name_mismatch",
+      result: { registered_name: "SUNITA SHARMA", name_match: false },
+    });
   });
 
   it("refuses an account number (the payment brings it) and a missing name", async () => {

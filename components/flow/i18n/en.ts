@@ -235,7 +235,8 @@ export const en = {
 
   upi: {
     title: "Verify your bank account",
-    intro: "Pay ₹{amount} from the bank account you want to use, with any UPI app. Your bank tells us the account holder's name and the account, so you don't type them.",
+    intro:
+      "Pay ₹{amount} from the bank account you want to use, with any UPI app. Your bank tells us the account holder's name and the account, so you don't type them.",
     refund: "The ₹{amount} is refunded to the same account, usually within 48 hours.",
     payButton: "Pay ₹{amount} with a UPI app",
     scan: "Scan this QR code with a UPI app on your phone and pay ₹{amount}.",
@@ -603,6 +604,8 @@ export const en = {
     removePerson: "Remove {name}",
     bankTitle: "Business bank account",
     bankIntro: "We'll make a small test deposit (penny drop) to confirm that the account is open and in the business's name.",
+    bankTitlePersonal: "Your bank account",
+    bankIntroPersonal: "We'll make a small test deposit (penny drop) to confirm that the account is open and in your name.",
     accountNumber: "Account number",
     accountNumberConfirm: "Account number again",
     ifsc: "IFSC",

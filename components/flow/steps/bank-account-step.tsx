@@ -52,11 +52,13 @@ function PennyDropForm({ sessionId, state, step, isLast, editing, onDone }: Step
   const branch = useQuery(trpc.flow.lookupIfsc.queryOptions({ sessionId, ifsc }, { enabled: complete, staleTime: Infinity }));
   const ifscRegister = register("ifsc");
 
+  // a KYC session's own account, a KYB session's business account
+  const personal = state.session.type === "kyc";
   const bank = complete && branch.data ? (branch.data.exists ? t("bankFound", { name: branch.data.bank_name ?? branch.data.ifsc }) : t("bankNotFound")) : null;
   return (
     <form onSubmit={onSubmit} noValidate data-testid="flow-step-bank-account">
-      <h1 className="text-2xl font-semibold text-slate-900 outline-none">{t("bankTitle")}</h1>
-      <p className="mt-2 text-base text-slate-600">{t("bankIntro")}</p>
+      <h1 className="text-2xl font-semibold text-slate-900 outline-none">{personal ? t("bankTitlePersonal") : t("bankTitle")}</h1>
+      <p className="mt-2 text-base text-slate-600">{personal ? t("bankIntroPersonal") : t("bankIntro")}</p>
       {state.session.mode === "test" && !editing ? (
         <p className="mt-5 rounded-lg border border-dashed border-amber-400 px-4 py-3 text-sm text-slate-700" data-testid="sandbox-hint">
           {t("bankSandbox")}

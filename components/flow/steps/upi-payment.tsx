@@ -141,9 +141,7 @@ export function UpiPayment({ sessionId, state, step, onDone }: StepProps) {
         ) : current?.state === "done" ? (
           <>
             <Spinner className="size-4" />
-            {current.account_number_masked
-              ? t("received", { account: current.account_number_masked.slice(-4) })
-              : t("receivedNoAccount")}
+            {current.account_number_masked ? t("received", { account: current.account_number_masked.slice(-4) }) : t("receivedNoAccount")}
           </>
         ) : current?.state === "expired" ? (
           t("expired")

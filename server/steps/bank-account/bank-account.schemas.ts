@@ -14,14 +14,11 @@ export const BANK_ACCOUNT_METHODS = ["penny_drop", "reverse_penny_drop"] as cons
 
 /** `bank_account`: the account, verified in the holder's name by a penny drop or by the applicant's own ₹1 UPI payment. */
 export const ZBankAccountSettings = z.strictObject({
-  method: z
-    .enum(BANK_ACCOUNT_METHODS)
-    .default("penny_drop")
-    .meta({
-      title: "Verification method",
-      description:
-        "Penny drop: the applicant types the account number and IFSC, ₹1 is sent to it (in.bank_account.verify). Reverse penny drop: the applicant pays ₹1 from their own bank app over UPI (a button on a phone, a QR code on a desktop), the bank reports the payer's name, account and IFSC, and the rupee is refunded (in.bank_account.reverse_penny_drop).",
-    }),
+  method: z.enum(BANK_ACCOUNT_METHODS).default("penny_drop").meta({
+    title: "Verification method",
+    description:
+      "Penny drop: the applicant types the account number and IFSC, ₹1 is sent to it (in.bank_account.verify). Reverse penny drop: the applicant pays ₹1 from their own bank app over UPI (a button on a phone, a QR code on a desktop), the bank reports the payer's name, account and IFSC, and the rupee is refunded (in.bank_account.reverse_penny_drop).",
+  }),
 });
 export type TBankAccountSettings = z.infer<typeof ZBankAccountSettings>;
 

@@ -52,7 +52,13 @@ function view(check: CheckRow): UpiPaymentView {
   const r = (check.result ?? {}) as Record<string, unknown>;
   const s = (k: string) => (typeof r[k] === "string" ? (r[k] as string) : null);
   const waiting = check.status === "pending" || check.status === "running";
-  const state = waiting ? "pending" : check.errorCode === "payment_failed" ? "failed" : check.errorCode && RETRY_CODES.has(check.errorCode) ? "expired" : "done";
+  const state = waiting
+    ? "pending"
+    : check.errorCode === "payment_failed"
+      ? "failed"
+      : check.errorCode && RETRY_CODES.has(check.errorCode)
+        ? "expired"
+        : "done";
   return {
     check_id: check.id,
     state,
@@ -68,7 +74,8 @@ async function upiStep(db: Db, ctx: FlowContext, stepName: string) {
   const s = await loadEditableSession(db, ctx);
   openStep(s, stepName, ["bank_account"]);
   const settings = ZBankAccountSettings.parse(await stepSettings(db, s, stepName));
-  if (settings.method !== "reverse_penny_drop") throw new DomainError("step_not_available", `Step '${stepName}' does not take a UPI payment.`, { param: "step" });
+  if (settings.method !== "reverse_penny_drop")
+    throw new DomainError("step_not_available", `Step '${stepName}' does not take a UPI payment.`, { param: "step" });
   return s;
 }
 
