@@ -1,5 +1,5 @@
 /**
- * `node --conditions=react-server --import tsx bench/lighthouse-prepare.ts <out.json>` — run by
+ * `node --conditions=react-server --import tsx bench/lighthouse-prepare.ts <out.json> [steps]` — run by
  * bench/lighthouse.ts before it starts the app (PGlite: one process at a time). Migrates and
  * seeds a fresh database through the app's own functions, then, for every step of "India KYC
  * (full)" and each flow language, a session fast-forwarded to that step (the steps before it
@@ -21,9 +21,9 @@ import { seedDemo } from "../server/seed/seed-demo";
 import { CONSENT_NOTICE_VERSION } from "../server/steps/consent/consent.schemas";
 import { createSession } from "../server/sessions/create-session";
 
-const [outFile] = process.argv.slice(2);
+const [outFile, onlySteps] = process.argv.slice(2);
 if (!outFile) {
-  console.error("usage: lighthouse-prepare.ts <out.json>");
+  console.error("usage: lighthouse-prepare.ts <out.json> [step,step,...]");
   process.exit(2);
 }
 const root = path.resolve(import.meta.dirname, "..");
@@ -75,7 +75,9 @@ try {
   ).definition as { steps: { name: string }[] };
   const names = steps.steps.map((s) => s.name);
   const pages: { step: string; locale: string; url: string }[] = [];
+  const only = onlySteps ? new Set(onlySteps.split(",")) : null;
   for (const [i, step] of names.entries()) {
+    if (only && !only.has(step)) continue;
     for (const locale of LOCALES) {
       const created = await createSession(db, tenant, { workflow_id: seed.workflows.kycFull, locale }, { type: "api_key", id: "bench" });
       const ctx = { sessionId: created.id, token: created.client_token, ip: "127.0.0.1", userAgent: "bench" };
@@ -89,3 +91,5 @@ try {
 } finally {
   await closeDb();
 }
+// the embedded executor's timers would keep the process alive after the database is closed
+process.exit(0);

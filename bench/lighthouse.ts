@@ -135,11 +135,15 @@ async function main() {
   say("migrate, seed, one session per step and language");
   const prepFile = path.join(bench.work, "pages.json");
   const prepLog = path.join(bench.work, "prepare.log");
-  const prep = startGroup(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(root, "bench", "lighthouse-prepare.ts"), prepFile], {
-    cwd: root,
-    env,
-    logFile: prepLog,
-  });
+  const prep = startGroup(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", path.join(root, "bench", "lighthouse-prepare.ts"), prepFile, ...(opt.steps ? [opt.steps] : [])],
+    {
+      cwd: root,
+      env,
+      logFile: prepLog,
+    },
+  );
   if ((await prep.exited) !== 0) throw new Error(`prepare failed:\n${readFileSync(prepLog, "utf8").slice(-3000)}`);
   const only = opt.steps ? new Set(opt.steps.split(",")) : null;
   const pages = (JSON.parse(readFileSync(prepFile, "utf8")) as { step: string; locale: string; url: string }[]).filter((p) => !only || only.has(p.step));

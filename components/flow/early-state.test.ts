@@ -2,13 +2,15 @@
 import { runInNewContext } from "node:vm";
 import superjson from "superjson";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { earlyStateScript, takeEarlyState, whenEarlyState } from "./early-state";
+import { EARLY_STATE_WAIT_MS, earlyStateScript, takeEarlyState, whenEarlyState } from "./early-state";
 
 const TOKEN = "st_abcdefghijklmnop";
 
 /** Runs the page's script as a browser would, with this fragment, stored token and server answer; returns the fetch calls. */
-function runScript(sessionId: string, { hash = "", stored = null as string | null, status = 200, body = {} as unknown } = {}) {
-  const fetch = vi.fn((_url: string, _init: { headers: Record<string, string> }) => Promise.resolve({ ok: status < 400, json: () => Promise.resolve(body) }));
+function runScript(sessionId: string, { hash = "", stored = null as string | null, status = 200, body = {} as unknown, stall = false } = {}) {
+  const fetch = vi.fn((_url: string, _init: { headers: Record<string, string> }) =>
+    stall ? new Promise<never>(() => undefined) : Promise.resolve({ ok: status < 400, json: () => Promise.resolve(body) }),
+  );
   const window: Record<string, unknown> = {};
   runInNewContext(earlyStateScript(sessionId), {
     window,
@@ -51,6 +53,18 @@ describe("early flow state", () => {
     expect(await takeEarlyState("ses_3")).toBeNull();
     runScript("ses_3", { hash: `#t=${TOKEN}` });
     expect(takeEarlyState("ses_other")).toBeNull();
+  });
+
+  it("stops waiting for a stalled answer, so the app asks on its own", async () => {
+    vi.useFakeTimers();
+    try {
+      runScript("ses_4", { hash: `#t=${TOKEN}`, stall: true });
+      const state = takeEarlyState("ses_4");
+      vi.advanceTimersByTime(EARLY_STATE_WAIT_MS);
+      expect(await state).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps a session id from the URL inert inside the script", () => {

@@ -22,6 +22,8 @@ import type { FlowState } from "./flow-types";
 
 /** The window property the inline script leaves its request on. */
 const GLOBAL = "__verifyEarlyState";
+/** How long the app waits for that answer before asking on its own (a stalled request must not hold the page). */
+export const EARLY_STATE_WAIT_MS = 8000;
 
 interface EarlyState {
   sessionId: string;
@@ -50,13 +52,14 @@ function readRequest(): typeof pending {
   const early = w[GLOBAL];
   delete w[GLOBAL];
   if (!early) return null;
-  const state = early.response.then(
+  const answer = early.response.then(
     ({ ok, body }) => {
       const data = ok ? (body as { result?: { data?: Parameters<typeof superjson.deserialize>[0] } } | null)?.result?.data : undefined;
       return data ? superjson.deserialize<FlowState>(data) : null;
     },
     () => null,
   );
+  const state = Promise.race([answer, new Promise<null>((resolve) => setTimeout(() => resolve(null), EARLY_STATE_WAIT_MS))]);
   return (pending = { sessionId: early.sessionId, state });
 }
 
@@ -71,8 +74,9 @@ export function whenEarlyState(use: (state: FlowState) => void): void {
 
 /**
  * The state the inline script asked for, once (the request is forgotten after): a promise of
- * the session's state, or of null when the answer was an error (the app then asks as usual and
- * shows that error); null when the script did not ask for `sessionId` (no token, no script).
+ * the session's state, or of null when the answer was an error or took longer than
+ * `EARLY_STATE_WAIT_MS` (the app then asks as usual and shows what it gets); null when the script
+ * did not ask for `sessionId` (no token, no script).
  * Browser only.
  */
 export function takeEarlyState(sessionId: string): Promise<FlowState | null> | null {

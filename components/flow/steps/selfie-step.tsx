@@ -12,7 +12,6 @@ import { prepareImage, UploadError, uploadFlowFile } from "../capture/upload-fil
 import { useFlowAuthorization } from "../flow-auth";
 import type { StepProps } from "../flow-types";
 import { useErrorText } from "../i18n/use-error-text";
-import { ZSelfieSettings } from "~/server/steps/selfie/selfie.schemas";
 import { splitServerErrors, useSubmitStep } from "../use-submit-step";
 import { SummaryRows } from "./step-view";
 
@@ -74,7 +73,8 @@ export function SelfieStep({ sessionId, step, isLast, onDone }: StepProps) {
   const [formError, setFormError] = useState<string | null>(null);
   /** File ids of the parts (selfie, frames) already uploaded, so that a retry sends only the rest. */
   const uploaded = useRef(new WeakMap<Blob, string>());
-  const active = (ZSelfieSettings.safeParse(step.settings).data?.liveness.active ?? "challenge") !== "none";
+  // the settings come parsed, defaults applied (server/flow/flow-state.ts): read, not parsed again (zod stays off this screen)
+  const active = (step.settings as { liveness?: { active?: unknown } }).liveness?.active !== "none";
 
   useEffect(() => () => (phase.kind === "preview" ? URL.revokeObjectURL(phase.url) : undefined), [phase]);
 
