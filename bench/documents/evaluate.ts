@@ -134,7 +134,12 @@ export function summarizeRenderSet(outcomes: DocumentOutcome[]) {
     misreadValid: number;
   }[] = [];
   const keys = [...new Set(outcomes.map((o) => `${o.split}|${o.variant}|${o.documentType}`))];
-  for (const k of [...keys, ...new Set(outcomes.map((o) => `${o.split}|${o.variant}|all`))].sort()) {
+  const rank = (k: string) => {
+    const [split, variant, type] = k.split("|") as [string, Variant, string];
+    return `${split}|${VARIANTS.indexOf(variant)}|${type === "all" ? "~" : type}`;
+  };
+  const all = [...keys, ...new Set(outcomes.map((o) => `${o.split}|${o.variant}|all`))].sort((a, b) => rank(a).localeCompare(rank(b)));
+  for (const k of all) {
     const [split, variant, type] = k.split("|") as [string, string, string];
     const os = outcomes.filter((o) => o.split === split && o.variant === variant && (type === "all" || o.documentType === type));
     rows.push({

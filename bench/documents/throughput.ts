@@ -8,15 +8,19 @@
  * OCR_WORKERS says otherwise) with every page submitted at once, and as many native processes in
  * parallel as there are cores, each with `OMP_THREAD_LIMIT=1` (one thread, as one WASM worker).
  * The pool is warmed first (its workers created), so worker start-up is not counted.
+ * Wall-clock pages per second depend on what else runs on the machine (the load average is
+ * reported beside each run); CPU seconds per page do not: the app's is this process's CPU (the
+ * worker threads included), native's the CPU of its finished child processes (Linux
+ * /proc/self/stat `cutime` + `cstime`).
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { packageDir } from "../../server/intelligence/node-modules";
 import { prepareForOcr } from "../../server/intelligence/ocr/preprocess";
-import { ocrPoolSize, ocrWorkerCounts, recognizeText } from "../../server/intelligence/ocr/tesseract-ocr";
+import { ocrPoolSize, recognizeText } from "../../server/intelligence/ocr/tesseract-ocr";
 import { asImage } from "../../server/intelligence/pdf-page";
 import type { ThroughputPage } from "./evaluate";
 
@@ -27,9 +31,25 @@ export interface ThroughputRun {
   pages: number;
   wallS: number;
   pagesPerS: number;
+  /** CPU seconds per page (all threads or child processes of the engine). */
+  cpuSPerPage: number;
   /** 1-minute load average before and after the run. */
   load: [number, number];
 }
+
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+/** CPU seconds of this process's terminated, waited-for children (Linux). */
+function childrenCpuS(): number {
+  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]!.split(" ");
+  // after "pid (comm) ": state is field 3, cutime 16 and cstime 17 (proc(5))
+  return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
+}
+
+const selfCpuS = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
 
 /** Runs `fn` on every item with at most `n` at a time. */
 async function parallel<T>(items: T[], n: number, fn: (t: T) => Promise<void>): Promise<void> {
@@ -71,7 +91,7 @@ export function nativeTesseractAvailable(): Promise<boolean> {
  * Measures both engines on the pages, alternating (app, native) `rounds` times; every run is reported.
  * @throws Error when the native binary fails on a page.
  */
-export async function measureThroughput(pages: ThroughputPage[], rounds = 2): Promise<ThroughputRun[]> {
+export async function measureThroughput(pages: ThroughputPage[], rounds = 3): Promise<ThroughputRun[]> {
   const dir = mkdtempSync(path.join(tmpdir(), "kyc-ocr-throughput-"));
   try {
     for (const lang of ["eng", "hin"])
@@ -95,31 +115,29 @@ export async function measureThroughput(pages: ThroughputPage[], rounds = 2): Pr
     }
     const runs: ThroughputRun[] = [];
     const nativeParallel = availableParallelism();
+    const run = async (engine: ThroughputRun["engine"], parallelism: number, cpu: () => number, fn: () => Promise<void>) => {
+      const load0 = loadavg()[0]!;
+      const cpu0 = cpu();
+      const t0 = performance.now();
+      await fn();
+      const wallS = (performance.now() - t0) / 1000;
+      runs.push({
+        engine,
+        parallel: parallelism,
+        pages: prepared.length,
+        wallS,
+        pagesPerS: prepared.length / wallS,
+        cpuSPerPage: (cpu() - cpu0) / prepared.length,
+        load: [load0, loadavg()[0]!],
+      });
+    };
     for (let r = 0; r < rounds; r++) {
-      let load0 = loadavg()[0]!;
-      let t0 = performance.now();
-      await Promise.all(prepared.map((p) => recognizeText(p.png, { languages: p.languages })));
-      let wallS = (performance.now() - t0) / 1000;
-      runs.push({
-        engine: "app (tesseract.js pool)",
-        parallel: Math.max(...Object.values(ocrWorkerCounts())),
-        pages: prepared.length,
-        wallS,
-        pagesPerS: prepared.length / wallS,
-        load: [load0, loadavg()[0]!],
+      await run("app (tesseract.js pool)", size, selfCpuS, async () => {
+        await Promise.all(prepared.map((p) => recognizeText(p.png, { languages: p.languages })));
       });
-      load0 = loadavg()[0]!;
-      t0 = performance.now();
-      await parallel(prepared, nativeParallel, (p) => runNative(p.file, p.languages.join("+"), dir));
-      wallS = (performance.now() - t0) / 1000;
-      runs.push({
-        engine: "native tesseract",
-        parallel: nativeParallel,
-        pages: prepared.length,
-        wallS,
-        pagesPerS: prepared.length / wallS,
-        load: [load0, loadavg()[0]!],
-      });
+      await run("native tesseract", nativeParallel, childrenCpuS, () =>
+        parallel(prepared, nativeParallel, (p) => runNative(p.file, p.languages.join("+"), dir)),
+      );
     }
     return runs;
   } finally {
