@@ -1,9 +1,12 @@
 /**
  * The accuracy report of the realistic render set (generate.ts) in `npm run bench:intelligence`:
- * each document of a split goes through the app's extraction (`extractFieldsFromImages`, the
- * reading behind `in.document.extract` and the hosted flow) with its declared type, as a scan
- * and as a phone photo; a field counts as right when its value equals the expected one after
- * the normalisation the confirmation check compares with (`normalizeFieldValue`). Also counted:
+ * each document of a split goes the way of `POST /v1/files` (purpose `identity_document`) and
+ * `in.document.extract`, as a scan and as a phone photo: every image first through the upload's
+ * Aadhaar masking (`maskAadhaar`, mode `detect`: an Aadhaar number found is masked, and a page
+ * that shows one it cannot locate with confidence is refused, `aadhaar_unreadable`), then the
+ * app's extraction (`extractFieldsFromImages`) with the declared type. A refused upload counts
+ * every field of its document wrong. A field counts as right when its value equals the expected
+ * one after the normalisation the confirmation check compares with (`normalizeFieldValue`). Also counted:
  * - passports: MRZ found (an `mrz` field), check digits valid (`valid: true`), both lines exact;
  * - "misread identifier marked valid": identifier fields (PAN, Aadhaar last 4, passport, EPIC
  *   and licence numbers, MRZ) answered `valid: true` with a wrong value (must be 0);
@@ -16,6 +19,7 @@ import type { OcrLanguage } from "../../server/intelligence/ocr/tesseract-ocr";
 import { DOCUMENT_PARSERS } from "../../server/intelligence/parsers/parse-document";
 import { type Variant, VARIANTS } from "./capture";
 import { renderDocuments, type Split } from "./generate";
+import { maskAadhaar } from "../../server/uploads/mask-aadhaar";
 
 const IDENTIFIERS = ["pan", "aadhaar_last4", "passport_number", "epic_number", "dl_number", "mrz"];
 
@@ -33,6 +37,8 @@ export interface DocumentOutcome {
   wrong: string[];
   /** Identifier fields answered `valid: true` with a wrong value. */
   misreadValid: string[];
+  /** An image refused by the upload's Aadhaar masking (`aadhaar_unreadable`): nothing extracted. */
+  refused: boolean;
   detectedType: string | null;
   mrz?: { found: boolean; valid: boolean; exact: boolean };
   wallMs: number;
@@ -66,13 +72,19 @@ export async function evaluateRenderSet(
         for (const img of images) pages.push({ bytes: img.bytes, languages: DOCUMENT_PARSERS[d.documentType]!.languages });
         const job = (async () => {
           const t0 = performance.now();
-          const [result, detected] = await Promise.all([
-            extractFieldsFromImages(
-              images.map((i) => ({ fileId: i.file, bytes: i.bytes })),
-              d.documentType,
-            ),
-            detectDocumentType(images[0]!.bytes),
-          ]);
+          const uploads: { fileId: string; bytes: Uint8Array }[] = [];
+          let refused = false;
+          for (const i of images) {
+            try {
+              const masked = await maskAadhaar(i.bytes, "image/jpeg", "detect");
+              uploads.push({ fileId: i.file, bytes: masked?.bytes ?? i.bytes });
+            } catch {
+              refused = true;
+            }
+          }
+          const [result, detected] = refused
+            ? [{ fields: {} as Awaited<ReturnType<typeof extractFieldsFromImages>>["fields"] }, { type: null }]
+            : await Promise.all([extractFieldsFromImages(uploads, d.documentType), detectDocumentType(uploads[0]!.bytes)]);
           const wrong: string[] = [];
           const misreadValid: string[] = [];
           for (const [key, expected] of Object.entries(d.fields)) {
@@ -102,6 +114,7 @@ export async function evaluateRenderSet(
             total: Object.keys(d.fields).length,
             wrong,
             misreadValid,
+            refused,
             detectedType: detected.type,
             mrz,
             wallMs: Math.round(performance.now() - t0),
@@ -130,6 +143,7 @@ export function summarizeRenderSet(outcomes: DocumentOutcome[]) {
     docs: number;
     fields: string;
     allRight: string;
+    refused: number;
     detected: string;
     misreadValid: number;
   }[] = [];
@@ -152,6 +166,7 @@ export function summarizeRenderSet(outcomes: DocumentOutcome[]) {
         os.reduce((a, o) => a + o.total, 0),
       ),
       allRight: pct(os.filter((o) => o.correct === o.total).length, os.length),
+      refused: os.filter((o) => o.refused).length,
       detected: pct(os.filter((o) => o.detectedType === o.documentType).length, os.length),
       misreadValid: os.reduce((a, o) => a + o.misreadValid.length, 0),
     });
@@ -167,7 +182,7 @@ export function printRenderSetReport(outcomes: DocumentOutcome[]): void {
   );
   for (const r of summarizeRenderSet(outcomes))
     console.log(
-      `| ${r.split} | ${r.variant} | ${r.documentType === "all" ? "**all**" : r.documentType} | ${r.docs} | ${r.fields} | ${r.allRight} | ${r.detected} | ${r.misreadValid} |`,
+      `| ${r.split} | ${r.variant} | ${r.documentType === "all" ? "**all**" : r.documentType} | ${r.docs} | ${r.fields} | ${r.allRight} | ${r.refused} | ${r.detected} | ${r.misreadValid} |`,
     );
   console.log("\nPassport MRZ (OCR-B):\n\n| split | variant | pages | MRZ found | check digits valid | both lines exact |\n|---|---|---|---|---|---|");
   for (const split of new Set(outcomes.map((o) => o.split)))
