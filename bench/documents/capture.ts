@@ -5,7 +5,8 @@
  * - `photo`: a phone photo of the card on a table: a background (wood, cloth or desk colour with
  *   texture) around the card, perspective tilt (corners moved up to ~7 % of the card), rotation
  *   up to 8°, uneven lighting (a gradient and a soft shadow across part of the card), a colour
- *   cast, defocus blur, sensor noise, JPEG quality 50-70; the card fills 55-85 % of the frame width.
+ *   cast, defocus blur, sensor noise, JPEG quality 50-70; the card fills 60-88 % of the frame width
+ *   (as a capture guide asks).
  * The geometry is a projective warp done here (inverse mapping with bilinear sampling), the rest
  * pixel arithmetic and sharp (blur, JPEG).
  */
@@ -185,7 +186,7 @@ function surface(w: number, h: number, rng: Rng): Raw {
 export async function photo(page: Page, rng: Rng): Promise<{ bytes: Buffer; dpi: number }> {
   const W = rng.pick([1600, 1400, 1280]);
   const H = Math.round(W * 0.75);
-  const fill = rng.range(0.55, 0.85);
+  const fill = rng.range(0.6, 0.88);
   const cardW = W * fill;
   const cardH = (cardW * page.heightMm) / page.widthMm;
   const scale = Math.min(1, (H * 0.92) / cardH);

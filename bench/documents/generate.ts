@@ -16,8 +16,9 @@
  * another font through fontconfig; the CLI warns).
  *
  * How to produce the sets (images stay out of git, under bench/results/):
- *   npx tsx bench/documents/cli.ts                      # both splits, 6 documents per type
+ *   npm run bench:documents                             # both splits, 6 documents per kind
  *   npx tsx bench/documents/cli.ts --split dev --docs 3 --out /tmp/docs
+ * and the accuracy of the app's extraction on them: `npm run bench:intelligence -- --docs 6 --no-faces`
  * which writes `<out>/<split>/<variant>/*.jpg`, `<out>/<split>/<variant>/expected.json` (the shape
  * of tests/fixtures/intelligence/expected.json: `{ "<file>[+<file>]": { document_type, fields } }`)
  * and `<out>/<split>/manifest.json` (layout, fonts, dpi and, for passports, the MRZ lines of each
