@@ -51,6 +51,9 @@ export type ReviewSignal = z.infer<typeof ZReviewSignal>;
 /** The OCR of one image of the document (one side or page). */
 export interface OcrPage {
   lines: OcrLine[];
+  /** Size in pixels of the image the line boxes refer to; with a straightened card (server/intelligence/ocr/card-bounds.ts) the card's edges are the image's, so a box over the size is a position on the card (zones.ts). */
+  width?: number;
+  height?: number;
 }
 
 /** What a parser returns. */
