@@ -54,6 +54,30 @@ function orderCorners(points: [number, number][]): [number, number][] {
 
 const dist = (a: [number, number], b: [number, number]) => Math.hypot(a[0] - b[0], a[1] - b[1]);
 
+/** Width over height of what a card may be: ID-1 cards 1.586, a passport data page 1.42 (either way up). */
+const ASPECT: [number, number] = [1.3, 1.8];
+
+/**
+ * True when four ordered corners make a card seen from roughly in front: opposite sides within
+ * 20 % of each other, corners within ~10° of square, the shape a card's. Anything else is a
+ * rosette of the guilloche, a photo or a shadow, not the card's outline.
+ */
+function rectangular(c: [number, number][]): boolean {
+  const [tl, tr, br, bl] = c as [[number, number], [number, number], [number, number], [number, number]];
+  const [top, right, bottom, left] = [dist(tl, tr), dist(tr, br), dist(br, bl), dist(bl, tl)];
+  if (Math.min(top, bottom) / Math.max(top, bottom) < 0.8 || Math.min(left, right) / Math.max(left, right) < 0.8) return false;
+  const aspect = (top + bottom) / (left + right);
+  if (!((aspect >= ASPECT[0] && aspect <= ASPECT[1]) || (1 / aspect >= ASPECT[0] && 1 / aspect <= ASPECT[1]))) return false;
+  for (let i = 0; i < 4; i++) {
+    const [p, q, r] = [c[(i + 3) % 4]!, c[i]!, c[(i + 1) % 4]!];
+    const u = [p[0] - q[0], p[1] - q[1]];
+    const v = [r[0] - q[0], r[1] - q[1]];
+    const cos = (u[0]! * v[0]! + u[1]! * v[1]!) / (Math.hypot(u[0]!, u[1]!) * Math.hypot(v[0]!, v[1]!));
+    if (Math.abs(cos) > 0.18) return false;
+  }
+  return true;
+}
+
 /**
  * Finds the card in an image.
  * @param image an encoded image.
@@ -94,13 +118,14 @@ export async function findCardBounds(image: Uint8Array): Promise<CardBounds | nu
           const r = cv.minAreaRect(hull);
           pts = (cv as unknown as { RotatedRect: { points(r: unknown): { x: number; y: number }[] } }).RotatedRect.points(r).map((p) => [p.x, p.y]);
         }
-        best = { corners: pts, share };
+        const corners = orderCorners(pts);
+        if (rectangular(corners)) best = { corners, share };
       }
       c.delete();
     }
     contours.delete();
     if (!best || best.share > FILLS_FRAME) return null;
-    return { corners: orderCorners(best.corners.map(([x, y]) => [x * scale, y * scale])), share: Math.round(best.share * 100) / 100 };
+    return { corners: best.corners.map(([x, y]) => [x * scale, y * scale]), share: Math.round(best.share * 100) / 100 };
   } finally {
     for (const m of mats) m.delete();
   }

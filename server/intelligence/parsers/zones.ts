@@ -21,8 +21,8 @@ export interface ZoneTemplate {
   zones: Record<string, Zone>;
 }
 
-/** ISO/IEC 7810 ID-1 (CR80, 85.60 x 53.98 mm) is 1.586 wide per high; a passport data page (ID-3, 125 x 88 mm) 1.42. */
-const CARD_ASPECT: [number, number] = [1.3, 1.8];
+/** ISO/IEC 7810 ID-1 (CR80, 85.60 x 53.98 mm) is 1.586 wide per high, a passport data page (ID-3, 125 x 88 mm) 1.42; a whole 4:3 photo (1.33) is not a card. */
+const CARD_ASPECT: [number, number] = [1.38, 1.75];
 
 /**
  * The zone templates per document type key. The text blocks, not single lines: a re-read of a
@@ -31,14 +31,15 @@ const CARD_ASPECT: [number, number] = [1.3, 1.8];
 export const ZONE_TEMPLATES: Readonly<Record<string, ZoneTemplate[]>> = {
   pan_card: [
     {
-      // since July 2018: PAN top centre under the emblem; name and father's name under the photo on
-      // the left edge; date of birth bottom left (LAYOUTS.md "PAN card")
+      // since July 2018: PAN top centre under the emblem; name and father's name below it, under
+      // or beside the photo (cards and e-PANs differ); date of birth lowest, left of the QR
+      // (LAYOUTS.md "PAN card")
       layout: "pan_2018",
       zones: {
-        pan: [0.22, 0.14, 0.78, 0.42],
-        name: [0, 0.46, 0.7, 0.75],
-        father_name: [0, 0.46, 0.7, 0.75],
-        date_of_birth: [0, 0.76, 0.5, 0.98],
+        pan: [0.2, 0.14, 0.8, 0.45],
+        name: [0, 0.38, 0.78, 0.8],
+        father_name: [0, 0.38, 0.78, 0.8],
+        date_of_birth: [0, 0.62, 0.78, 0.98],
       },
     },
   ],
