@@ -6,6 +6,14 @@
  * - OCR: every document of expected.json, as rendered ("scan"), as a simulated phone photo
  *   ("photo": rotated 3°, blurred, 75 % size, JPEG quality 55) and as a scanned PDF ("pdf": the
  *   scan inside a one-page PDF at 216 dpi, rendered back by pdf.js); fields read exactly / expected.
+ * - Realistic documents (bench/documents/): the render set's `dev` and `holdout` splits (bilingual
+ *   PAN, Aadhaar, passport with OCR-B MRZ, three state driving licences, EPIC on security
+ *   backgrounds, as scans and phone photos): fields right per split, variant and document type,
+ *   MRZ found and valid, misread identifiers marked valid, type detection (bench/documents/evaluate.ts);
+ *   then pages per second of the app's OCR pool next to native Tesseract on those pages
+ *   (bench/documents/throughput.ts; skipped with a note when `tesseract` is not installed).
+ *   `--docs N`: N documents per kind and split (default 6; e.g. `--docs 1` for a quick run),
+ *   `--split dev|holdout` for one split, `--no-faces` to skip the face sections.
  * - Face match (bench/face-match.ts, images and sources in bench/faces): the ROC table of the
  *   face recognition models that ship in npm packages (FNMR at FMR 1 % and 0.1 %) on different
  *   photos of the same people and on realistic variants of the reference photo, the decisions of
@@ -28,6 +36,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { extractFieldsFromImages } from "../server/intelligence/extract-document-fields";
 import { scoreLiveness } from "../server/intelligence/face/face-checks";
@@ -35,9 +44,20 @@ import { analyzeFaces, FACE_MODEL, faceEngine } from "../server/intelligence/fac
 import { FACE_MATCH_THRESHOLDS } from "../server/intelligence/face/face-thresholds";
 import { evaluateFaceMatch } from "./face-match";
 import { faceSimilarity } from "../server/intelligence/face/similarity";
-import { recognizeText, terminateOcr } from "../server/intelligence/ocr/tesseract-ocr";
+import { ocrPoolSize, recognizeText, terminateOcr } from "../server/intelligence/ocr/tesseract-ocr";
+import { evaluateRenderSet, printRenderSetReport, summarizeRenderSet } from "./documents/evaluate";
+import { SPLITS, type Split } from "./documents/generate";
+import { measureThroughput, nativeTesseractAvailable, printThroughput } from "./documents/throughput";
 import { livenessBench, printLivenessBench } from "./liveness";
 import { scannedPdf } from "../tests/fixtures/intelligence/one-page-pdf";
+
+const { values: args } = parseArgs({
+  options: { docs: { type: "string", default: "6" }, split: { type: "string", default: "all" }, "no-faces": { type: "boolean", default: false } },
+});
+const DOCS_PER_KIND = Number(args.docs);
+if (!Number.isInteger(DOCS_PER_KIND) || DOCS_PER_KIND < 0) throw new Error("--docs must be a whole number (0 skips the realistic set)");
+const RENDER_SPLITS = (args.split === "all" ? Object.keys(SPLITS) : [args.split]) as Split[];
+if (!RENDER_SPLITS.every((s) => s in SPLITS)) throw new Error(`--split must be one of ${Object.keys(SPLITS).join(", ")} or all`);
 
 const DIR = path.resolve(import.meta.dirname, "../tests/fixtures/intelligence");
 const read = (n: string) => readFileSync(path.join(DIR, n));
@@ -73,7 +93,7 @@ async function main() {
   const loads = {
     ocr_eng: (await timed(() => recognizeText(blank, { languages: ["eng"] }))).wallMs,
     ocr_eng_hin: (await timed(() => recognizeText(blank, { languages: ["eng", "hin"] }))).wallMs,
-    face_models: (await timed(() => faceEngine())).wallMs,
+    face_models: args["no-faces"] ? null : (await timed(() => faceEngine())).wallMs,
   };
 
   const ocr: { document: string; variant: string; correct: number; total: number; wrong: string[]; images: number; wallMs: number; cpuMs: number }[] = [];
@@ -87,6 +107,44 @@ async function main() {
       const total = Object.keys(exp.fields).length;
       ocr.push({ document: names, variant, correct: total - wrong.length, total, wrong, images: images.length, wallMs, cpuMs });
     }
+  }
+
+  const fieldsOf = (variant: string) => {
+    const rows = ocr.filter((o) => o.variant === variant);
+    return `${rows.reduce((a, o) => a + o.correct, 0)}/${rows.reduce((a, o) => a + o.total, 0)}`;
+  };
+  const ocrFields = Object.fromEntries(Object.keys(VARIANTS).map((v) => [v, fieldsOf(v)]));
+  console.log(`## Intelligence bench (${process.version}, ${new Date().toISOString().slice(0, 10)})\n`);
+  console.log(`One-time loads (ms): OCR eng ${loads.ocr_eng}, OCR eng+hin ${loads.ocr_eng_hin}, face models ${loads.face_models ?? "-"}\n`);
+  console.log("| document | variant | fields correct | wrong | images | wall ms | CPU ms |\n|---|---|---|---|---|---|---|");
+  for (const o of ocr)
+    console.log(`| ${o.document} | ${o.variant} | ${o.correct}/${o.total} | ${o.wrong.join(", ") || "-"} | ${o.images} | ${o.wallMs} | ${o.cpuMs} |`);
+  console.log(
+    `\nFields: ${Object.entries(ocrFields)
+      .map(([v, n]) => `${v} ${n}`)
+      .join(", ")}\n`,
+  );
+
+  const documents = DOCS_PER_KIND > 0 ? await evaluateRenderSet(RENDER_SPLITS, DOCS_PER_KIND, ocrPoolSize()) : null;
+  if (documents) printRenderSetReport(documents.outcomes);
+  const native = await nativeTesseractAvailable();
+  const throughput = documents && native ? await measureThroughput(documents.pages) : null;
+  if (throughput) printThroughput(throughput);
+  else if (documents) console.log("Throughput: native Tesseract not installed (apt-get install -y tesseract-ocr tesseract-ocr-hin); not measured.\n");
+  const realistic = documents && {
+    docs_per_kind: DOCS_PER_KIND,
+    splits: RENDER_SPLITS,
+    summary: summarizeRenderSet(documents.outcomes),
+    outcomes: documents.outcomes,
+    throughput,
+  };
+  const resultsFile = path.resolve(import.meta.dirname, "results/intelligence.json");
+  mkdirSync(path.dirname(resultsFile), { recursive: true });
+  if (args["no-faces"]) {
+    await terminateOcr();
+    const out = { at: new Date().toISOString(), node: process.version, loads_ms: loads, summary: { ocr_fields: ocrFields }, ocr, realistic };
+    writeFileSync(resultsFile, JSON.stringify(out, null, 2) + "\n");
+    return;
   }
 
   const faceFiles = {
@@ -142,12 +200,8 @@ async function main() {
 
   const same = pairs.filter((p) => p.same).map((p) => p.similarity);
   const diff = pairs.filter((p) => !p.same).map((p) => p.similarity);
-  const fieldsOf = (variant: string) => {
-    const rows = ocr.filter((o) => o.variant === variant);
-    return `${rows.reduce((a, o) => a + o.correct, 0)}/${rows.reduce((a, o) => a + o.total, 0)}`;
-  };
   const summary = {
-    ocr_fields: Object.fromEntries(Object.keys(VARIANTS).map((v) => [v, fieldsOf(v)])),
+    ocr_fields: ocrFields,
     face_same_person: { n: same.length, min: Math.min(...same), max: Math.max(...same) },
     face_different_people: { n: diff.length, min: Math.min(...diff), max: Math.max(...diff) },
   };
@@ -159,25 +213,15 @@ async function main() {
     loads_ms: loads,
     summary,
     ocr,
+    realistic,
     face_match: { model: FACE_MODEL, thresholds: FACE_MATCH_THRESHOLDS, ...faceMatchSummary, time: faceTime },
     faces: analyses,
     pairs,
     liveness,
     active,
   };
-  mkdirSync(path.resolve(import.meta.dirname, "results"), { recursive: true });
-  writeFileSync(path.resolve(import.meta.dirname, "results/intelligence.json"), JSON.stringify(out, (k, v) => (k === "embedding" ? undefined : v), 2) + "\n");
+  writeFileSync(resultsFile, JSON.stringify(out, (k, v) => (k === "embedding" ? undefined : v), 2) + "\n");
 
-  console.log(`## Intelligence bench (${process.version}, ${new Date().toISOString().slice(0, 10)})\n`);
-  console.log(`One-time loads (ms): OCR eng ${loads.ocr_eng}, OCR eng+hin ${loads.ocr_eng_hin}, face models ${loads.face_models}\n`);
-  console.log("| document | variant | fields correct | wrong | images | wall ms | CPU ms |\n|---|---|---|---|---|---|---|");
-  for (const o of ocr)
-    console.log(`| ${o.document} | ${o.variant} | ${o.correct}/${o.total} | ${o.wrong.join(", ") || "-"} | ${o.images} | ${o.wallMs} | ${o.cpuMs} |`);
-  console.log(
-    `\nFields: ${Object.entries(summary.ocr_fields)
-      .map(([v, n]) => `${v} ${n}`)
-      .join(", ")}\n`,
-  );
   const fm = faceMatch.set;
   console.log(
     `### Face match\n\n${fm.labelled_people} people in ${fm.labelled_photos} labelled photos, ${fm.group_faces} faces of ${fm.group_photos} group photos; per variant ${fm.pairs_per_variant.genuine} same-person pairs (always two different photos) and ${fm.pairs_per_variant.impostor} different-person pairs. No face found: ${fm.no_face_found.join(", ") || "none"}; references without a face after a variant: ${JSON.stringify(fm.reference_without_face)}.\n`,

@@ -74,6 +74,12 @@ const SERVER_ENV = {
   INNGEST_EXECUTOR_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   INNGEST_EXECUTOR_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   INNGEST_IDLE_POLL_MAX_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /**
+   * OCR workers (Tesseract WASM, one thread each) kept per language set by
+   * server/intelligence/ocr/tesseract-ocr.ts, created as concurrent pages need them. Unset: one
+   * per core (`os.availableParallelism()`).
+   */
+  OCR_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Days a finished run of the embedded executor is kept before the daily `prune-runs` deletes it (server/events/executor-runs.ts). */
   INNGEST_RUN_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** Age after which the embedded PGlite directory lock is taken over (a dead holder on this host: at once; server/db.ts). */

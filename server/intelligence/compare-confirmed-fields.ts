@@ -21,7 +21,8 @@ const IDENTIFIERS = new Set(["pan", "gstin", "passport_number", "epic_number", "
 const DATES = new Set(["date_of_birth", "date_of_expiry", "valid_till", "date_of_incorporation"]);
 const NAMES = new Set(["name", "father_name", "relative_name", "surname", "given_names", "legal_name", "trade_name", "account_holder"]);
 
-const norm = (key: string, v: string) => {
+/** A field value as compared: NFKC, upper case, whitespace collapsed; identifiers (`IDENTIFIERS`) without spaces and hyphens. */
+export const normalizeFieldValue = (key: string, v: string) => {
   const up = v.normalize("NFKC").toUpperCase().replace(/\s+/g, " ").trim();
   return IDENTIFIERS.has(key) ? up.replace(/[\s\-]/g, "") : up;
 };
@@ -54,13 +55,13 @@ export function compareConfirmedFields(extracted: ExtractedFields, confirmed: Re
   for (const key of keys) {
     const e = extracted[key];
     const raw = confirmed[key];
-    const c = raw === null || raw === undefined ? "" : norm(key, raw);
+    const c = raw === null || raw === undefined ? "" : normalizeFieldValue(key, raw);
     if (!e || !e.value) {
       if (c) signals.push({ code: "field_not_extracted", field: key, severity: "info", detail: { confirmed: raw } });
       continue;
     }
     if (!(key in confirmed)) continue;
-    const x = norm(key, e.value);
+    const x = normalizeFieldValue(key, e.value);
     if (x === c) {
       if (e.confidence < LOW_CONFIDENCE)
         signals.push({ code: "field_low_confidence", field: key, severity: "info", detail: { extracted_confidence: e.confidence } });

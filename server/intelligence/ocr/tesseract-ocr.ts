@@ -6,13 +6,20 @@
  * languages: a temp directory of symlinks to them) and `cacheMethod: "none"` keeps it from writing
  * `*.traineddata` into the working directory.
  *
- * One worker per language set per process, created on first use and kept (loading `eng` takes
- * ~0.7 s); a worker runs one recognition at a time and queues the others.
+ * A pool of workers per language set per process: a worker is a WASM Tesseract on one thread
+ * that runs one recognition at a time, so the pool holds up to `OCR_WORKERS` of them (unset: one
+ * per core, `os.availableParallelism()`) to use every core. Workers are created lazily, when a
+ * page arrives and every existing one is busy (loading `eng` takes ~0.7 s), and kept warm; past
+ * the pool size, pages wait for the next free worker in arrival order. A recognition holds its
+ * worker from setting its parameters to the end of the recognition, so concurrent calls with
+ * different options (e.g. the MRZ whitelist) never see each other's parameters.
+ * `terminateOcr` ends every worker (shutdown, tests).
  */
 import { mkdtemp, symlink } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import type { Worker } from "tesseract.js";
+import { env } from "../../env";
 import { loadNodeModule, packageDir } from "../node-modules";
 
 type TesseractModule = typeof import("tesseract.js");
@@ -63,7 +70,16 @@ export interface OcrOptions {
   pageSegMode?: number;
 }
 
-const workers = new Map<string, Promise<Worker>>();
+/** The workers of one language set: all created (or being created), the idle ones, the recognitions running, the pages waiting. */
+interface Pool {
+  workers: Set<Promise<Worker>>;
+  idle: Worker[];
+  /** Settles when its recognition gives the worker back. */
+  busy: Set<Promise<void>>;
+  waiting: { resolve: (w: Worker) => void; reject: (e: Error) => void }[];
+}
+
+const pools = new Map<string, Pool>();
 
 /** The directory of a language's gzipped traineddata in its npm package. */
 function dataDir(lang: OcrLanguage): string {
@@ -87,16 +103,65 @@ async function createOcrWorker(languages: OcrLanguage[]): Promise<Worker> {
   return createWorker(languages, OEM.LSTM_ONLY, { langPath: await langPathFor(languages), cacheMethod: "none", gzip: true });
 }
 
-/** The process-wide worker for a language set (created on first use). */
-function workerFor(languages: OcrLanguage[]): Promise<Worker> {
-  const key = [...languages].join("+");
-  let w = workers.get(key);
-  if (!w) {
-    w = createOcrWorker(languages);
-    w.catch(() => workers.delete(key));
-    workers.set(key, w);
+/** How many workers a language set's pool may hold: `OCR_WORKERS`, else the number of cores. */
+export const ocrPoolSize = (): number => env.OCR_WORKERS ?? availableParallelism();
+
+/** Number of workers per language set (`eng`, `eng+hin`, ...) created so far. */
+export function ocrWorkerCounts(): Record<string, number> {
+  return Object.fromEntries([...pools].map(([key, p]) => [key, p.workers.size]));
+}
+
+/**
+ * Runs `fn` on a worker of the language set's pool (an idle one, a new one while the pool has
+ * room, else the next one released) and gives the worker back when it settles.
+ */
+async function withWorker<T>(languages: OcrLanguage[], fn: (worker: Worker) => Promise<T>): Promise<T> {
+  const { worker, release } = await leaseWorker(languages);
+  try {
+    return await fn(worker);
+  } finally {
+    release();
   }
-  return w;
+}
+
+async function leaseWorker(languages: OcrLanguage[]): Promise<{ worker: Worker; release: () => void }> {
+  const key = languages.join("+");
+  let pool = pools.get(key);
+  if (!pool) {
+    pool = { workers: new Set(), idle: [], busy: new Set(), waiting: [] };
+    pools.set(key, pool);
+  }
+  const p = pool;
+  const release = (worker: Worker) => {
+    let done!: () => void;
+    const busy = new Promise<void>((r) => (done = r));
+    p.busy.add(busy);
+    return () => {
+      p.busy.delete(busy);
+      done();
+      if (pools.get(key) !== p) return; // being terminated
+      const next = p.waiting.shift();
+      if (next) next.resolve(worker);
+      else p.idle.push(worker);
+    };
+  };
+  const idle = p.idle.pop();
+  if (idle) return { worker: idle, release: release(idle) };
+  if (p.workers.size < ocrPoolSize()) {
+    const created = createOcrWorker(languages);
+    p.workers.add(created);
+    try {
+      const worker = await created;
+      return { worker, release: release(worker) };
+    } catch (e) {
+      p.workers.delete(created);
+      // nobody left to hand a worker to the pages waiting: they fail with the same error
+      if (p.workers.size === 0) for (const w of p.waiting.splice(0)) w.reject(e as Error);
+      throw e;
+    }
+  }
+  const worker = await new Promise<Worker>((resolve, reject) => p.waiting.push({ resolve, reject }));
+  return { worker, release: release(worker) };
 }
 
 const box = (b: { x0: number; y0: number; x1: number; y1: number }): OcrBox => [b.x0, b.y0, b.x1, b.y1];
@@ -108,14 +173,16 @@ const box = (b: { x0: number; y0: number; x1: number; y1: number }): OcrBox => [
  * @throws Error when the traineddata packages are missing or the image does not decode.
  */
 export async function recognizeText(image: Buffer, options: OcrOptions = {}): Promise<OcrResult> {
-  const worker = await workerFor(options.languages ?? ["eng"]);
-  await worker.setParameters({
-    tessedit_char_whitelist: options.whitelist ?? "",
-    tessedit_pageseg_mode: String(options.pageSegMode ?? 3) as never,
-    preserve_interword_spaces: "1",
+  const { data, ms } = await withWorker(options.languages ?? ["eng"], async (worker) => {
+    await worker.setParameters({
+      tessedit_char_whitelist: options.whitelist ?? "",
+      tessedit_pageseg_mode: String(options.pageSegMode ?? 3) as never,
+      preserve_interword_spaces: "1",
+    });
+    const t0 = performance.now();
+    const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
+    return { data, ms: performance.now() - t0 };
   });
-  const t0 = performance.now();
-  const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
   const lines: OcrLine[] = [];
   const words: OcrWord[] = [];
   for (const l of (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines))) {
@@ -132,12 +199,17 @@ export async function recognizeText(image: Buffer, options: OcrOptions = {}): Pr
     }
     lines.push({ text, confidence: l.confidence / 100, bbox: box(l.bbox) });
   }
-  return { text: data.text, lines, words, confidence: data.confidence / 100, ms: performance.now() - t0 };
+  return { text: data.text, lines, words, confidence: data.confidence / 100, ms };
 }
 
-/** Ends every OCR worker of the process (tests, shutdown). The next call starts new ones. */
+/**
+ * Ends every OCR worker of the process (tests, shutdown): pages waiting for a worker reject,
+ * recognitions already running finish first. The next call starts new pools.
+ */
 export async function terminateOcr(): Promise<void> {
-  const all = [...workers.values()];
-  workers.clear();
-  await Promise.all(all.map(async (w) => (await w.catch(() => null))?.terminate()));
+  const all = [...pools.values()];
+  pools.clear();
+  for (const p of all) for (const w of p.waiting.splice(0)) w.reject(new Error("OCR workers terminated"));
+  await Promise.all(all.flatMap((p) => [...p.busy]));
+  await Promise.all(all.flatMap((p) => [...p.workers].map(async (w) => (await w.catch(() => null))?.terminate())));
 }

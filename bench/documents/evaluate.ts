@@ -1,0 +1,195 @@
+/**
+ * The accuracy report of the realistic render set (generate.ts) in `npm run bench:intelligence`:
+ * each document of a split goes through the app's extraction (`extractFieldsFromImages`, the
+ * reading behind `in.document.extract` and the hosted flow) with its declared type, as a scan
+ * and as a phone photo; a field counts as right when its value equals the expected one after
+ * the normalisation the confirmation check compares with (`normalizeFieldValue`). Also counted:
+ * - passports: MRZ found (an `mrz` field), check digits valid (`valid: true`), both lines exact;
+ * - "misread identifier marked valid": identifier fields (PAN, Aadhaar last 4, passport, EPIC
+ *   and licence numbers, MRZ) answered `valid: true` with a wrong value (must be 0);
+ * - the type `detectDocumentType` finds on the first image (what an undeclared type relies on).
+ */
+import { normalizeFieldValue } from "../../server/intelligence/compare-confirmed-fields";
+import { detectDocumentType } from "../../server/intelligence/detect-document-type";
+import { extractFieldsFromImages } from "../../server/intelligence/extract-document-fields";
+import type { OcrLanguage } from "../../server/intelligence/ocr/tesseract-ocr";
+import { DOCUMENT_PARSERS } from "../../server/intelligence/parsers/parse-document";
+import { type Variant, VARIANTS } from "./capture";
+import { renderDocuments, type Split } from "./generate";
+
+const IDENTIFIERS = ["pan", "aadhaar_last4", "passport_number", "epic_number", "dl_number", "mrz"];
+
+/** The outcome of one document in one variant. */
+export interface DocumentOutcome {
+  split: Split;
+  variant: Variant;
+  id: string;
+  documentType: string;
+  layout: string;
+  fonts: string;
+  correct: number;
+  total: number;
+  /** `field=value read` for each wrong field (null: not read). */
+  wrong: string[];
+  /** Identifier fields answered `valid: true` with a wrong value. */
+  misreadValid: string[];
+  detectedType: string | null;
+  mrz?: { found: boolean; valid: boolean; exact: boolean };
+  wallMs: number;
+}
+
+/** A page the throughput comparison reads: an uploaded image and the languages its parser uses. */
+export interface ThroughputPage {
+  bytes: Buffer;
+  languages: OcrLanguage[];
+}
+
+const same = (key: string, a: string | null | undefined, b: string) => a != null && normalizeFieldValue(key, a) === normalizeFieldValue(key, b);
+
+/**
+ * Runs the app's extraction on `perType` documents of each kind of each split, `concurrency`
+ * documents at a time (the OCR pool's size: every core busy).
+ * @returns one outcome per document and variant, and the pages (for the throughput comparison).
+ */
+export async function evaluateRenderSet(
+  splits: readonly Split[],
+  perType: number,
+  concurrency: number,
+): Promise<{ outcomes: DocumentOutcome[]; pages: ThroughputPage[] }> {
+  const outcomes: DocumentOutcome[] = [];
+  const pages: ThroughputPage[] = [];
+  const inFlight = new Set<Promise<void>>();
+  for (const split of splits) {
+    for await (const d of renderDocuments(split, perType)) {
+      for (const variant of VARIANTS) {
+        const images = d.images[variant];
+        for (const img of images) pages.push({ bytes: img.bytes, languages: DOCUMENT_PARSERS[d.documentType]!.languages });
+        const job = (async () => {
+          const t0 = performance.now();
+          const [result, detected] = await Promise.all([
+            extractFieldsFromImages(
+              images.map((i) => ({ fileId: i.file, bytes: i.bytes })),
+              d.documentType,
+            ),
+            detectDocumentType(images[0]!.bytes),
+          ]);
+          const wrong: string[] = [];
+          const misreadValid: string[] = [];
+          for (const [key, expected] of Object.entries(d.fields)) {
+            const f = result.fields[key];
+            if (!same(key, f?.value, expected)) wrong.push(`${key}=${JSON.stringify(f?.value ?? null)}`);
+          }
+          for (const key of IDENTIFIERS) {
+            const f = result.fields[key];
+            const expected = key === "mrz" ? d.mrz?.join("\n") : d.fields[key];
+            if (f?.valid && expected !== undefined && !same(key, f.value, expected)) misreadValid.push(`${key}=${JSON.stringify(f.value)}`);
+          }
+          const mrz = d.mrz
+            ? {
+                found: Boolean(result.fields.mrz?.value),
+                valid: result.fields.mrz?.valid ?? false,
+                exact: same("mrz", result.fields.mrz?.value, d.mrz.join("\n")),
+              }
+            : undefined;
+          outcomes.push({
+            split,
+            variant,
+            id: d.id,
+            documentType: d.documentType,
+            layout: d.layout,
+            fonts: `${d.fonts.latin} + ${d.fonts.deva}`,
+            correct: Object.keys(d.fields).length - wrong.length,
+            total: Object.keys(d.fields).length,
+            wrong,
+            misreadValid,
+            detectedType: detected.type,
+            mrz,
+            wallMs: Math.round(performance.now() - t0),
+          });
+        })();
+        inFlight.add(job);
+        void job.finally(() => inFlight.delete(job));
+        if (inFlight.size >= concurrency) await Promise.race(inFlight);
+      }
+    }
+  }
+  await Promise.all(inFlight);
+  const order = (o: DocumentOutcome) => `${o.split}/${o.variant}/${o.id}`;
+  outcomes.sort((a, b) => order(a).localeCompare(order(b)));
+  return { outcomes, pages };
+}
+
+const pct = (n: number, of: number) => (of ? `${n}/${of} (${((100 * n) / of).toFixed(1)} %)` : "-");
+
+/** Summary rows: per split, variant and document type. */
+export function summarizeRenderSet(outcomes: DocumentOutcome[]) {
+  const rows: {
+    split: string;
+    variant: string;
+    documentType: string;
+    docs: number;
+    fields: string;
+    allRight: string;
+    detected: string;
+    misreadValid: number;
+  }[] = [];
+  const keys = [...new Set(outcomes.map((o) => `${o.split}|${o.variant}|${o.documentType}`))];
+  for (const k of [...keys, ...new Set(outcomes.map((o) => `${o.split}|${o.variant}|all`))].sort()) {
+    const [split, variant, type] = k.split("|") as [string, string, string];
+    const os = outcomes.filter((o) => o.split === split && o.variant === variant && (type === "all" || o.documentType === type));
+    rows.push({
+      split,
+      variant,
+      documentType: type,
+      docs: os.length,
+      fields: pct(
+        os.reduce((a, o) => a + o.correct, 0),
+        os.reduce((a, o) => a + o.total, 0),
+      ),
+      allRight: pct(os.filter((o) => o.correct === o.total).length, os.length),
+      detected: pct(os.filter((o) => o.detectedType === o.documentType).length, os.length),
+      misreadValid: os.reduce((a, o) => a + o.misreadValid.length, 0),
+    });
+  }
+  return rows;
+}
+
+/** Prints the realistic-set tables (Markdown) of bench/README.md. */
+export function printRenderSetReport(outcomes: DocumentOutcome[]): void {
+  console.log("### Realistic render set (bench/documents)\n");
+  console.log(
+    "| split | variant | document | docs | fields right | documents all right | type detected | misread identifiers marked valid |\n|---|---|---|---|---|---|---|---|",
+  );
+  for (const r of summarizeRenderSet(outcomes))
+    console.log(
+      `| ${r.split} | ${r.variant} | ${r.documentType === "all" ? "**all**" : r.documentType} | ${r.docs} | ${r.fields} | ${r.allRight} | ${r.detected} | ${r.misreadValid} |`,
+    );
+  console.log("\nPassport MRZ (OCR-B):\n\n| split | variant | pages | MRZ found | check digits valid | both lines exact |\n|---|---|---|---|---|---|");
+  for (const split of new Set(outcomes.map((o) => o.split)))
+    for (const variant of VARIANTS) {
+      const ps = outcomes.filter((o) => o.split === split && o.variant === variant && o.mrz);
+      if (!ps.length) continue;
+      console.log(
+        `| ${split} | ${variant} | ${ps.length} | ${pct(ps.filter((o) => o.mrz!.found).length, ps.length)} | ${pct(ps.filter((o) => o.mrz!.valid).length, ps.length)} | ${pct(ps.filter((o) => o.mrz!.exact).length, ps.length)} |`,
+      );
+    }
+  const misses = new Map<string, number>();
+  for (const o of outcomes)
+    for (const w of o.wrong)
+      misses.set(
+        `${o.split} ${o.variant} ${o.documentType}.${w.split("=")[0]}`,
+        (misses.get(`${o.split} ${o.variant} ${o.documentType}.${w.split("=")[0]}`) ?? 0) + 1,
+      );
+  console.log("\nMost missed fields (split, variant, document.field: documents):\n");
+  console.log(
+    [...misses]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 15)
+      .map(([k, n]) => `- ${k}: ${n}`)
+      .join("\n") || "- none",
+  );
+  const bad = outcomes.filter((o) => o.misreadValid.length);
+  console.log(
+    `\nMisread identifiers marked valid: ${bad.length ? bad.map((o) => `${o.split}/${o.variant}/${o.id} ${o.misreadValid.join(", ")}`).join("; ") : "none"}\n`,
+  );
+}
