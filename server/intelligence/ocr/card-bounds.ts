@@ -58,14 +58,15 @@ const dist = (a: [number, number], b: [number, number]) => Math.hypot(a[0] - b[0
 const ASPECT: [number, number] = [1.3, 1.8];
 
 /**
- * True when four ordered corners make a card seen from roughly in front: opposite sides within
- * 20 % of each other, corners within ~10° of square, the shape a card's. Anything else is a
+ * True when four ordered corners make a card seen from roughly in front or somewhat obliquely (a
+ * phone held at an angle): opposite sides within 30 % of each other, corners within ~20° of
+ * square, the shape a card's. Anything else is a
  * rosette of the guilloche, a photo or a shadow, not the card's outline.
  */
 function rectangular(c: [number, number][]): boolean {
   const [tl, tr, br, bl] = c as [[number, number], [number, number], [number, number], [number, number]];
   const [top, right, bottom, left] = [dist(tl, tr), dist(tr, br), dist(br, bl), dist(bl, tl)];
-  if (Math.min(top, bottom) / Math.max(top, bottom) < 0.8 || Math.min(left, right) / Math.max(left, right) < 0.8) return false;
+  if (Math.min(top, bottom) / Math.max(top, bottom) < 0.7 || Math.min(left, right) / Math.max(left, right) < 0.7) return false;
   const aspect = (top + bottom) / (left + right);
   if (!((aspect >= ASPECT[0] && aspect <= ASPECT[1]) || (1 / aspect >= ASPECT[0] && 1 / aspect <= ASPECT[1]))) return false;
   for (let i = 0; i < 4; i++) {
@@ -73,7 +74,7 @@ function rectangular(c: [number, number][]): boolean {
     const u = [p[0] - q[0], p[1] - q[1]];
     const v = [r[0] - q[0], r[1] - q[1]];
     const cos = (u[0]! * v[0]! + u[1]! * v[1]!) / (Math.hypot(u[0]!, u[1]!) * Math.hypot(v[0]!, v[1]!));
-    if (Math.abs(cos) > 0.18) return false;
+    if (Math.abs(cos) > 0.35) return false;
   }
   return true;
 }
