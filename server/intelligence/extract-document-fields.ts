@@ -1,8 +1,10 @@
 /**
- * Field extraction from document images (issue 9): OCR each image (server/intelligence/ocr/),
- * parse it with the document type's parser (server/intelligence/parsers/), and for passports
- * read and verify the MRZ. Runs in Inngest steps (inngest/functions/extract-document.ts), never in
- * a request: a page takes ~0.2-2 s of CPU.
+ * Field extraction from document images (issue 9): find and straighten a photographed card
+ * (server/intelligence/ocr/card-bounds.ts), OCR each image (server/intelligence/ocr/), parse it
+ * with the document type's parser (server/intelligence/parsers/, layouts in LAYOUTS.md there),
+ * re-read the zones of fixed-place fields the first pass missed (parsers/zones.ts), and for
+ * passports read and verify the MRZ. Runs in Inngest steps (inngest/functions/extract-document.ts),
+ * never in a request: a page takes ~0.2-2 s of CPU.
  */
 import type { Db } from "../db";
 import { DomainError } from "../errors";

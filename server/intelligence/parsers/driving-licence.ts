@@ -13,6 +13,9 @@
  * The number must fit the Sarathi format (server/checks/validators/driving-licence.ts: state
  * code, RTO code, year, serial); it has no check digit, so read below `IDENTIFIER_CONFIDENCE` or
  * with a corrected character it needs review.
+ *
+ * The layouts with their sources, the zone templates and the rules all parsers share:
+ * LAYOUTS.md beside this file.
  */
 import { DL_STATE_CODES, drivingLicenceProblem } from "../../checks/validators/driving-licence";
 import {
