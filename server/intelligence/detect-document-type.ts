@@ -6,6 +6,7 @@
  * identifier. Used by `in.document.extract` when no `document_type` is declared, and to tell a
  * declared type that the page contradicts (server/intelligence/document-extract-check.ts).
  */
+import { straightenCard } from "./ocr/card-bounds";
 import { prepareForOcr } from "./ocr/preprocess";
 import { type OcrLine, recognizeText } from "./ocr/tesseract-ocr";
 import { asImage } from "./pdf-page";
@@ -82,10 +83,13 @@ export function detectDocumentTypeOfLines(lines: readonly Pick<OcrLine, "text">[
 }
 
 /**
- * Detects the document type of one image or PDF (page 1), by OCR in English.
+ * Detects the document type of one image or PDF (page 1), by OCR in English of the card found
+ * and straightened in it (the whole image when none is found).
  * @throws Error when the bytes do not decode as an image or PDF.
  */
 export async function detectDocumentType(bytes: Uint8Array): Promise<DocumentTypeDetection> {
-  const ocr = await recognizeText(await prepareForOcr(await asImage(bytes)), { languages: ["eng"] });
+  // a photographed card is found and straightened first (server/intelligence/ocr/card-bounds.ts), as for extraction
+  const { image } = await straightenCard(await asImage(bytes));
+  const ocr = await recognizeText(await prepareForOcr(image), { languages: ["eng"] });
   return detectDocumentTypeOfLines(ocr.lines);
 }

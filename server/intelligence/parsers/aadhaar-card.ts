@@ -17,6 +17,9 @@
  * (server/checks/validators/aadhaar.ts), which proves the read, and only its last 4 digits are
  * kept; masked numbers (`XXXX XXXX 1234`) give their 4 visible digits, proven by nothing but
  * OCR's confidence. A 16-digit VID is not an Aadhaar number and is skipped.
+ *
+ * The layouts with their sources, the zone templates and the rules all parsers share:
+ * LAYOUTS.md beside this file.
  */
 import { aadhaarProblem } from "../../checks/validators/aadhaar";
 import {

@@ -13,6 +13,9 @@
  * The number must fit the Sarathi format (server/checks/validators/driving-licence.ts: state
  * code, RTO code, year, serial); it has no check digit, so read below `IDENTIFIER_CONFIDENCE` or
  * with a corrected character it needs review.
+ *
+ * The layouts with their sources, the zone templates and the rules all parsers share:
+ * LAYOUTS.md beside this file.
  */
 import { DL_STATE_CODES, drivingLicenceProblem } from "../../checks/validators/driving-licence";
 import {
@@ -37,7 +40,10 @@ const NAME_LABEL = /(?<!(?:father|husband|mother|guardian)\W{0,3}s?\W{0,3})name/
 export function parseDrivingLicence(pages: OcrPage[]): ParsedDocument {
   const lines = allLines(pages);
   const fields: ParsedDocument["fields"] = {};
-  const dl = findCode(lines, "AA9999999999999", { joinSpaces: true, accept: (v) => DL_STATE_CODES.has(v.slice(0, 2)) });
+  // a number the validator takes (state, RTO, year) wins over one that only starts with a state code
+  const dl =
+    findCode(lines, "AA9999999999999", { joinSpaces: true, accept: (v) => drivingLicenceProblem(v) === null }) ??
+    findCode(lines, "AA9999999999999", { joinSpaces: true, accept: (v) => DL_STATE_CODES.has(v.slice(0, 2)) });
   if (dl) put(fields, "dl_number", field(dl.text, correctedConfidence(dl.confidence, dl.corrected), drivingLicenceProblem(dl.text), "ocr", "format"));
 
   const name = labelValue(lines, NAME_LABEL, { accept: (t) => personName(t) !== null });

@@ -21,6 +21,9 @@
  * digits, 1 letter, a known holder type in the 4th position); its last letter is a check
  * character whose rule is not public, so a PAN read below `IDENTIFIER_CONFIDENCE`, or with a
  * corrected character, needs review.
+ *
+ * The layouts with their sources, the zone templates and the rules all parsers share:
+ * LAYOUTS.md beside this file.
  */
 import { panProblem } from "../../checks/pan";
 import {

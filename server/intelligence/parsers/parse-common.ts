@@ -51,6 +51,9 @@ export type ReviewSignal = z.infer<typeof ZReviewSignal>;
 /** The OCR of one image of the document (one side or page). */
 export interface OcrPage {
   lines: OcrLine[];
+  /** Size in pixels of the image the line boxes refer to; with a straightened card (server/intelligence/ocr/card-bounds.ts) the card's edges are the image's, so a box over the size is a position on the card (zones.ts). */
+  width?: number;
+  height?: number;
 }
 
 /** What a parser returns. */
@@ -102,8 +105,11 @@ export function put(fields: ExtractedFields, key: string, f: ExtractedField | nu
 /** Collapses whitespace and trims. */
 export const clean = (s: string) => s.replace(/\s+/g, " ").trim();
 
-/** All lines of all pages, in reading order. */
-export const allLines = (pages: OcrPage[]) => pages.flatMap((p) => p.lines).map((l) => ({ ...l, text: clean(l.text) }));
+/** An OCR line and the index of its page (boxes of different pages share coordinates). */
+export type PageLine = OcrLine & { page?: number };
+
+/** All lines of all pages, in reading order, with their page index. */
+export const allLines = (pages: OcrPage[]): PageLine[] => pages.flatMap((p, page) => p.lines.map((l) => ({ ...l, text: clean(l.text), page })));
 
 /** A located value: its text and the confidence of its line. */
 export interface Found {
@@ -120,13 +126,14 @@ const LETTER = "A-Za-z\\u0900-\\u097F'";
  * The value of a label, for bilingual layouts: the label is found anywhere on a line as a whole
  * word (after the Hindi label, which English OCR turns into garbage: `ATH / Name`; or after a
  * list number: `4. Address`); the value is the text after it (and a `:`/`-`) on its line, else
- * the first of the next `within` lines that `accept` takes (default: the next line).
+ * a line in another column on the label's row (`sameRowRightOf`), else the first of the next
+ * `within` lines that `accept` takes (default: the next line).
  * @param label the label's pattern (case-insensitive); exclude longer labels containing it with a
  *   lookbehind (`(?<!father\W{0,3}s?\W{0,3})name`).
  * @param opts.nextLineOnly the value is never on the label's line (the label row of a card).
  */
 export function labelValue(
-  lines: OcrLine[],
+  lines: PageLine[],
   label: RegExp,
   opts: { nextLineOnly?: boolean; within?: number; accept?: (text: string) => boolean } = {},
 ): Found | null {
@@ -138,12 +145,38 @@ export function labelValue(
     if (!m) continue;
     const rest = clean(line.text.slice(m.index + m[0].length));
     if (rest && !opts.nextLineOnly && accept(rest)) return { text: rest, confidence: line.confidence, index: i };
+    if (!rest && !opts.nextLineOnly) {
+      const beside = sameRowRightOf(lines, i, accept);
+      if (beside) return beside;
+    }
     for (let j = i + 1; j <= i + (opts.within ?? 1) && j < lines.length; j++) {
       const next = lines[j]!;
       if (accept(clean(next.text))) return { text: clean(next.text), confidence: next.confidence, index: j };
     }
   }
   return null;
+}
+
+/**
+ * The line OCR put in another column although it sits on the row of line `i`, right of it (a
+ * card printing labels in one column and values in the next: Tesseract reads the columns one
+ * after the other): vertical centres within 60 % of line `i`'s height; the nearest taken.
+ */
+function sameRowRightOf(lines: PageLine[], i: number, accept: (text: string) => boolean): Found | null {
+  const [x0, y0, x1, y1] = lines[i]!.bbox;
+  const page = lines[i]!.page;
+  if (y1 <= y0) return null;
+  const cy = (y0 + y1) / 2;
+  let best: Found | null = null;
+  let bestDx = Infinity;
+  for (const [j, l] of lines.entries()) {
+    const [lx0, ly0, , ly1] = l.bbox;
+    const text = clean(l.text);
+    if (j === i || l.page !== page || lx0 < x1 - 5 || lx0 - x0 >= bestDx || Math.abs((ly0 + ly1) / 2 - cy) > 0.6 * (y1 - y0) || !accept(text)) continue;
+    best = { text, confidence: l.confidence, index: j };
+    bestDx = lx0 - x0;
+  }
+  return best;
 }
 
 /** The first line (from `from`) matching `re`, with its match. */
@@ -193,10 +226,14 @@ export function cleanName(s: string): string | null {
  * null: letters, spaces, dots, apostrophes and hyphens only; 1 to 6 words, each an initial, in
  * capitals or in title case, and words longer than 3 letters hold a vowel. This is what tells a
  * name from the Latin garbage English OCR makes of Hindi text (`fiat at ATH`, `STAR fasnT`,
- * `TRA WRHTN`) and from label rows.
+ * `TRA WRHTN`) and from label rows. A lone lower-case letter or sign before the name, or signs
+ * after it (`[=]`: the edge of the photo or QR beside it), are dropped.
  */
 export function personName(text: string): string | null {
-  const t = clean(text);
+  // debris of the photo's or QR's edge read as a lone letter or signs beside the name (`p   Pooja Iyer`, `Sunita Devi   [=]`)
+  const t = clean(text)
+    .replace(/^(?:[^A-Z\s]\s+)+/, "")
+    .replace(/(?:\s+(?:[^A-Za-z\s]{1,4}|\[[^\]\s]{0,3}\]))+$/, "");
   if (!/^[A-Za-z][A-Za-z .'\-]*$/.test(t)) return null;
   const words = t.split(/[ .]+/).filter(Boolean);
   if (words.length > 6 || (t.match(/[A-Za-z]/g)?.length ?? 0) < 3) return null;
@@ -245,9 +282,9 @@ export function fitShape(raw: string, shape: string): { value: string; corrected
  * Finds a code of a known shape in the lines: candidates are runs of code-like characters, a
  * word alone or (`joinSpaces`) several words separated by one space or hyphen (`MH12
  * 20110012345`, `MH-1220110012345`), of the shape's length up to 2 more (a stray character
- * before or after), corrected with `fitShape`. Words after the code on its line do not stick to
- * it (`MH1220110012345 DOI 12-05-2011`). A candidate that needs no correction wins over one
- * that does.
+ * before or after; one stray character inside, dropped, counts as a correction), corrected
+ * with `fitShape`. Words after the code on its line do not stick to it (`MH1220110012345 DOI
+ * 12-05-2011`). A candidate that needs no correction wins over one that does.
  */
 export function findCode(
   lines: OcrLine[],
@@ -264,10 +301,15 @@ export function findCode(
         if (!/^ ?-? ?$/.test(gap)) break;
         joined += words[j]![0];
         if (joined.length > shape.length + 2) break;
-        for (let start = 0; start + shape.length <= joined.length; start++) {
-          const fit = fitShape(joined.slice(start, start + shape.length), shape);
+        const candidates: [string, number][] = [];
+        for (let start = 0; start + shape.length <= joined.length; start++) candidates.push([joined.slice(start, start + shape.length), 0]);
+        // one stray character inside the code (`KAQ06 2015…`): dropped, at the price of a correction
+        if (joined.length === shape.length + 1) for (let d = 1; d < joined.length - 1; d++) candidates.push([joined.slice(0, d) + joined.slice(d + 1), 1]);
+        for (const [raw, dropped] of candidates) {
+          const fit = fitShape(raw, shape);
           if (!fit || (opts.accept && !opts.accept(fit.value))) continue;
-          if (!best || fit.corrected < best.corrected) best = { text: fit.value, confidence: line.confidence, index, corrected: fit.corrected };
+          const corrected = fit.corrected + dropped;
+          if (!best || corrected < best.corrected) best = { text: fit.value, confidence: line.confidence, index, corrected };
         }
       }
     }

@@ -16,16 +16,18 @@ export interface DocumentParser {
   languages: OcrLanguage[];
   /** Whether a second OCR pass reads the MRZ with the MRZ alphabet only (passports). */
   mrz: boolean;
+  /** Whether the document is a card or a booklet page found in a photo and straightened before OCR (server/intelligence/ocr/card-bounds.ts); not A4 certificates. */
+  card: boolean;
   parse(pages: OcrPage[], mrzLines?: string[][]): ParsedDocument;
 }
 
 export const DOCUMENT_PARSERS: Readonly<Record<string, DocumentParser>> = {
-  pan_card: { languages: ["eng"], mrz: false, parse: parsePanCard },
-  aadhaar_card: { languages: ["eng", "hin"], mrz: false, parse: parseAadhaarCard },
-  passport: { languages: ["eng"], mrz: true, parse: (pages, mrz) => parsePassport(pages, mrz) },
-  voter_id: { languages: ["eng", "hin"], mrz: false, parse: parseVoterId },
-  driving_licence: { languages: ["eng"], mrz: false, parse: parseDrivingLicence },
-  gst_certificate: { languages: ["eng"], mrz: false, parse: parseGstCertificate },
+  pan_card: { languages: ["eng"], mrz: false, card: true, parse: parsePanCard },
+  aadhaar_card: { languages: ["eng", "hin"], mrz: false, card: true, parse: parseAadhaarCard },
+  passport: { languages: ["eng"], mrz: true, card: true, parse: (pages, mrz) => parsePassport(pages, mrz) },
+  voter_id: { languages: ["eng", "hin"], mrz: false, card: true, parse: parseVoterId },
+  driving_licence: { languages: ["eng"], mrz: false, card: true, parse: parseDrivingLicence },
+  gst_certificate: { languages: ["eng"], mrz: false, card: false, parse: parseGstCertificate },
 };
 
 /** Document type keys with OCR extraction. */

@@ -164,6 +164,40 @@ describe("labels anywhere on a line, names and codes", () => {
   });
 });
 
+describe("columns, debris and stray characters (realistic renders)", () => {
+  const at = (text: string, bbox: OcrLine["bbox"], confidence = 0.93): OcrLine => ({ text, confidence, bbox });
+
+  it("a label column read before its value column: the value on the label's row, not the next line", () => {
+    // an EPIC card: labels left, values right; Tesseract reads the label column first
+    const lines = [
+      at("निर्वाचक का नाम", [340, 243, 498, 266]),
+      at("Elector's Name :", [342, 297, 555, 316]),
+      at("पिता का नाम", [341, 349, 462, 370]),
+      at("Father's Name :", [342, 402, 545, 421]),
+      at("गुरप्रीत नाथ रेड्डी", [703, 238, 889, 274]),
+      at("Gurpreet Nath Reddy", [703, 293, 1086, 322]),
+      at("रवि रेड्डी", [701, 343, 794, 375]),
+      at("Ravi Reddy", [703, 398, 903, 427]),
+    ];
+    const r = parseVoterId([{ lines }]);
+    expect(r.fields.name?.value).toBe("GURPREET NATH REDDY");
+    expect(r.fields.relative_name?.value).toBe("RAVI REDDY");
+  });
+
+  it("drops the photo edge's debris before a name, never an initial", () => {
+    expect(personName("p   Pooja Iyer")).toBe("POOJA IYER");
+    expect(personName("K. S. RAO")).toBe("K. S. RAO");
+    expect(personName("ANITA SHARMA |")).toBe("ANITA SHARMA");
+    expect(personName("Sunita Devi     [=]   [=]")).toBe("SUNITA DEVI");
+    expect(personName("a ATH / Name")).toBeNull();
+  });
+
+  it("a stray letter inside a licence number is dropped at the price of a correction, and the validator's year decides", () => {
+    const dl = parseDrivingLicence([page(["KAQ06 20150477384", 0.95]) as { lines: OcrLine[] }]).fields.dl_number;
+    expect(dl).toMatchObject({ value: "KA0620150477384", validity: "needs_review" });
+  });
+});
+
 /**
  * Bilingual cards as OCR reads them: PAN and passports with English OCR only, so each Hindi label
  * comes out as Latin garbage at a low confidence; Aadhaar and voter ID with eng+hin, so Hindi

@@ -17,6 +17,9 @@
  * (server/intelligence/mrz.ts), and so is an expired passport. The passport number has no check
  * digit of its own: read from the visual zone alone it needs review
  * (`passport_number_unverified`), only the MRZ's check digit proves it.
+ *
+ * The layouts with their sources, the zone templates and the rules all parsers share:
+ * LAYOUTS.md beside this file.
  */
 import { passportNumberProblem } from "../../checks/validators/passport";
 import { findMrzLines, type MrzReading, mrzVisualSignals, readMrz } from "../mrz";

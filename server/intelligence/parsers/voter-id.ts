@@ -16,6 +16,9 @@
  *
  * The EPIC number (`[A-Z]{3}[0-9]{7}`, server/checks/validators/epic.ts) has no check digit: read
  * below `IDENTIFIER_CONFIDENCE` or with a corrected character, it needs review.
+ *
+ * The layouts with their sources, the zone templates and the rules all parsers share:
+ * LAYOUTS.md beside this file.
  */
 import { epicProblem } from "../../checks/validators/epic";
 import {
