@@ -8,8 +8,11 @@
  *   still alternating with its mirror image, and a drawing of the face moved in perspective;
  * - replayed: the bona fide frames sent again (the same bytes: refused at upload, counted);
  * - other challenge: a recording of the bona fide head doing another challenge's actions
- *   (re-encoded, new bytes), shown for this one.
- * Prints how many passed per type, and the verdicts' error codes.
+ *   (re-encoded, new bytes), shown for this one;
+ * - bona fide blink: the head doing BLINK_CHALLENGE, its eyes painted closed at the blink's peak
+ *   (render-head.ts `closedEyes`), to see whether the eye-openness judge reads a blink.
+ * Prints how many passed per type, and the verdicts' error codes. Arguments (optional) keep only
+ * the presentation types containing one of them: `npx tsx bench/liveness.ts "blink"`.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -31,6 +34,13 @@ const CHALLENGES: LivenessAction[][] = [
   ["move_closer", "turn_right", "look_up"],
   ["turn_right", "turn_left"],
 ];
+
+/** The blink trial (bona fide only: the templates leave `blink` out unless it passes). */
+const BLINK_CHALLENGE: LivenessAction[] = ["blink", "turn_left"];
+
+/** Presentation types to run: those containing one of the command line's arguments (all without any). */
+const ONLY = process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename ? process.argv.slice(2) : [];
+const wanted = (type: string) => !ONLY.length || ONLY.some((o) => type.includes(o));
 
 export interface LivenessRow {
   subject: string;
@@ -62,7 +72,9 @@ export async function livenessBench(): Promise<LivenessRow[]> {
     const selfie = await renderHead(model, NEUTRAL, FRAME_SIZE);
     const flatSelfie = (await flatFrames(photo, "perspective", []))[0]!;
     const sketch = await drawing(photo);
-    const push = async (type: string, actions: LivenessAction[], frames: Buffer[], self: Buffer, replayed = 0) => {
+    const push = async (type: string, actions: LivenessAction[], frames: Buffer[] | (() => Promise<Buffer[]>), self: Buffer, replayed = 0) => {
+      if (!wanted(type)) return;
+      if (typeof frames === "function") frames = await frames();
       const { verdict, ms } = await judge(self, frames, actions, replayed);
       rows.push({ subject, type, actions, verdict, ms_per_frame: Math.round(ms) });
       process.stderr.write(`${subject} | ${type} | ${actions.join(" ")} | ${verdict.status} ${verdict.errorCode ?? ""}\n`);
@@ -71,15 +83,16 @@ export async function livenessBench(): Promise<LivenessRow[]> {
       const genuine = await bonaFideFrames(model, actions);
       await push("bona fide 3D head", actions, genuine, selfie);
       for (const attack of Object.keys(FLAT_ATTACKS) as (keyof typeof FLAT_ATTACKS)[]) {
-        await push(`flat: ${attack}`, actions, await flatFrames(photo, attack, actions), flatSelfie);
+        await push(`flat: ${attack}`, actions, () => flatFrames(photo, attack, actions), flatSelfie);
       }
-      await push("drawing, moved in perspective", actions, await flatFrames(sketch, "perspective", actions), (await flatFrames(sketch, "perspective", []))[0]!);
+      await push("drawing, moved in perspective", actions, () => flatFrames(sketch, "perspective", actions), (await flatFrames(sketch, "perspective", []))[0]!);
       // the same bytes again: the upload refuses every frame it has seen (liveness-challenge.ts bindFrame)
       await push("replayed frames (same bytes)", actions, genuine, selfie, genuine.length);
       const other = CHALLENGES[(c + 1) % CHALLENGES.length]!;
-      const recording = await Promise.all((await bonaFideFrames(model, other)).map((f) => sharp(f).jpeg({ quality: 80 }).toBuffer()));
+      const recording = async () => Promise.all((await bonaFideFrames(model, other)).map((f) => sharp(f).jpeg({ quality: 80 }).toBuffer()));
       await push("recording of another challenge", actions, recording, selfie);
     }
+    await push("bona fide blink (eyes painted closed)", BLINK_CHALLENGE, () => bonaFideFrames(model, BLINK_CHALLENGE), selfie);
   }
   return rows;
 }

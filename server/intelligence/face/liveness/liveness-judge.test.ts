@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { RecordedSequence } from "~/tests/fixtures/liveness/record-sequences";
-import { type ChallengeFacts, FRAME_GAP_MS, judgeLiveness, type ObservedFrame } from "./liveness-judge";
+import { type ChallengeFacts, FRAME_GAP_MS, judgeLiveness, MIRROR, type ObservedFrame } from "./liveness-judge";
 import type { MeshPoint } from "./parallax";
 
 const RECORDED = JSON.parse(readFileSync(path.resolve("tests/fixtures/liveness/sequences.json"), "utf8")) as Record<
@@ -102,6 +102,24 @@ describe("judgeLiveness rules (variations of the bona fide sequence)", () => {
     expect(judgeLiveness(facts("bona_fide", { frames: two }))).toMatchObject({ errorCode: "face_changed" });
     const stranger = bona.map((f) => ({ ...f, face: { ...f.face!, similarityToSelfie: 0.2 } }));
     expect(judgeLiveness(facts("bona_fide", { frames: stranger }))).toMatchObject({ errorCode: "face_changed" });
+  });
+
+  it("mirrored: a frame whose texture is the first's flipped; a symmetric head's turn (flipped below direct) is not one", () => {
+    // the recorded head's turned frames: textures correlate with the first's more as they are than flipped
+    expect(bona.every((f) => f.face!.textureToFirst.flipped < f.face!.textureToFirst.direct)).toBe(true);
+    const mirror = { direct: 0.3, flipped: MIRROR.FLIPPED + 0.1 };
+    // one frame that is a mirror image beside frames with depth: the signals disagree
+    const one = bona.map((f, i) => (i === 5 ? { ...f, face: { ...f.face!, textureToFirst: mirror } } : f));
+    expect(judgeLiveness(facts("bona_fide", { frames: one }))).toMatchObject({ status: "needs_review", errorCode: "mirrored", mirrored_frames: 1 });
+    // a near-symmetric face turned: flipped almost as high as direct, or high but not MIRROR.MARGIN above it
+    const symmetric = bona.map((f, i) => (i > 0 ? { ...f, face: { ...f.face!, textureToFirst: { direct: 0.6, flipped: 0.585 } } } : f));
+    expect(judgeLiveness(facts("bona_fide", { frames: symmetric }))).toMatchObject({ status: "passed", mirrored_frames: 0 });
+    const close = { direct: MIRROR.FLIPPED, flipped: MIRROR.FLIPPED + MIRROR.MARGIN - 0.01 };
+    expect(
+      judgeLiveness(facts("bona_fide", { frames: bona.map((f, i) => (i > 0 ? { ...f, face: { ...f.face!, textureToFirst: close } } : f)) })),
+    ).toMatchObject({
+      status: "passed",
+    });
   });
 
   it("the passive models only lower a verdict: a passed challenge with a low passive score goes to review", () => {
