@@ -11,8 +11,11 @@
  *
  * Scenarios: PGlite and PostgreSQL, each with the idle backoff (the default) and with
  * `INNGEST_IDLE_POLL_MAX_MS=250`, which polls at a fixed 250 ms (executor) and 1 s (relay)
- * as before the backoff. `--only pglite|postgres` runs one database. Next.js itself is not
- * started (no build needed): its idle cost does not depend on this work.
+ * as before the backoff. `--only pglite|postgres` runs one database, `--scenarios backoff` (a
+ * comma-separated subset of fixed,backoff,baseline) some scenarios. Next.js itself is not
+ * started (no build needed): its idle cost does not depend on this work. The expiry check ticks
+ * every five minutes (inngest/functions/expire-sessions.ts): a 60 s window holds one tick or
+ * none, `--seconds 300` exactly one.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -30,6 +33,7 @@ const { values: opt } = parseArgs({
     seconds: { type: "string", default: "60" },
     warmup: { type: "string", default: "30" },
     only: { type: "string" },
+    scenarios: { type: "string", default: "fixed,backoff,baseline" },
     out: { type: "string", default: path.join(root, "bench", "results", "idle.json") },
   },
 });
@@ -154,7 +158,7 @@ async function scenario(database: string, polling: Polling, n: number): Promise<
 const rows: Row[] = [];
 let n = 0;
 for (const database of databases) {
-  for (const polling of ["fixed", "backoff", "baseline"] as const) {
+  for (const polling of (["fixed", "backoff", "baseline"] as const).filter((p) => opt.scenarios!.split(",").includes(p))) {
     say(`${database}, ${POLLING_LABELS[polling]}: ${WARMUP} s warm-up, ${SECONDS} s measured`);
     rows.push(await scenario(database, polling, n++));
   }

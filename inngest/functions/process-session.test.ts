@@ -193,7 +193,7 @@ describe("process-session through the embedded executor", () => {
   it("expires a session through the cron: status, history, event and webhook", async () => {
     const created = await createSession(db, tenant, { workflow_id: workflowId, expires_in: 300 }, { type: "api_key", id: "key_test" });
     await db.session.update({ where: { id: created.id }, data: { expiresAt: new Date(Date.now() - 1_000) } });
-    // make the every-minute cron due now instead of at the next minute
+    // make the five-minute tick due now
     await db.inngestCron.update({ where: { functionId: "kyc-service-expire-sessions" }, data: { nextRunAt: new Date(0) } });
     executor.kick();
     expect((await decided(created.id, "session.expired")).map((h) => h.type)).toEqual(["session.expired"]);
@@ -205,6 +205,25 @@ describe("process-session through the embedded executor", () => {
     expect(h).toEqual({ fromStatus: "created", reason: "expires_at_passed", actorType: "system" });
     const runs = await db.inngestRun.findMany({ where: { functionId: "kyc-service-expire-sessions" }, select: { status: true, output: true } });
     expect(runs).toContainEqual({ status: "completed", output: { expired: 1 } });
+  });
+
+  it("sleeps until a session comes due before the next tick, and expires it on time", async () => {
+    const created = await createSession(db, tenant, { workflow_id: workflowId, expires_in: 300 }, { type: "api_key", id: "key_test" });
+    const dueAt = new Date(Date.now() + 1_500);
+    await db.session.update({ where: { id: created.id }, data: { expiresAt: dueAt } });
+    // the tick, now (another time than the test above: a tick's event id is its time)
+    await db.inngestCron.update({ where: { functionId: "kyc-service-expire-sessions" }, data: { nextRunAt: new Date(Date.now() - 1_000) } });
+    executor.kick();
+    expect((await decided(created.id, "session.expired")).map((h) => h.type)).toEqual(["session.expired"]);
+    const h = await db.sessionHistory.findFirstOrThrow({ where: { sessionId: created.id, toStatus: "expired" }, select: { createdAt: true } });
+    expect(h.createdAt.getTime()).toBeGreaterThanOrEqual(dueAt.getTime()); // not early
+    expect(h.createdAt.getTime() - dueAt.getTime()).toBeLessThan(1_000); // on time, not at the next tick
+    const run = await db.inngestRun.findFirstOrThrow({
+      where: { functionId: "kyc-service-expire-sessions", status: "completed" },
+      orderBy: { createdAt: "desc" },
+      select: { output: true },
+    });
+    expect(run.output).toEqual({ expired: 1 });
   });
 
   it("delivered every webhook exactly once", () => {

@@ -238,4 +238,19 @@ describe("expiry", () => {
     expect(await db.clientToken.count({ where: { sessionId: due.id, revokedAt: null } })).toBe(0);
     expect((await expireDueSessions(db)).expired).toBe(0); // nothing twice
   });
+
+  it("tells when the next active session comes due, ignoring sessions that are not active", async () => {
+    const { createSession } = await import("./create-session");
+    const now = new Date();
+    const soon = new Date(now.getTime() + 42_000);
+    const sooner = new Date(now.getTime() + 7_000);
+    const next = await createSession(db, tenant, { workflow_id: panOnly, expires_in: 300 }, { type: "api_key", id: "key_test" });
+    const inactive = await sessionInProcessing(db, tenant, panOnly, { pan: pan("ABCPE7401H", "Ira Bose") });
+    await db.session.update({ where: { id: next.id }, data: { expiresAt: soon } });
+    await db.session.update({ where: { id: inactive.id }, data: { expiresAt: sooner } }); // processing: never expires
+    const round = await expireDueSessions(db, now);
+    expect(round).toEqual({ due: 0, expired: 0, at: now.getTime(), nextDueAt: soon.getTime() });
+    await db.session.update({ where: { id: next.id }, data: { status: "cancelled" } });
+    expect((await expireDueSessions(db, now)).nextDueAt).not.toBe(soon.getTime());
+  });
 });
