@@ -178,7 +178,7 @@ export function summarizeRenderSet(outcomes: DocumentOutcome[]) {
 export function printRenderSetReport(outcomes: DocumentOutcome[]): void {
   console.log("### Realistic render set (bench/documents)\n");
   console.log(
-    "| split | variant | document | docs | fields right | documents all right | type detected | misread identifiers marked valid |\n|---|---|---|---|---|---|---|---|",
+    "| split | variant | document | docs | fields right | documents all right | upload refused (aadhaar_unreadable) | type detected | misread identifiers marked valid |\n|---|---|---|---|---|---|---|---|---|",
   );
   for (const r of summarizeRenderSet(outcomes))
     console.log(
