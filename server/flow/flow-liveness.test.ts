@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCheck } from "../checks/run-check";
 import type { Db } from "../db";
-import { INDIA_LIVENESS_ACTIONS } from "../workflows/india-workflows";
+import { DEFAULT_LIVENESS_ACTIONS } from "../intelligence/face/liveness/liveness-judge";
 import { domainError } from "~/tests/fixtures/domain-error";
 import { flowDb } from "~/tests/fixtures/flow-db";
 import { challengeFrames } from "~/tests/fixtures/liveness/e2e-frames";
@@ -29,7 +29,7 @@ beforeAll(async () => {
   const definition = version.definition as { steps: { type: string; settings: Record<string, unknown> }[] };
   for (const s of definition.steps)
     if (s.type === "selfie")
-      s.settings = { face_match: { enabled: false }, liveness: { passive: true, active: "challenge", actions: INDIA_LIVENESS_ACTIONS, max_attempts: 2 } };
+      s.settings = { face_match: { enabled: false }, liveness: { passive: true, active: "challenge", actions: DEFAULT_LIVENESS_ACTIONS, max_attempts: 2 } };
   await db.workflowVersion.update({ where: { id: version.id }, data: { definition: definition as never } });
 });
 
@@ -42,7 +42,7 @@ describe("the selfie step's liveness challenge in the flow", () => {
       param: "challenge",
     });
     const challenge = await startLivenessChallenge(db, ctx, "selfie");
-    expect(challenge.actions.every((a) => INDIA_LIVENESS_ACTIONS.includes(a))).toBe(true);
+    expect(challenge.actions.every((a) => DEFAULT_LIVENESS_ACTIONS.includes(a))).toBe(true);
     expect(
       await domainError(
         uploadStepFile(db, ctx, {

@@ -13,19 +13,12 @@
  * checks all passed is approved; anything else (a provider error, a date of birth that does not
  * match...) goes to review.
  */
-import type { LivenessAction } from "../intelligence/face/liveness/liveness-judge";
+import { DEFAULT_LIVENESS_ACTIONS } from "../intelligence/face/liveness/liveness-judge";
 import { CONSENT_NOTICE_VERSION } from "../steps/consent/consent.schemas";
 import type { TWorkflowDefinition } from "./workflow.schemas";
 
-/**
- * The actions the India templates' liveness challenges are drawn from: those a bona fide head is
- * shown passing (bench/liveness.ts, the e2e journeys' rendered head). Not `blink`: the face mesh
- * reads a rendered head's closed eyes as open (bench/README.md "Liveness challenge").
- */
-export const INDIA_LIVENESS_ACTIONS: readonly LivenessAction[] = ["turn_left", "turn_right", "look_up", "move_closer"];
-
 /** The templates' selfie liveness: the server-issued challenge (the default `max_attempts`), the passive models as a signal. */
-const templateLiveness = { passive: true, active: "challenge", actions: [...INDIA_LIVENESS_ACTIONS] } as const;
+const templateLiveness = { passive: true, active: "challenge", actions: [...DEFAULT_LIVENESS_ACTIONS] } as const;
 
 /** The decision rules of the India workflows; also the rules a new workflow starts with in the builder (workflow-templates.ts). */
 export const indiaDecisionRules: TWorkflowDefinition["decision"] = {

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { resolveCheck } from "../../checks/catalog";
 import { checksForStep } from "../../checks/step-checks";
 import { DEFAULT_FACE_MATCH_THRESHOLD, DEFAULT_LIVENESS_THRESHOLD } from "../../intelligence/face/face-thresholds";
-import { INDIA_LIVENESS_ACTIONS, INDIA_WORKFLOWS } from "../../workflows/india-workflows";
+import { DEFAULT_LIVENESS_ACTIONS } from "../../intelligence/face/liveness/liveness-judge";
+import { INDIA_WORKFLOWS } from "../../workflows/india-workflows";
 import { selfieStep } from "./selfie-step";
 import { SELFIE_FRAME_KIND, ZSelfieSettings } from "./selfie.schemas";
 
@@ -60,17 +61,26 @@ describe("selfie: planned checks (face match and liveness)", () => {
 });
 
 describe("ZSelfieSettings defaults", () => {
-  const ALL = ["turn_left", "turn_right", "look_up", "blink", "move_closer"];
-  it("fills every setting a workflow leaves out: the challenge is on by default", () => {
+  it("fills every setting a workflow leaves out: the challenge is on by default, drawn from every action but blink", () => {
     expect(ZSelfieSettings.parse({})).toEqual({
       face_match: { threshold: DEFAULT_FACE_MATCH_THRESHOLD, compare_with: "any" },
-      liveness: { passive: true, threshold: DEFAULT_LIVENESS_THRESHOLD, active: "challenge", actions: ALL, max_attempts: 3 },
+      liveness: {
+        passive: true,
+        threshold: DEFAULT_LIVENESS_THRESHOLD,
+        active: "challenge",
+        actions: ["turn_left", "turn_right", "look_up", "move_closer"],
+        max_attempts: 3,
+      },
     });
   });
 
   it("reads the earlier fixed gestures (turn_head, blink) as the challenge", () => {
     expect(ZSelfieSettings.parse({ liveness: { active: "turn_head" } }).liveness.active).toBe("challenge");
     expect(ZSelfieSettings.parse({ liveness: { active: "blink" } }).liveness.active).toBe("challenge");
+  });
+
+  it("lets a workflow ask for a blink explicitly", () => {
+    expect(ZSelfieSettings.parse({ liveness: { actions: ["turn_left", "blink"] } }).liveness.actions).toEqual(["turn_left", "blink"]);
   });
 
   it("refuses thresholds outside 0..1, unknown challenges and actions, action lists without a head turn, and 0 or 6 attempts", () => {
@@ -102,10 +112,10 @@ describe("selfie: uploads and the India templates", () => {
         passive: true,
         threshold: DEFAULT_LIVENESS_THRESHOLD,
         active: "challenge",
-        actions: [...INDIA_LIVENESS_ACTIONS],
+        actions: [...DEFAULT_LIVENESS_ACTIONS],
         max_attempts: 3,
       });
     }
-    expect(INDIA_LIVENESS_ACTIONS).not.toContain("blink");
+    expect(DEFAULT_LIVENESS_ACTIONS).not.toContain("blink");
   });
 });

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { DEFAULT_FACE_MATCH_THRESHOLD, DEFAULT_LIVENESS_THRESHOLD, FACE_MATCH_REVIEW_BAND } from "../../intelligence/face/face-thresholds";
-import { LIVENESS_ACTIONS } from "../../intelligence/face/liveness/liveness-judge";
+import { DEFAULT_LIVENESS_ACTIONS, LIVENESS_ACTIONS } from "../../intelligence/face/liveness/liveness-judge";
 import { ZFileId } from "../input-fields";
 
 /** Reference photos the selfie may be compared with (`in.face.match`). */
@@ -73,8 +73,12 @@ export const ZSelfieSettings = z.strictObject({
         .min(2)
         .refine((a) => a.includes("turn_left") || a.includes("turn_right"), { error: "Include turn_left or turn_right: a head turn is what shows depth." })
         .refine((a) => new Set(a).size === a.length, { error: "Each action once." })
-        .default([...LIVENESS_ACTIONS])
-        .meta({ title: "Challenge actions", description: "The actions a challenge is drawn from (2-3 of them, one head turn, in a random order)." }),
+        .default([...DEFAULT_LIVENESS_ACTIONS])
+        .meta({
+          title: "Challenge actions",
+          description:
+            "The actions a challenge is drawn from (2-3 of them, one head turn, in a random order). Default: all but blink, which is not shown to pass on a bona fide head (bench/README.md).",
+        }),
       max_attempts: z
         .int()
         .min(1)

@@ -24,6 +24,14 @@ import { type MeshPoint, planarFit, poseCues } from "./parallax";
 export const LIVENESS_ACTIONS = ["turn_left", "turn_right", "look_up", "blink", "move_closer"] as const;
 export type LivenessAction = (typeof LIVENESS_ACTIONS)[number];
 
+/**
+ * The actions a challenge is drawn from unless a workflow lists its own (the selfie step's default,
+ * the India templates): those a bona fide head is shown passing (bench/liveness.ts, the e2e
+ * journeys' rendered head). Not `blink`: the face mesh reads a rendered head's closed eyes as open
+ * (bench/README.md "Liveness challenge"), so a blink is not proven to pass; a workflow may still ask for it.
+ */
+export const DEFAULT_LIVENESS_ACTIONS: readonly LivenessAction[] = ["turn_left", "turn_right", "look_up", "move_closer"];
+
 /** Why a challenge failed (`check.error_code`). */
 export type LivenessChallengeError =
   | "challenge_not_completed"
