@@ -14,6 +14,7 @@
  * - EPIC: 3 letters and 7 digits (Election Commission of India).
  * No value belongs to a real person. Everything here is deterministic for a given seed.
  */
+import { verhoeffCheckDigit } from "../../server/checks/validators/aadhaar";
 
 /** A seeded pseudo-random source (mulberry32): same seed, same people. */
 export class Rng {
@@ -289,41 +290,10 @@ export function randomPan(rng: Rng, p: Person): string {
   return `${rng.letters(3)}P${p.surname.en[0]!.toUpperCase()}${pad(rng.int(1, 9999), 4)}${rng.letters(1)}`;
 }
 
-const VERHOEFF_D = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-  [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
-  [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
-  [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
-  [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
-  [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
-  [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
-  [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
-  [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
-  [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
-];
-const VERHOEFF_P = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-  [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
-  [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
-  [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
-  [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
-  [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
-  [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
-  [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
-];
-const VERHOEFF_INV = [0, 4, 3, 2, 1, 5, 6, 7, 8, 9];
-
-/** The Verhoeff check digit of a digit string. */
-export function verhoeffDigit(digits: string): number {
-  let c = 0;
-  [...digits].reverse().forEach((ch, i) => (c = VERHOEFF_D[c]![VERHOEFF_P[(i + 1) % 8]![Number(ch)]!]!));
-  return VERHOEFF_INV[c]!;
-}
-
 /** A Verhoeff-valid Aadhaar number (12 digits, the first 2-9). */
 export function randomAadhaar(rng: Rng): string {
   const body = `${rng.int(2, 9)}${rng.digits(10)}`;
-  return `${body}${verhoeffDigit(body)}`;
+  return `${body}${verhoeffCheckDigit(body)}`;
 }
 
 /** An Indian passport number: one letter (not I, O, Q: easily confused) and 7 digits. */

@@ -13,6 +13,7 @@ import type { StepProps } from "../flow-types";
 import { useErrorText } from "../i18n/use-error-text";
 import { splitServerErrors, useSubmitStep } from "../use-submit-step";
 import { type StepSummaryProps, SummaryRows } from "./step-view";
+import { SandboxNote } from "../sandbox-note";
 
 type Method = "offline_ekyc" | "secure_qr";
 
@@ -85,11 +86,7 @@ export function AadhaarStep({ sessionId, state, step, isLast, onDone }: StepProp
     <form onSubmit={onSubmit} noValidate data-testid="flow-step-aadhaar" data-method={method}>
       <h1 className="text-2xl font-semibold text-slate-900 outline-none">{t("title")}</h1>
       <p className="mt-2 text-base text-slate-600">{t("intro")}</p>
-      {state.session.mode === "test" ? (
-        <p className="mt-5 rounded-lg border border-dashed border-amber-400 px-4 py-3 text-sm text-amber-900" data-testid="sandbox-hint">
-          {t("sandbox")}
-        </p>
-      ) : null}
+      {state.session.mode === "test" ? <SandboxNote>{t("sandbox")}</SandboxNote> : null}
 
       {methods.length > 1 ? (
         <div className="mt-6">

@@ -11,6 +11,7 @@ import { useErrorText } from "../i18n/use-error-text";
 import { KybTextField, upperNoSpaces } from "../kyb-field";
 import { StepFormFooter, useStepForm } from "../step-form";
 import { UpiPayment } from "./upi-payment";
+import { SandboxNote } from "../sandbox-note";
 
 const FIELDS = ["account_number", "account_number_confirm", "ifsc"] as const;
 
@@ -59,11 +60,7 @@ function PennyDropForm({ sessionId, state, step, isLast, editing, onDone }: Step
     <form onSubmit={onSubmit} noValidate data-testid="flow-step-bank-account">
       <h1 className="text-2xl font-semibold text-slate-900 outline-none">{personal ? t("bankTitlePersonal") : t("bankTitle")}</h1>
       <p className="mt-2 text-base text-slate-600">{personal ? t("bankIntroPersonal") : t("bankIntro")}</p>
-      {state.session.mode === "test" && !editing ? (
-        <p className="mt-5 rounded-lg border border-dashed border-amber-400 px-4 py-3 text-sm text-slate-700" data-testid="sandbox-hint">
-          {t("bankSandbox")}
-        </p>
-      ) : null}
+      {state.session.mode === "test" && !editing ? <SandboxNote>{t("bankSandbox")}</SandboxNote> : null}
       <div className="mt-6 space-y-5">
         <KybTextField
           label={t("accountNumber")}

@@ -11,6 +11,7 @@ import { useErrorText } from "../i18n/use-error-text";
 import { splitServerErrors, useSubmitStep } from "../use-submit-step";
 import { AadhaarStep } from "./aadhaar-step";
 import { type StepSummaryProps, SummaryRows } from "./step-view";
+import { SandboxNote } from "../sandbox-note";
 
 /** The query parameter the DigiLocker callback (app/flow/digilocker/callback) sends the applicant back with. */
 const RETURN_PARAM = "digilocker";
@@ -93,11 +94,7 @@ export function DigilockerStep(props: StepProps) {
       <h1 className="text-2xl font-semibold text-slate-900 outline-none">{t("title")}</h1>
       <p className="mt-2 text-base text-slate-600">{t("intro")}</p>
       <p className="mt-4 rounded-lg bg-slate-50 px-4 py-3 text-[15px] text-slate-700">{t("what", { org: state.session.organizationName })}</p>
-      {state.session.mode === "test" ? (
-        <p className="mt-5 rounded-lg border border-dashed border-amber-400 px-4 py-3 text-sm text-amber-900" data-testid="sandbox-hint">
-          {t("sandbox")}
-        </p>
-      ) : null}
+      {state.session.mode === "test" ? <SandboxNote>{t("sandbox")}</SandboxNote> : null}
       {problem ? (
         <div className="mt-5">
           <FormError>{errorText(problem)}</FormError>

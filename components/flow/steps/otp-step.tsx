@@ -18,6 +18,7 @@ import { useErrorText } from "../i18n/use-error-text";
 import { formatSeconds, useCountdown } from "../use-countdown";
 import { errorDetails, refreshesState, splitServerErrors, useRefreshFlowState, useSubmitStep } from "../use-submit-step";
 import { type StepSummaryProps, SummaryRows, summaryText } from "./step-view";
+import { SandboxNote } from "../sandbox-note";
 
 type Phase = { kind: "keep" } | { kind: "enter" } | { kind: "code"; masked: string; resendAt: number } | { kind: "locked"; until: number };
 
@@ -97,15 +98,6 @@ export function OtpStep({ sessionId, state, step, editing, onDone }: StepProps) 
   );
 }
 
-function SandboxHint() {
-  const t = useTranslations("otp");
-  return (
-    <p className="mt-5 rounded-lg border border-dashed border-amber-400 px-4 py-3 text-sm text-amber-900" data-testid="sandbox-hint">
-      {t("sandbox")}
-    </p>
-  );
-}
-
 /** `sendOtp` with the step's error handling: a too-early resend becomes the countdown, a lock the locked screen. */
 function useSendOtp(sessionId: string) {
   const trpc = useTRPC();
@@ -178,7 +170,7 @@ function DestinationForm({
     <form onSubmit={onSubmit} noValidate>
       <h1 className="text-2xl font-semibold text-slate-900 outline-none">{title}</h1>
       <p className="mt-2 text-base text-slate-600">{channel === "phone" ? t("phoneIntro") : t("emailIntro")}</p>
-      {testMode ? <SandboxHint /> : null}
+      {testMode ? <SandboxNote>{t("sandbox")}</SandboxNote> : null}
       <div className="mt-6">
         <Field id={fieldId} label={channel === "phone" ? t("phoneLabel") : t("emailLabel")} hint={hint} error={error}>
           {channel === "phone" ? (
@@ -334,7 +326,7 @@ function CodeForm({
           {channel === "phone" ? t("changePhone") : t("changeEmail")}
         </button>
       </p>
-      {testMode ? <SandboxHint /> : null}
+      {testMode ? <SandboxNote>{t("sandbox")}</SandboxNote> : null}
       <div className="mt-6">
         <Field id={fieldId} label={t("codeLabel")} error={errorShown}>
           <Input

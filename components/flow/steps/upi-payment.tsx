@@ -23,6 +23,7 @@ import { useErrorText } from "../i18n/use-error-text";
 import { qrDataUrl } from "../qr-data-url";
 import { formatSeconds, useCountdown } from "../use-countdown";
 import { splitServerErrors, useSubmitStep } from "../use-submit-step";
+import { SandboxNote } from "../sandbox-note";
 
 type UpiPaymentView = inferRouterOutputs<AppRouter>["flow"]["startUpiPayment"];
 
@@ -98,11 +99,7 @@ export function UpiPayment({ sessionId, state, step, onDone }: StepProps) {
       <h1 className="text-2xl font-semibold text-slate-900 outline-none">{t("title")}</h1>
       <p className="mt-2 text-base text-slate-600">{t("intro", { amount })}</p>
       <p className="mt-4 rounded-lg bg-slate-50 px-4 py-3 text-[15px] text-slate-700">{t("refund", { amount })}</p>
-      {state.session.mode === "test" ? (
-        <p className="mt-5 rounded-lg border border-dashed border-amber-400 px-4 py-3 text-sm text-amber-900" data-testid="sandbox-hint">
-          {t("sandbox")}
-        </p>
-      ) : null}
+      {state.session.mode === "test" ? <SandboxNote>{t("sandbox")}</SandboxNote> : null}
       {problem ? (
         <div className="mt-5">
           <FormError>{errorText(problem)}</FormError>
