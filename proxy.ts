@@ -8,6 +8,10 @@
  *   modal), the one header next.config.ts cannot set, as it depends on the session; and passes
  *   the session's language on to the page (`FLOW_LOCALE_HEADER`, for `<html lang>`).
  * Every other request goes on to its route unchanged.
+ *
+ * /v1 runs it only for a path with a `%` in it (the matcher below): only such a path can fail to
+ * decode, and a proxy run costs every request Next's middleware adapter: most of the CPU per
+ * request the ceiling lost since 6c6481b (bench/README.md, "why the ceiling fell").
  */
 import { NextResponse } from "next/server";
 import { getDb } from "./server/db";
@@ -35,5 +39,7 @@ export async function proxy(req: Request): Promise<Response | undefined> {
 }
 
 export const config = {
-  matcher: ["/v1/:path*", "/flow/:path*", "/evidence/:path*", "/branding/:path*", "/dashboard/:path*", "/api/:path*", "/h/:path*"],
+  // Literal values only (Next reads them at build time). /v1: only a path with a `%` after `/v1/`
+  // (Next also tries the decoded path; the raw path of an undecodable one always has its `%`).
+  matcher: ["/v1/:path(.*%.*)", "/flow/:path*", "/evidence/:path*", "/branding/:path*", "/dashboard/:path*", "/api/:path*", "/h/:path*"],
 };

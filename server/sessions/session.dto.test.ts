@@ -7,7 +7,7 @@ import { demoDb } from "~/tests/fixtures/demo-db";
 import type { Db } from "../db";
 import { createSession } from "./create-session";
 import { listSessions, listSessionsJson } from "./list-sessions";
-import { getSession, getSessionJson } from "./session.dto";
+import { getSession, getSessionJson, sessionJsonSql } from "./session.dto";
 import { ZSession, ZSessionList } from "./session.schemas";
 
 let db: Db;
@@ -131,6 +131,15 @@ describe("the Session object built by PostgreSQL", () => {
     expect(expanded).toMatchObject({ applicant: { name: "Asha" }, business: null, checks: [] });
     expect(Object.keys(expanded).slice(-3)).toEqual(["applicant", "business", "checks"]);
     expect(JSON.parse((await getSessionJson(db, tenant, parentId, ["checks"])).text)).toStrictEqual(await getSession(db, tenant, parentId, ["checks"]));
+  });
+
+  it("builds each expand variant of its SQL once, holding no values (so reusing it can never carry one request's input to another)", () => {
+    expect(sessionJsonSql()).toBe(sessionJsonSql([]));
+    expect(sessionJsonSql(["checks"])).toBe(sessionJsonSql());
+    expect(sessionJsonSql(["business", "applicant"])).toBe(sessionJsonSql(["applicant", "business", "checks"]));
+    expect(sessionJsonSql(["applicant"])).not.toBe(sessionJsonSql());
+    for (const expand of [[], ["applicant"], ["business"], ["applicant", "business"]] as const) expect(sessionJsonSql(expand).values).toEqual([]);
+    expect(sessionJsonSql(["applicant"]).text).toContain(", s.applicant");
   });
 
   it("is 404 for another mode's or an unknown id", async () => {

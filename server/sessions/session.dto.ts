@@ -23,17 +23,25 @@ import type { TSession } from "./session.schemas";
 export const SESSION_EXPANDS = ["checks", "applicant", "business"] as const;
 export type SessionExpand = (typeof SESSION_EXPANDS)[number];
 
+/** `sessionJsonSql`'s fragments by the columns they expand: SQL text only (no values), built once per process. */
+const sessionJsonFragments = new Map<string, Sql>();
+
 /**
  * The JSON text (`text`) of the session row `s` (the statement must read `sessions s`), with
  * `applicant` / `business` when expanded. Steps by name in workflow order, `method` only when
- * set; related sessions: the parent (role `parent`), then the children oldest first.
+ * set; related sessions: the parent (role `parent`), then the children oldest first. The
+ * fragment holds no values, so each variant is built once (retrieve and list are hot paths).
  */
 export function sessionJsonSql(expand: readonly SessionExpand[] = []): Sql {
-  const expanded = sqlRaw(
-    SESSION_EXPANDS.filter((e) => e !== "checks" && expand.includes(e))
-      .map((e) => `, s.${e}`)
-      .join(""),
-  );
+  const columns = SESSION_EXPANDS.filter((e) => e !== "checks" && expand.includes(e));
+  const key = columns.join(",");
+  let fragment = sessionJsonFragments.get(key);
+  if (!fragment) sessionJsonFragments.set(key, (fragment = buildSessionJsonSql(columns)));
+  return fragment;
+}
+
+function buildSessionJsonSql(columns: readonly SessionExpand[]): Sql {
+  const expanded = sqlRaw(columns.map((e) => `, s.${e}`).join(""));
   return sql`(SELECT row_to_json(j)::text FROM (SELECT
     s.id, 'session' AS object, s.mode, s.type, s.status, s.country, s.workflow_id,
     (SELECT v.version FROM workflow_versions v WHERE v.id = s.workflow_version_id) AS workflow_version,
