@@ -13,6 +13,7 @@ import { DomainError } from "../errors";
 import { outboxCommitted } from "../events/outbox";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
 import { transitionSession } from "../sessions/session-state";
+import { sql } from "../sql";
 import { stepType } from "../steps/registry";
 import type { FlowStepRow, Submission } from "../steps/step-type";
 import {
@@ -92,6 +93,8 @@ export async function recordStep(
  */
 export async function takeAwaitedCheck(tx: Tx, sessionId: string, check: CheckRow): Promise<void> {
   if (!check.step) return;
+  // the session's row stays as read until the step is stored (cancel and decide lock it too)
+  await tx.$queryRaw(sql`SELECT id FROM sessions WHERE id = ${sessionId} FOR UPDATE`);
   const s = await tx.session.findUnique({ where: { id: sessionId }, select: flowSessionSelect });
   if (!s || !EDITABLE_STATUSES.includes(s.status) || s.expiresAt <= new Date()) return;
   const step = s.steps.find((st) => st.name === check.step);
