@@ -77,11 +77,12 @@ export function upiPaymentView(check: CheckRow, submitted = false): UpiPaymentVi
  * The step's submission of a finished UPI payment check: the check, the holder's name it was
  * matched against, and where the rupee came from (masked); submitted at the check's creation (so
  * the pipeline adopts the check: server/checks/current-checks.ts).
- * @returns null while the payment has not come back, or when it must be made again (expired, failed).
+ * @returns null while the payment has not come back, or when it must be made again (expired,
+ *   failed); null for a check of another kind.
  */
 export function upiPaymentSubmission(session: Pick<FlowSessionRow, "type" | "steps" | "prefill">, check: CheckRow) {
   const seen = upiPaymentView(check);
-  if (seen.state !== "done") return null;
+  if (check.checkKey !== UPI_CHECK_KEY || seen.state !== "done") return null;
   const r = (check.result ?? {}) as Record<string, unknown>;
   return {
     data: {
