@@ -30,6 +30,7 @@ export const sessionChildUpdated = sdkEvent(internal.PUBLIC_EVENT_RELAYS["sessio
 export const keyPersonInviteRequested = sdkEvent(internal.keyPersonInviteRequested);
 export const webhookDeliveryRequested = sdkEvent(internal.webhookDeliveryRequested);
 export const checkRequested = sdkEvent(internal.checkRequested);
+export const awaitingCheckOpened = sdkEvent(internal.awaitingCheckOpened);
 export const documentExtractionRequested = sdkEvent(internal.documentExtractionRequested);
 export const ckycUploadRequested = sdkEvent(internal.ckycUploadRequested);
 export const screeningListImported = sdkEvent(internal.screeningListImported);

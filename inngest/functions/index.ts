@@ -11,6 +11,7 @@ import { fetchScreeningLists } from "./fetch-screening-lists";
 import { inviteKeyPerson } from "./invite-key-person";
 import { monitorListVersion } from "./monitor-list-version";
 import { monitorScreeningDaily } from "./monitor-screening-daily";
+import { pollAwaitingCheck } from "./poll-awaiting-check";
 import { processSession } from "./process-session";
 import { pruneEvents } from "./prune-events";
 import { pruneLoginThrottles } from "./prune-login-throttles";
@@ -23,6 +24,7 @@ export const functions = [
   fanOutEvent,
   deliverWebhook,
   runDirectCheck,
+  pollAwaitingCheck,
   pruneEvents,
   pruneLoginThrottles,
   pruneRuns,

@@ -5,16 +5,23 @@
  * `result`; `refreshAwaitingCheck` asks the provider again (one `attemptCheck`): the check stays
  * `pending` while the applicant has not acted (`AwaitingApplicantError`, no attempt counted) and
  * finishes with the provider's answer once they did, or once the request expired. The flow polls
- * it, `GET /v1/checks/{id}` and the vendor's webhook refresh it (server/checks/direct-check.ts).
+ * it, `GET /v1/checks/{id}` and the vendor's webhook refresh it, and so does a background poll
+ * started when the request opens (event `app/check.request_opened`,
+ * inngest/functions/poll-awaiting-check.ts), which ends it with `expireAwaitingCheck` when the
+ * request expired and the provider still could not be read (server/checks/direct-check.ts
+ * `refreshCheck`: one completion path for all of them).
  */
 import type { Db, Tx } from "../db";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
+import { awaitingCheckOpened } from "../events/internal-events";
+import { enqueue, outboxCommitted } from "../events/outbox";
 import { ProviderUnavailableError } from "../providers/provider";
 import { failoverChain, parseProviderConfig } from "../providers/registry";
+import { paymentExpiredResult } from "../providers/reverse-penny-drop";
 import { resolveCheck } from "./catalog";
 import { checkSelect, type CheckRow } from "./check.dto";
 import type { TProviderAttempt, TRecordedConsent } from "./check.schemas";
-import { attemptCheck, prepareCheck, type RunCheckInput } from "./run-check";
+import { attemptCheck, finishCheck, prepareCheck, type RunCheckInput } from "./run-check";
 
 type OnFinished = (tx: Tx, check: CheckRow) => Promise<void>;
 
@@ -22,6 +29,8 @@ type OnFinished = (tx: Tx, check: CheckRow) => Promise<void>;
  * Creates a check of an `awaitsApplicant` key and opens its request with the first provider of the
  * check's chain that can (failing over on `provider_unavailable` / `provider_timeout`, each call in
  * `provider_attempts`).
+ * A check left `pending` with its request gets its background poll (`app/check.request_opened`,
+ * written with the request).
  * @returns the check: `pending` with the request as `result` (e.g. `upi_link`, `valid_upto`), or
  *   finished as `prepareCheck` left it (invalid input, consent missing), or `error` with the last
  *   provider error when no provider could open the request (`onFinished` runs in that write).
@@ -51,11 +60,16 @@ export async function beginAwaitingCheck(db: Db, req: RunCheckInput, onFinished?
     try {
       const request = await provider.begin(def.key, input, context);
       calls.push({ provider: provider.name, outcome: "pending", latency_ms: Date.now() - started, at });
-      const [row] = await db.check.updateManyAndReturn({
-        where: { id: check.id, status: "pending" },
-        data: { provider: provider.name, result: request as InputJsonValue, providerAttempts: calls as InputJsonValue },
-        select: checkSelect,
+      const row = await db.$transaction(async (tx) => {
+        const [opened] = await tx.check.updateManyAndReturn({
+          where: { id: check.id, status: "pending" },
+          data: { provider: provider.name, result: request as InputJsonValue, providerAttempts: calls as InputJsonValue },
+          select: checkSelect,
+        });
+        if (opened) await enqueue(tx, awaitingCheckOpened, { checkId: opened.id, projectId: req.projectId, mode: req.mode });
+        return opened;
       });
+      outboxCommitted();
       return row ?? db.check.findUniqueOrThrow({ where: { id: check.id }, select: checkSelect });
     } catch (err) {
       if (!(err instanceof ProviderUnavailableError)) throw err;
@@ -94,4 +108,33 @@ export async function refreshAwaitingCheck(db: Db, checkId: string, onFinished?:
     await db.check.updateMany({ where: { id: checkId, status: "running" }, data: { status: "pending", errorCode: null } });
     return db.check.findUniqueOrThrow({ where: { id: checkId }, select: checkSelect });
   }
+}
+
+/** Epoch ms after which a pending awaiting check's request can no longer be acted on (`result.valid_upto`), or null when it has none. */
+export function awaitingCheckExpiry(check: Pick<CheckRow, "result">): number | null {
+  const validUpto = (check.result as { valid_upto?: unknown } | null)?.valid_upto;
+  const at = typeof validUpto === "string" ? Date.parse(validUpto) : NaN;
+  return Number.isNaN(at) ? null : at;
+}
+
+/**
+ * Ends a `pending` awaiting check whose request expired although its provider could not be read
+ * (the background poll's last read after `valid_upto` found it still waiting): `failed`,
+ * `payment_expired`, with `verified_by` null (no provider confirmed it). `onFinished` runs in that
+ * write, as for every other finish. No-op for a finished check or one whose request has not expired.
+ * @returns the check as stored after the call.
+ */
+export async function expireAwaitingCheck(db: Db, checkId: string, onFinished?: OnFinished, now: Date = new Date()): Promise<CheckRow> {
+  const row = await db.check.findUniqueOrThrow({ where: { id: checkId }, select: checkSelect });
+  const expiry = awaitingCheckExpiry(row);
+  const waiting = row.status === "pending" || row.status === "running";
+  if (!waiting || !resolveCheck(row.checkKey).awaitsApplicant || expiry === null || expiry > now.getTime()) return row;
+  const request = row.result as { valid_upto: string; reference_id?: string | null };
+  const expired = paymentExpiredResult({ valid_upto: request.valid_upto, reference_id: request.reference_id ?? null });
+  return finishCheck(
+    db,
+    checkId,
+    { status: expired.status, errorCode: expired.errorCode, verifiedBy: null, result: expired.result as InputJsonValue },
+    onFinished,
+  );
 }

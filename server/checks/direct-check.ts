@@ -7,8 +7,9 @@
  *
  * A check the applicant acts on (catalog `awaitsApplicant`, the reverse penny drop) answers `200`
  * (`202` with `async=true`) with the Check `pending` and what the applicant needs in `result`
- * (`upi_link`, `valid_upto`); each `GET /v1/checks/{id}` and the vendor's webhook read its outcome,
- * and `check.completed` is emitted when it finishes (server/checks/awaiting-check.ts).
+ * (`upi_link`, `valid_upto`); each `GET /v1/checks/{id}`, the vendor's webhook and a background
+ * poll read its outcome (`refreshCheck`, `readAwaitingCheck`), and `check.completed` is emitted
+ * when it finishes (server/checks/awaiting-check.ts).
  */
 import type { Db, Tx } from "../db";
 import { DomainError, notFound } from "../errors";
@@ -16,11 +17,12 @@ import type { TEventCheck } from "../events/event.schemas";
 import { checkRequested } from "../events/internal-events";
 import { emitEvent, enqueue, outboxCommitted } from "../events/outbox";
 import { assertCheckFiles } from "../files/check-files";
+import { takeAwaitedCheck } from "../flow/submit-step";
 import { type Tenant, tenantWhere } from "../tenant";
 import { CHECKS, resolveCheck } from "./catalog";
 import { directCheckConsent } from "./check-consent";
 import { checkSelect, type CheckRow, toCheckDto } from "./check.dto";
-import { beginAwaitingCheck, refreshAwaitingCheck } from "./awaiting-check";
+import { awaitingCheckExpiry, beginAwaitingCheck, expireAwaitingCheck, refreshAwaitingCheck } from "./awaiting-check";
 import { attemptCheck, giveUpCheck, prepareCheck, runCheck } from "./run-check";
 
 /** Resolves the key for the API: an unknown key is a 400 on `key` listing what exists. */
@@ -122,17 +124,56 @@ export async function getCheck(db: Db, tenant: Tenant, id: string) {
   return toCheckDto((pending && resolveCheck(row.checkKey).awaitsApplicant ? await refreshCheck(db, id) : null) ?? row);
 }
 
+/** Whose check it is: what finishing it also does depends on it (`completion`). */
+async function checkOwner(db: Db, id: string) {
+  return db.check.findUnique({ where: { id }, select: { projectId: true, mode: true, sessionId: true } });
+}
+
+/**
+ * What finishing a check the applicant acts on also does, in the same write: a direct check emits
+ * `check.completed`; a session's check submits its step for the applicant when the step still
+ * waits for it (server/flow/submit-step.ts `takeAwaitedCheck`), so the session moves on even when
+ * nobody keeps the flow open.
+ */
+function completion(owner: { projectId: string; mode: Tenant["mode"]; sessionId: string | null }) {
+  const { sessionId } = owner;
+  if (sessionId) return (tx: Tx, done: CheckRow) => takeAwaitedCheck(tx, sessionId, done);
+  const tenant = { projectId: owner.projectId, mode: owner.mode };
+  return (tx: Tx, done: CheckRow) => emitCheckCompleted(tx, tenant, done);
+}
+
 /**
  * Reads the outcome of a `pending` check the applicant acts on (server/checks/awaiting-check.ts):
- * the flow's poll, `GET /v1/checks/{id}` and the vendor's webhook. A direct check that finishes
- * emits `check.completed`. No-op for any other check.
+ * the flow's poll, `GET /v1/checks/{id}`, the vendor's webhook and the background poll
+ * (`readAwaitingCheck`). The check finishes once, whoever reads it first, with what `completion`
+ * adds (`check.completed`, or the session's step submitted). No-op for any other check.
  * @returns the check as stored after the read, or null when there is no check `id`.
  */
 export async function refreshCheck(db: Db, id: string): Promise<CheckRow | null> {
-  const row = await db.check.findUnique({ where: { id }, select: { projectId: true, mode: true, sessionId: true } });
-  if (!row) return null;
-  const tenant = { projectId: row.projectId, mode: row.mode };
-  const check = await refreshAwaitingCheck(db, id, row.sessionId ? undefined : (tx, done) => emitCheckCompleted(tx, tenant, done));
+  const owner = await checkOwner(db, id);
+  if (!owner) return null;
+  const check = await refreshAwaitingCheck(db, id, completion(owner));
   outboxCommitted();
   return check;
+}
+
+/**
+ * One read of the background poll (inngest/functions/poll-awaiting-check.ts): `refreshCheck`; when
+ * that read began after the request's `valid_upto` and the check still waits (its provider could
+ * not be read), it ends `failed` `payment_expired` through the same completion
+ * (awaiting-check.ts `expireAwaitingCheck`).
+ * @returns the check's status (`missing` when there is no check `id`), its request's expiry and
+ *   the read's start (epoch ms): no personal data, the output is memoized.
+ */
+export async function readAwaitingCheck(db: Db, id: string): Promise<{ status: string; expiresAt: number | null; at: number }> {
+  const at = Date.now();
+  const owner = await checkOwner(db, id);
+  if (!owner) return { status: "missing", expiresAt: null, at };
+  let check = await refreshAwaitingCheck(db, id, completion(owner));
+  const expiresAt = awaitingCheckExpiry(check);
+  if ((check.status === "pending" || check.status === "running") && expiresAt !== null && expiresAt <= at) {
+    check = await expireAwaitingCheck(db, id, completion(owner), new Date(at));
+  }
+  outboxCommitted();
+  return { status: check.status, expiresAt, at };
 }

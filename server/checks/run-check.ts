@@ -180,7 +180,8 @@ async function prepare(db: Db | Tx, req: RunCheckInput, opts: PrepareOptions): P
   return { check, input };
 }
 
-type FinishData = Parameters<Db["check"]["updateMany"]>[0]["data"];
+/** What finishing a check writes (its status and answer; `finishedAt` is set by `finishCheck`). */
+export type FinishData = Parameters<Db["check"]["updateMany"]>[0]["data"];
 
 /**
  * Records the final answer of a check that is still `pending` or `running`, and runs
@@ -188,7 +189,7 @@ type FinishData = Parameters<Db["check"]["updateMany"]>[0]["data"];
  * written and `onFinished` is not called: a check finishes (and emits) exactly once.
  * @returns the check as stored after the call.
  */
-async function finishCheck(db: Db, checkId: string, data: FinishData, onFinished?: (tx: Tx, check: CheckRow) => Promise<void>): Promise<CheckRow> {
+export async function finishCheck(db: Db, checkId: string, data: FinishData, onFinished?: (tx: Tx, check: CheckRow) => Promise<void>): Promise<CheckRow> {
   const where = { id: checkId, status: { in: ["pending" as const, "running" as const] } };
   const write = (c: Db | Tx) => c.check.updateManyAndReturn({ where, data: { ...data, finishedAt: new Date() }, select: checkSelect });
   const [won] = onFinished

@@ -50,6 +50,13 @@ export const webhookDeliveryRequested = internalEvent("app/webhook.delivery_requ
 /** An asynchronous direct check to run (POST /v1/checks/{key}?async=true, server/checks/direct-check.ts). */
 export const checkRequested = internalEvent("app/check.requested", z.object({ checkId: z.string(), projectId: z.string(), mode: ZMode }));
 
+/**
+ * A check the applicant acts on went `pending` with its request opened (server/checks/awaiting-check.ts
+ * `beginAwaitingCheck`: the reverse penny drop's UPI payment): read its outcome in the background until
+ * it is final or the request expired (inngest/functions/poll-awaiting-check.ts).
+ */
+export const awaitingCheckOpened = internalEvent("app/check.request_opened", z.object({ checkId: z.string(), projectId: z.string(), mode: ZMode }));
+
 /** OCR of an uploaded document to run (server/intelligence/document-extractions.ts). */
 export const documentExtractionRequested = internalEvent(
   "app/document.extraction_requested",

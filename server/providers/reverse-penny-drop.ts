@@ -57,6 +57,17 @@ export function maskAccountNumber(account: string): string {
   return account.length <= 4 ? account : `${"X".repeat(account.length - 4)}${account.slice(-4)}`;
 }
 
+/** The verdict on a request that was not paid before its `valid_upto`: `failed`, `payment_expired`. */
+export function paymentExpiredResult(request: Pick<PaymentRequest, "valid_upto" | "reference_id">): ProviderResult {
+  return {
+    status: "failed",
+    errorCode: "payment_expired",
+    score: null,
+    verifiedBy: "source",
+    result: { reference_id: request.reference_id, valid_upto: request.valid_upto, payment_status: "expired" },
+  };
+}
+
 /**
  * The verdict on `report` for the name given (see the file comment).
  * @param request the pending check's `PaymentRequest` (its expiry and reference).
@@ -73,7 +84,7 @@ export async function reversePennyDropResult(
   if (report.status === "created" && !expired) throw new AwaitingApplicantError("The applicant has not paid yet.");
   const base = { score: null, verifiedBy: "source" as const };
   const requestResult = { reference_id: request.reference_id, valid_upto: request.valid_upto };
-  if (expired) return { ...base, status: "failed", errorCode: "payment_expired", result: { ...requestResult, payment_status: "expired" } };
+  if (expired) return paymentExpiredResult(request);
   if (report.status === "failed") return { ...base, status: "failed", errorCode: "payment_failed", result: { ...requestResult, payment_status: "failed" } };
 
   const ifsc = report.ifsc?.toUpperCase() ?? null;

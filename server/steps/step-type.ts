@@ -12,6 +12,7 @@
  */
 import type { z } from "zod";
 import type { Actor } from "../audit/write-audit";
+import type { CheckRow } from "../checks/check.dto";
 import type { Db, Tx } from "../db";
 import type { FlowContext, FlowSessionRow } from "../flow/flow-session";
 
@@ -121,6 +122,13 @@ export interface StepType<S = unknown, I = unknown> {
    * @throws DomainError (the hosted flow's codes: parameter_invalid, step_not_available, ...).
    */
   submit(ctx: SubmitContext<S, I>): Promise<Submission>;
+  /**
+   * A check of this step that the applicant acts on outside the flow (catalog `awaitsApplicant`:
+   * the reverse penny drop's UPI payment) finished before the step was submitted: the submission
+   * to store for the applicant (server/flow/submit-step.ts `takeAwaitedCheck`), or null when the
+   * check is no answer about them (the request expired: the step stays open).
+   */
+  awaitedCheck?(ctx: { session: FlowSessionRow; check: CheckRow }): Pick<Submission, "data" | "method" | "submittedAt"> | null;
   /** The checks a submitted step plans, in order; none when omitted. */
   plannedChecks?(ctx: PlanContext<S>): PlannedCheck[];
   /** The step is verified by a one-time code on this channel (server/flow/flow-otp.ts). */

@@ -61,6 +61,20 @@ describe(`POST /v1/checks/${KEY}`, () => {
     });
   });
 
+  it("finishes without anyone reading it: the background read sends check.completed about 20 s after the request", async () => {
+    const res = await demo("POST", `/v1/checks/${KEY}?async=true`, { name: "Asha Verma" });
+    expect(res.status).toBe(202);
+    // never GET the check: only the service's own read can finish it
+    const completed = async () =>
+      ((await demo("GET", "/v1/events?type=check.completed&limit=100")).body.data as { data: { check: { id: string; status: string } } }[]).filter(
+        (e) => e.data.check.id === res.body.id,
+      );
+    await expect.poll(async () => (await completed()).length, { timeout: 45_000, interval: 1_000 }).toBe(1);
+    expect((await completed())[0]!.data.check).toMatchObject({ status: "passed", error_code: null });
+    expect((await demo("GET", `/v1/checks/${res.body.id}`)).body).toMatchObject({ status: "passed", result: { registered_name: "ASHA VERMA" } });
+    expect(await completed()).toHaveLength(1);
+  }, 60_000);
+
   it("refuses an account number (the payment brings it) and a missing name", async () => {
     const extra = await demo("POST", `/v1/checks/${KEY}`, { name: "Ravi Kumar", account_number: "50100012345678" });
     expect(extra.status).toBe(400);
@@ -74,6 +88,8 @@ describe(`POST /v1/checks/${KEY}`, () => {
     const res = await demo("GET", "/v1/capabilities?country=IN");
     const check = res.body.countries[0].checks.find((c: { key: string }) => c.key === KEY);
     expect(check).toMatchObject({ generic_key: "bank_account.reverse_penny_drop", answered_by: "registry", cache_ttl_seconds: 0 });
+    // how a pending check ends, in one place: the webhook, a GET, the background read, the expiry
+    expect(check.description).toMatch(/webhook.*GET \/v1\/checks\/\{id\}.*background read.*payment_expired/);
     expect(check.sandbox.map((v: { input: string }) => v.input)).toEqual([
       "name SANDBOX MISMATCH",
       "name SANDBOX NONAME",

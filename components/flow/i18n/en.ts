@@ -64,6 +64,8 @@ export const en = {
     rightGrievance: "Have your complaints heard and resolved (grievance redressal)",
     rightNominate: "Nominate someone to exercise these rights for you if you die or become unable to",
     withdraw: "You can withdraw your consent at any time. This does not undo what was done before, but {org} may then be unable to onboard you.",
+    withdrawBusiness:
+      "You can withdraw your consent at any time. This does not undo what was done before, but {org} may then be unable to onboard the business.",
     grievanceTitle: "Questions or complaints",
     grievance:
       "Contact the grievance officer of {org}{hasContact, select, yes { at {contact}} other {}}. If you are not satisfied with the answer, you can complain to the Data Protection Board of India.",
@@ -112,10 +114,16 @@ export const en = {
       "Photos or scans of the business's documents (such as its certificate of incorporation, GST certificate, partnership deed, board resolution or bank statement)",
     dataKeyPeople:
       "The business's key people (directors, partners, beneficial owners, authorized signatories): their names, roles, ownership, email addresses and mobile numbers",
-    dataBankAccount: "The business's bank account number and IFSC",
+    dataBankAccount: "Your bank account number and IFSC",
+    dataBusinessBankAccount: "The business's bank account number and IFSC",
     sourceRegistries: "Registrations are checked against the GST, Ministry of Corporate Affairs (MCA21) and Udyam registries.",
     sourceKeyPeople: "Each key person is sent their own link and verifies their identity themselves, after reading a notice of their own.",
-    sourceBankAccount: "The bank account is confirmed with the bank (penny drop) and the account holder's name is compared with the business's.",
+    sourceBankAccount: "Your bank account is confirmed with the bank (penny drop) and the account holder's name is compared with yours.",
+    sourceBusinessBankAccount: "The bank account is confirmed with the bank (penny drop) and the account holder's name is compared with the business's.",
+    sourceUpiPayment:
+      "You pay ₹1 from your bank account with a UPI app (refunded); the payment tells us the account number, IFSC and account holder's name, which is compared with yours.",
+    sourceBusinessUpiPayment:
+      "You pay ₹1 from the business's bank account with a UPI app (refunded); the payment tells us the account number, IFSC and account holder's name, which is compared with the business's.",
   },
 
   pan: {

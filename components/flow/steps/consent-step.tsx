@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FieldError, FormError } from "~/components/ui/field-error";
 import { cn, focusRing } from "~/components/ui/cn";
-import type { FlowStep, StepProps } from "../flow-types";
+import type { FlowSession, FlowStep, StepProps } from "../flow-types";
 import { useErrorText } from "../i18n/use-error-text";
 import { splitServerErrors, useSubmitStep } from "../use-submit-step";
 import { type StepView, SummaryRows, useStepView } from "./step-view";
@@ -16,11 +16,12 @@ type ConsentT = ReturnType<typeof useTranslations<"consent">>;
 
 /**
  * What the workflow's steps collect, in the notice's words, and where each is checked: derived
- * from the step types (KYC and KYB alike, each type's `collects` in step-registry.ts), so a
- * workflow's notice follows its steps.
+ * from the step types (KYC and KYB alike, each type's `collects` in step-registry.ts, told
+ * whose verification it is), so a workflow's notice follows its steps and its subject.
  */
 function collectedData(
   steps: readonly FlowStep[],
+  subject: FlowSession["type"],
   view: (type: string) => StepView | undefined,
   t: ConsentT,
   org: string,
@@ -30,7 +31,7 @@ function collectedData(
   for (const s of steps) {
     const collects = view(s.type)?.collects;
     if (!collects) continue;
-    const [item, source] = typeof collects === "function" ? collects(s) : collects;
+    const [item, source] = typeof collects === "function" ? collects(s, subject) : collects;
     items.push(t(item));
     sources.push(t(source, { org }));
   }
@@ -60,7 +61,7 @@ export function ConsentStep({ sessionId, state, step, isLast, onDone }: StepProp
   const tc = useTranslations("common");
   const errorText = useErrorText();
   const org = state.session.organizationName;
-  const collected = collectedData(state.steps, useStepView(), t, org);
+  const collected = collectedData(state.steps, state.session.type, useStepView(), t, org);
   // a business's verification (KYB) is about the business and its people, not the applicant alone
   const business = state.session.type === "kyb";
   const settings = step.settings as { notice_version?: unknown; retention_days?: unknown; grievance_contact?: unknown };
@@ -166,7 +167,7 @@ export function ConsentStep({ sessionId, state, step, isLast, onDone }: StepProp
           </ul>
         </NoticeSection>
         <NoticeSection title={t("withdrawTitle")} short={t("withdrawShort", { org })} {...section("withdraw")}>
-          <p>{t("withdraw", { org })}</p>
+          <p>{t(business ? "withdrawBusiness" : "withdraw", { org })}</p>
           <p className="mt-1.5">{t("withdrawHow", { org, ...contact })}</p>
         </NoticeSection>
         <NoticeSection title={t("grievanceTitle")} short={t("grievanceShort", { org, ...contact })} {...section("grievance")}>

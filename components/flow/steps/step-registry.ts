@@ -13,7 +13,7 @@
 import dynamic from "next/dynamic";
 import type { TStepType } from "~/server/steps/step-types";
 import { ConsentStep, ConsentSummary } from "./consent-step";
-import { otpNotice, panNotice } from "./step-notices";
+import { bankAccountNotice, otpNotice, panNotice } from "./step-notices";
 import { StepLoading, type StepSummaryProps, type StepView } from "./step-view";
 
 const loading = StepLoading;
@@ -82,7 +82,7 @@ const STEP_VIEWS: StepViews = {
   business_details: { component: BusinessDetailsStep, collects: ["dataBusinessDetails", "sourceRegistries"] },
   business_documents: { component: BusinessDocumentsStep, collects: ["dataBusinessDocuments", "sourceDocuments"] },
   key_people: { component: KeyPeopleStep, collects: ["dataKeyPeople", "sourceKeyPeople"] },
-  bank_account: { component: BankAccountStep, collects: ["dataBankAccount", "sourceBankAccount"] },
+  bank_account: { component: BankAccountStep, collects: bankAccountNotice },
   ckyc: { component: CkycStep, summary: CkycSummary, collects: ["dataCkyc", "sourceCkyc"] },
   screening: { component: ScreeningStep, summary: null, collects: ["dataScreening", "sourceScreening"] },
 };

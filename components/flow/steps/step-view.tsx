@@ -8,7 +8,7 @@
 import { createContext, useContext, type ComponentType } from "react";
 import { useFormatter, useTranslations } from "use-intl";
 import { Spinner } from "~/components/ui/spinner";
-import type { FlowStep, StepProps } from "../flow-types";
+import type { FlowSession, FlowStep, StepProps } from "../flow-types";
 
 export interface StepView {
   component: ComponentType<StepProps>;
@@ -17,8 +17,11 @@ export interface StepView {
    * `null`: no card (the review step itself).
    */
   summary?: StepSummary | null;
-  /** What it collects and where that is checked, in the consent notice's words; omitted: nothing. */
-  collects?: NoticeEntry | ((step: FlowStep) => NoticeEntry);
+  /**
+   * What it collects and where that is checked, in the consent notice's words, for the step and
+   * the session's subject (`kyc`: the applicant's own, `kyb`: the business's); omitted: nothing.
+   */
+  collects?: NoticeEntry | ((step: FlowStep, subject: FlowSession["type"]) => NoticeEntry);
   /** `false`: once submitted, Back and the summary's edit links never show it again (consent is not taken back). */
   revisitable?: false;
   /** `true`: it uses the camera, so a desktop browser offers "continue on your phone" (handoff/handoff-offer.tsx). */

@@ -4,7 +4,8 @@
  * bank app over UPI (server/steps/bank-account/upi-payment.ts). The page starts a payment request
  * (flow.startUpiPayment); on a phone it offers the `upi://` link as a "Pay ₹1 with a UPI app"
  * button, on a desktop its QR code; it polls the request (flow.upiPaymentStatus) and, once the
- * payment came back, submits the step with the request's check. An expired or failed request
+ * payment came back, submits the step with the request's check (or, when the service already
+ * submitted it, `submitted`, just moves on). An expired or failed request
  * offers "Try again" (a new request).
  */
 import { useMutation, useQuery } from "@tanstack/react-query";
@@ -22,7 +23,7 @@ import { useIsDesktop } from "../handoff/device";
 import { useErrorText } from "../i18n/use-error-text";
 import { qrDataUrl } from "../qr-data-url";
 import { formatSeconds, useCountdown } from "../use-countdown";
-import { splitServerErrors, useSubmitStep } from "../use-submit-step";
+import { splitServerErrors, useRefreshFlowState, useSubmitStep } from "../use-submit-step";
 import { SandboxNote } from "../sandbox-note";
 
 type UpiPaymentView = inferRouterOutputs<AppRouter>["flow"]["startUpiPayment"];
@@ -37,6 +38,7 @@ export function UpiPayment({ sessionId, state, step, onDone }: StepProps) {
   const desktop = useIsDesktop();
   const start = useMutation(trpc.flow.startUpiPayment.mutationOptions());
   const submit = useSubmitStep(sessionId);
+  const refreshState = useRefreshFlowState(sessionId);
   const [request, setRequest] = useState<UpiPaymentView | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const polled = useQuery(
@@ -66,11 +68,15 @@ export function UpiPayment({ sessionId, state, step, onDone }: StepProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // the payment came back: the step is submitted with its check
+  // the payment came back: the step is submitted with its check (unless the service already did)
   const submitted = useRef<string | null>(null);
   useEffect(() => {
     if (current?.state !== "done" || submitted.current === current.check_id) return;
     submitted.current = current.check_id;
+    if (current.submitted) {
+      void refreshState().then(onDone);
+      return;
+    }
     submit
       .mutateAsync({ sessionId, step: step.name, values: { check_id: current.check_id } })
       .then(onDone)
@@ -78,7 +84,7 @@ export function UpiPayment({ sessionId, state, step, onDone }: StepProps) {
         const { fieldIssues, formKey } = splitServerErrors(err, ["check_id"]);
         setProblem(fieldIssues[0]?.message ?? formKey);
       });
-  }, [current, onDone, sessionId, step.name, submit]);
+  }, [current, onDone, refreshState, sessionId, step.name, submit]);
 
   const [qr, setQr] = useState<{ link: string; image: string } | null>(null);
   const link = current?.state === "pending" ? current.upi_link : null;

@@ -8,11 +8,13 @@
  * - `reverse_penny_drop`: the applicant pays ₹1 from their own bank app over UPI (the flow's page
  *   starts and polls the request, server/steps/bank-account/upi-payment.ts); the step is submitted
  *   with the finished check `in.bank_account.reverse_penny_drop`, which counts for the session as
- *   if the pipeline had run it. The step keeps the account only masked.
+ *   if the pipeline had run it: by the page, or by the service when the check finished without it
+ *   (`awaitedCheck`). The step keeps the account only masked.
  */
 import { DomainError } from "../../errors";
 import { defineStep } from "../step-type";
 import { type TBankAccountSettings, ZBankAccountSettings, ZBankAccountStepInput, ZBankAccountUpiInput } from "./bank-account.schemas";
+import { accountHolderName, takeUpiPayment, upiPaymentSubmission } from "./upi-payment-step";
 
 export const bankAccountStep = defineStep<TBankAccountSettings, Record<string, unknown>>({
   type: "bank_account",
@@ -27,16 +29,13 @@ export const bankAccountStep = defineStep<TBankAccountSettings, Record<string, u
    *   for the reverse penny drop, upi-payment.ts `takeUpiPayment`'s errors.
    */
   async submit({ db, session, step, settings, input }) {
-    // loaded when used: the check pipeline must not load where the step registry is read for publishing (the admin CLI)
-    const { accountHolderName, takeUpiPayment } = await import("./upi-payment");
-    if (settings.method === "reverse_penny_drop") {
-      const taken = await takeUpiPayment(db, session, step.name, String(input.check_id));
-      return { data: taken.data, method: "reverse_penny_drop", submittedAt: taken.submittedAt };
-    }
+    if (settings.method === "reverse_penny_drop") return takeUpiPayment(db, session, step.name, String(input.check_id));
     const name = accountHolderName(session);
     if (!name) throw new DomainError("step_not_available", "Enter the account holder's name first.", { param: "step" });
     return { data: { ...input, name }, method: "manual_entry" };
   },
+  /** A reverse penny drop whose payment came back while nobody submitted the step (server/flow/submit-step.ts `takeAwaitedCheck`). */
+  awaitedCheck: ({ session, check }) => upiPaymentSubmission(session, check),
   /**
    * The penny drop's check; a reverse penny drop's check ran before the submission and the pipeline
    * adopts it (had it been deleted, the planned one was never begun: failed payment_request_missing).

@@ -33,6 +33,7 @@ const ZUpiPayment = z.object({
   amount: z.string(),
   account_number_masked: z.string().nullable(),
   bank_name: z.string().nullable(),
+  submitted: z.boolean(),
 });
 
 const ZChildInput = ZSessionInput.extend({ childSessionId: z.string().min(1).max(64) });
