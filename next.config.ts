@@ -21,7 +21,8 @@ const nextConfig: NextConfig = {
   ],
   experimental: {
     // the proxy (proxy.ts) buffers request bodies up to this size and silently truncates beyond it (Next's
-    // default 10 MB): uploads to /flow and POST /v1/files take 15 MiB plus multipart overhead
+    // default 10 MB): the flow's uploads (/flow/{id}/upload) take 15 MiB plus multipart overhead (POST /v1/files
+    // does not pass through the proxy: its matcher takes only /v1 paths with a `%`)
     // (MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES; server/uploads/upload-limits.test.ts keeps them in step)
     proxyClientMaxBodySize: 16 * 1024 * 1024,
   },
