@@ -1,5 +1,6 @@
 /**
- * Checks answered in two phases (catalog `awaitsApplicant`: `in.bank_account.reverse_penny_drop`).
+ * Checks answered in two phases (catalog `awaitsApplicant`: `in.bank_account.reverse_penny_drop`;
+ * `awaitsOtp`: the CKYC download with an OTP, completed by server/checks/check-otp.ts).
  * `beginAwaitingCheck` creates the check `pending` and has the provider open the request the
  * applicant acts on (`CheckProvider.begin`: the UPI payment request), stored as the check's
  * `result`; `refreshAwaitingCheck` asks the provider again (one `attemptCheck`): the check stays
@@ -9,10 +10,11 @@
  */
 import type { Db, Tx } from "../db";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
-import { ProviderUnavailableError } from "../providers/provider";
+import { AnsweredAtOnceError, ProviderUnavailableError } from "../providers/provider";
 import { failoverChain, parseProviderConfig } from "../providers/registry";
 import { resolveCheck } from "./catalog";
 import { checkSelect, type CheckRow } from "./check.dto";
+import { otpRequestSent } from "./otp-request";
 import type { TProviderAttempt, TRecordedConsent } from "./check.schemas";
 import { attemptCheck, prepareCheck, type RunCheckInput } from "./run-check";
 
@@ -23,13 +25,15 @@ type OnFinished = (tx: Tx, check: CheckRow) => Promise<void>;
  * check's chain that can (failing over on `provider_unavailable` / `provider_timeout`, each call in
  * `provider_attempts`).
  * @returns the check: `pending` with the request as `result` (e.g. `upi_link`, `valid_upto`), or
- *   finished as `prepareCheck` left it (invalid input, consent missing), or `error` with the last
+ *   finished as `prepareCheck` left it (invalid input, consent missing), or with the provider's answer
+ *   when it answered at once (`AnsweredAtOnceError`: no such record), or `error` with the last
  *   provider error when no provider could open the request (`onFinished` runs in that write).
  * @throws DomainError as `prepareCheck` does (input that does not parse, unknown key).
  */
 export async function beginAwaitingCheck(db: Db, req: RunCheckInput, onFinished?: OnFinished): Promise<CheckRow> {
   const def = resolveCheck(req.key, req.country);
-  if (!def.awaitsApplicant) throw new Error(`'${def.key}' is not answered in two phases.`);
+  const parsed = def.input.safeParse(req.input);
+  if (!def.awaitsApplicant && !(parsed.success && def.awaitsOtp?.(parsed.data))) throw new Error(`'${def.key}' is not answered in two phases.`);
   const check = await prepareCheck(db, req);
   if (check.status !== "pending") return check;
   const project = req.mode === "live" ? await db.project.findUnique({ where: { id: req.projectId }, select: { providerConfig: true } }) : null;
@@ -49,7 +53,9 @@ export async function beginAwaitingCheck(db: Db, req: RunCheckInput, onFinished?
     const started = Date.now();
     const at = new Date(started).toISOString();
     try {
-      const request = await provider.begin(def.key, input, context);
+      const opened = await provider.begin(def.key, input, context);
+      // a code sent to the applicant: the attempts it takes and when a new one may be asked for (./check-otp.ts)
+      const request = def.awaitsOtp?.(input) ? otpRequestSent(opened, new Date()) : opened;
       calls.push({ provider: provider.name, outcome: "pending", latency_ms: Date.now() - started, at });
       const [row] = await db.check.updateManyAndReturn({
         where: { id: check.id, status: "pending" },
@@ -58,24 +64,34 @@ export async function beginAwaitingCheck(db: Db, req: RunCheckInput, onFinished?
       });
       return row ?? db.check.findUniqueOrThrow({ where: { id: check.id }, select: checkSelect });
     } catch (err) {
+      if (err instanceof AnsweredAtOnceError) {
+        // e.g. no such record: the check is answered without a request for the applicant
+        const { answer } = err;
+        calls.push({ provider: provider.name, outcome: answer.status, latency_ms: Date.now() - started, at });
+        return finish({ provider: provider.name, status: answer.status, errorCode: answer.errorCode, score: answer.score, verifiedBy: answer.verifiedBy, result: answer.result as InputJsonValue });
+      }
       if (!(err instanceof ProviderUnavailableError)) throw err;
       calls.push({ provider: provider.name, outcome: err.errorCode, latency_ms: Date.now() - started, at });
       outage = err;
       if (err.errorCode === "provider_not_configured") break;
     }
   }
-  const errorCode = outage?.errorCode ?? "provider_not_configured";
-  const finish = async (tx: Db | Tx) => {
-    const [row] = await tx.check.updateManyAndReturn({
-      where: { id: check.id, status: "pending" },
-      data: { status: "error", errorCode, providerAttempts: calls as InputJsonValue, finishedAt: new Date() },
-      select: checkSelect,
-    });
-    if (row && onFinished) await onFinished(tx as Tx, row);
-    return row;
-  };
-  const row = onFinished ? await db.$transaction((tx) => finish(tx)) : await finish(db);
-  return row ?? db.check.findUniqueOrThrow({ where: { id: check.id }, select: checkSelect });
+  return finish({ status: "error", errorCode: outage?.errorCode ?? "provider_not_configured" });
+
+  /** Records the check's end (an answer at once, or no provider could open the request), with `onFinished` in the same write. */
+  async function finish(data: Omit<NonNullable<Parameters<Db["check"]["updateManyAndReturn"]>[0]>["data"], "providerAttempts" | "finishedAt">) {
+    const write = async (tx: Db | Tx) => {
+      const [row] = await tx.check.updateManyAndReturn({
+        where: { id: check.id, status: "pending" },
+        data: { ...data, providerAttempts: calls as InputJsonValue, finishedAt: new Date() },
+        select: checkSelect,
+      });
+      if (row && onFinished) await onFinished(tx as Tx, row);
+      return row;
+    };
+    const row = onFinished ? await db.$transaction((tx) => write(tx)) : await write(db);
+    return row ?? db.check.findUniqueOrThrow({ where: { id: check.id }, select: checkSelect });
+  }
 }
 
 /**

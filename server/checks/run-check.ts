@@ -22,7 +22,7 @@ import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespac
 import { newId } from "../ids";
 import { storeEvidence } from "../evidence/evidence";
 import { AwaitingApplicantError, ProviderUnavailableError, type ProviderEvidence } from "../providers/provider";
-import { failoverChain, parseProviderConfig, providerFor } from "../providers/registry";
+import { failoverChain, parseProviderConfig, providerFor, providerNamed } from "../providers/registry";
 import { resolveCheck } from "./catalog";
 import { type CallConsent, needsConsent, sessionConsent } from "./check-consent";
 import { checkSelect, type CheckRow } from "./check.dto";
@@ -188,7 +188,7 @@ type FinishData = Parameters<Db["check"]["updateMany"]>[0]["data"];
  * written and `onFinished` is not called: a check finishes (and emits) exactly once.
  * @returns the check as stored after the call.
  */
-async function finishCheck(db: Db, checkId: string, data: FinishData, onFinished?: (tx: Tx, check: CheckRow) => Promise<void>): Promise<CheckRow> {
+export async function finishCheck(db: Db, checkId: string, data: FinishData, onFinished?: (tx: Tx, check: CheckRow) => Promise<void>): Promise<CheckRow> {
   const where = { id: checkId, status: { in: ["pending" as const, "running" as const] } };
   const write = (c: Db | Tx) => c.check.updateManyAndReturn({ where, data: { ...data, finishedAt: new Date() }, select: checkSelect });
   const [won] = onFinished
@@ -220,6 +220,12 @@ export interface AttemptOptions {
    * `error_code: input_not_kept` (e.g. the request died between creating and answering it).
    */
   input?: unknown;
+  /**
+   * The one-time code the applicant entered, for a check completed with an OTP (catalog
+   * `awaitsOtp`, server/checks/check-otp.ts): only the provider recorded on the check is asked (the
+   * code belongs to the request it opened), and the code is never stored.
+   */
+  otp?: string;
 }
 
 /**
@@ -269,7 +275,10 @@ export async function attemptCheck(db: Db, checkId: string, opts: AttemptOptions
     row.mode === "live" && def.answeredBy === "registry"
       ? await db.project.findUnique({ where: { id: row.projectId }, select: { providerConfig: true } })
       : null;
-  const chain = failoverChain(row.mode, row.checkKey, row.provider, parseProviderConfig(project?.providerConfig));
+  const chain =
+    opts.otp === undefined
+      ? failoverChain(row.mode, row.checkKey, row.provider, parseProviderConfig(project?.providerConfig))
+      : [providerNamed(row.mode, row.checkKey, row.provider)];
   const context = {
     projectId: row.projectId,
     mode: row.mode,
@@ -278,7 +287,8 @@ export async function attemptCheck(db: Db, checkId: string, opts: AttemptOptions
     purpose: row.purpose,
     checkId: row.id,
     // what `begin` opened, for a check the applicant acts on (server/checks/awaiting-check.ts)
-    request: def.awaitsApplicant ? ((row.result ?? null) as Record<string, unknown> | null) : null,
+    request: def.awaitsApplicant || opts.otp !== undefined ? ((row.result ?? null) as Record<string, unknown> | null) : null,
+    ...(opts.otp === undefined ? {} : { otp: opts.otp }),
   };
   const calls: TProviderAttempt[] = [];
   const attempts = Array.isArray(row.providerAttempts) ? (row.providerAttempts as TProviderAttempt[]) : [];

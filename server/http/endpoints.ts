@@ -7,7 +7,7 @@ import "server-only";
  * `API_ENDPOINTS`, so the docs cannot drift (STYLE.md 3).
  */
 import { z } from "zod";
-import { ZCapabilities, ZCheck, ZCheckPiiErasure, ZRunCheckRequest } from "../checks/check.schemas";
+import { ZCapabilities, ZCheck, ZCheckOtpRequest, ZCheckPiiErasure, ZRunCheckRequest } from "../checks/check.schemas";
 import { ZList } from "../common.schemas";
 import { ZDocumentTypeList } from "../documents/document-type.schemas";
 import { ZEvent } from "../events/event.schemas";
@@ -314,6 +314,20 @@ export const eraseCheckPiiEndpoint = endpoint({
   errors: [404, 409],
 });
 
+export const submitCheckOtpEndpoint = endpoint({
+  operationId: "submitCheckOtp",
+  method: "POST",
+  // the same path segment as retrieveCheck (`{key}`, a check id here): one route folder in Next
+  path: "/v1/checks/{key}/otp",
+  summary: "Complete a check with the applicant's one-time code",
+  description:
+    "The second phase of a direct check answered with a code the registry sends the applicant (`in.ckyc.download` with `auth_factor: otp`, CKYC 1.3: the code goes to the mobile number registered on the CKYC record). `{ \"otp\": \"123456\" }` answers the check: `passed` with the record, or, for a wrong code, still `pending` with `result.attempts_left` one less (the 3rd wrong code: `failed`, `ckyc_auth_failed`); a code entered after `result.otp_expires_at` ends it `failed`, `otp_expired`. `{ \"resend\": true }` has the registry send a new code (at most once per 30 s, else 429 `rate_limited`; `result.resend_available_at`) and answers the check `pending` with the new `otp_expires_at`. A finished check emits `check.completed`. The code is never stored. 409 `check_not_awaiting_otp` for a check that is not waiting for a code, 409 `check_in_session` for a session's check (its code is entered in the hosted flow); 503 when the registry could not be asked now (the check still waits). Test mode: `123456` is right, `000000` has expired.",
+  params: z.strictObject({ key: z.string().min(1).meta({ description: "The check's id (`chk_...`)." }) }),
+  body: ZCheckOtpRequest,
+  responses: { 200: ZCheck },
+  errors: [404, 409],
+});
+
 const ZCountryQuery = z.strictObject({ country: z.string().length(2).optional().meta({ description: "Only this country (ISO 3166-1 alpha-2)." }) });
 
 export const endCheckMonitoringEndpoint = endpoint({
@@ -506,6 +520,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
   runCheckEndpoint,
   retrieveCheckEndpoint,
   eraseCheckPiiEndpoint,
+  submitCheckOtpEndpoint,
   endCheckMonitoringEndpoint,
   capabilitiesEndpoint,
   documentTypesEndpoint,
