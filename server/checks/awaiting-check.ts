@@ -68,7 +68,14 @@ export async function beginAwaitingCheck(db: Db, req: RunCheckInput, onFinished?
         // e.g. no such record: the check is answered without a request for the applicant
         const { answer } = err;
         calls.push({ provider: provider.name, outcome: answer.status, latency_ms: Date.now() - started, at });
-        return finish({ provider: provider.name, status: answer.status, errorCode: answer.errorCode, score: answer.score, verifiedBy: answer.verifiedBy, result: answer.result as InputJsonValue });
+        return finish({
+          provider: provider.name,
+          status: answer.status,
+          errorCode: answer.errorCode,
+          score: answer.score,
+          verifiedBy: answer.verifiedBy,
+          result: answer.result as InputJsonValue,
+        });
       }
       if (!(err instanceof ProviderUnavailableError)) throw err;
       calls.push({ provider: provider.name, outcome: err.errorCode, latency_ms: Date.now() - started, at });

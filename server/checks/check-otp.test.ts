@@ -71,7 +71,11 @@ describe("in.ckyc.download with auth_factor otp", () => {
     expect(await submitDirectCheckOtp(db, tenant, check.id, { otp: "222222" })).toMatchObject({ status: "pending", result: { attempts_left: 1 } });
     expect(await db.check.findUniqueOrThrow({ where: { id: check.id }, select: { attempts: true } })).toEqual({ attempts: 0 });
     const failed = await submitDirectCheckOtp(db, tenant, check.id, { otp: "333333" });
-    expect(failed).toMatchObject({ status: "failed", error_code: "ckyc_auth_failed", result: { record_found: true, otp_sent_to: "******3210", attempts_left: 0 } });
+    expect(failed).toMatchObject({
+      status: "failed",
+      error_code: "ckyc_auth_failed",
+      result: { record_found: true, otp_sent_to: "******3210", attempts_left: 0 },
+    });
     expect(await completedEvents(check.id)).toHaveLength(1);
   });
 

@@ -27,7 +27,6 @@ import { emitCheckCompleted } from "./direct-check";
 import { OTP_ATTEMPTS, otpRequestSent } from "./otp-request";
 import { attemptCheck, finishCheck } from "./run-check";
 
-
 /** What a pending OTP check keeps in `result` (written by the provider's `begin`, updated here). */
 interface OtpRequest {
   otp_expires_at?: string;
@@ -143,7 +142,8 @@ async function resend(
 export async function submitDirectCheckOtp(db: Db, tenant: Tenant, id: string, body: TCheckOtpRequest) {
   const row = await db.check.findFirst({ where: { id, ...tenantWhere(tenant) }, select: { id: true, sessionId: true } });
   if (!row) throw notFound("check", id);
-  if (row.sessionId) throw new DomainError("check_in_session", `Check ${id} belongs to session ${row.sessionId}: its code is entered in the hosted flow.`, { param: "id" });
+  if (row.sessionId)
+    throw new DomainError("check_in_session", `Check ${id} belongs to session ${row.sessionId}: its code is entered in the hosted flow.`, { param: "id" });
   const check = await submitCheckOtp(db, id, body, (tx, done) => emitCheckCompleted(tx, tenant, done));
   outboxCommitted();
   return toCheckDto(check);

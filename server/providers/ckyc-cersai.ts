@@ -192,7 +192,10 @@ export function createCkycProvider(config: CkycConfig): CheckProvider {
     const input = ZCkycDownloadInput.parse(raw);
     // CERSAI's published download takes the three factors above; its OTP exchange is not published: the OTP download goes through a vendor (surepass-ckyc.ts)
     if (input.auth_factor === "otp")
-      throw new ProviderUnavailableError("provider_not_configured", "CKYCR's published download API has no OTP factor; the OTP download needs a CKYC vendor (Surepass).");
+      throw new ProviderUnavailableError(
+        "provider_not_configured",
+        "CKYCR's published download API has no OTP factor; the OTP download needs a CKYC vendor (Surepass).",
+      );
     const factor =
       input.auth_factor === "dob"
         ? ckycDate(input.dob!)
