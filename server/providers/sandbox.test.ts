@@ -332,7 +332,7 @@ const CASES: Case[] = [
     },
   },
   {
-    row: "auth_factor otp: ckyc_reference_id CKYCSBX-<id_number> with mobile 9876543210, then POST /v1/checks/{id}/otp with otp 123456",
+    row: "auth_factor otp, CKYCSBX-<id_number>, mobile 9876543210, then POST /v1/checks/{id}/otp with otp 123456",
     key: "in.ckyc.download",
     input: { ckyc_reference_id: "CKYCSBX-ABCPE1234F", auth_factor: "otp", mobile: "9876543210" },
     otp: "123456",

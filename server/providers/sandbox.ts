@@ -146,9 +146,9 @@ export const SANDBOX_VALUES = [
   },
   {
     check: "in.ckyc.download",
-    input: "auth_factor otp: ckyc_reference_id CKYCSBX-<id_number> with mobile 9876543210, then POST /v1/checks/{id}/otp with otp 123456",
+    input: "auth_factor otp, CKYCSBX-<id_number>, mobile 9876543210, then POST /v1/checks/{id}/otp with otp 123456",
     outcome:
-      "pending with otp_sent_to ******3210 and otp_expires_at (10 minutes), then the record below: passed; resend: true sends a new code (once per 30 s)",
+      "pending with otp_sent_to (the record's mobile masked to its last 4 digits, 3210) and otp_expires_at (10 minutes), then the record below: passed; resend: true sends a new code (once per 30 s)",
   },
   {
     check: "in.ckyc.download",
