@@ -162,24 +162,11 @@ export function CkycOtpFlow({ sessionId, state, step, editing, onDone }: StepPro
       </div>
     );
   }
-  return (
-    <StartForm
-      sessionId={sessionId}
-      stepName={step.name}
-      testMode={testMode}
-      defaults={applicant}
-      onSend={send}
-      pending={start.isPending || submit.isPending}
-      formError={formError}
-      skip={skip}
-    />
-  );
+  return <StartForm testMode={testMode} defaults={applicant} onSend={send} pending={start.isPending || submit.isPending} formError={formError} skip={skip} />;
 }
 
 /** The PAN and the mobile number on the record: "Send code". A number that is not the record's is a field error on it. */
 function StartForm({
-  sessionId,
-  stepName,
   testMode,
   defaults,
   onSend,
@@ -187,8 +174,6 @@ function StartForm({
   formError,
   skip,
 }: {
-  sessionId: string;
-  stepName: string;
   testMode: boolean;
   defaults: z.output<typeof ZCkycOtpStart> | null;
   onSend: (values: z.output<typeof ZCkycOtpStart>) => Promise<OtpView>;
@@ -211,8 +196,6 @@ function StartForm({
   const mobileError = formState.errors.mobile?.type === "server" ? formState.errors.mobile.message : errorText(formState.errors.mobile?.message);
   const panHint = t("panHint");
   const mobileHint = t("mobileHint");
-  void sessionId;
-  void stepName;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setSendError(null);
