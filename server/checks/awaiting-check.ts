@@ -16,7 +16,7 @@ import { resolveCheck } from "./catalog";
 import { checkSelect, type CheckRow } from "./check.dto";
 import { otpRequestSent } from "./otp-request";
 import type { TProviderAttempt, TRecordedConsent } from "./check.schemas";
-import { attemptCheck, prepareCheck, type RunCheckInput } from "./run-check";
+import { answerResult, attemptCheck, prepareCheck, type RunCheckInput } from "./run-check";
 
 type OnFinished = (tx: Tx, check: CheckRow) => Promise<void>;
 
@@ -68,13 +68,14 @@ export async function beginAwaitingCheck(db: Db, req: RunCheckInput, onFinished?
         // e.g. no such record: the check is answered without a request for the applicant
         const { answer } = err;
         calls.push({ provider: provider.name, outcome: answer.status, latency_ms: Date.now() - started, at });
+        const result = await answerResult(db, { projectId: req.projectId, sessionId: req.sessionId ?? null, step: req.step ?? null }, answer);
         return finish({
           provider: provider.name,
           status: answer.status,
           errorCode: answer.errorCode,
           score: answer.score,
           verifiedBy: answer.verifiedBy,
-          result: answer.result as InputJsonValue,
+          result: result as InputJsonValue,
         });
       }
       if (!(err instanceof ProviderUnavailableError)) throw err;

@@ -21,7 +21,7 @@ import type { Mode } from "../generated/prisma/enums";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
 import { newId } from "../ids";
 import { storeEvidence } from "../evidence/evidence";
-import { AwaitingApplicantError, ProviderUnavailableError, type ProviderEvidence } from "../providers/provider";
+import { AwaitingApplicantError, ProviderUnavailableError, type ProviderEvidence, type ProviderResult } from "../providers/provider";
 import { failoverChain, parseProviderConfig, providerFor, providerNamed } from "../providers/registry";
 import { resolveCheck } from "./catalog";
 import { type CallConsent, needsConsent, sessionConsent } from "./check-consent";
@@ -300,7 +300,7 @@ export async function attemptCheck(db: Db, checkId: string, opts: AttemptOptions
       const answer = await provider.verify(row.checkKey, opts.input ?? row.input, context);
       recordCheckCall(row.checkKey, provider.name, answer.status, started);
       calls.push({ provider: provider.name, outcome: answer.status, latency_ms: Date.now() - started, at });
-      const evidenceIds = await storeAnswerEvidence(db, row, answer.evidence ?? []);
+      const result = await answerResult(db, row, answer);
       return finishCheck(
         db,
         checkId,
@@ -311,7 +311,7 @@ export async function attemptCheck(db: Db, checkId: string, opts: AttemptOptions
           errorCode: answer.errorCode,
           score: answer.score,
           verifiedBy: answer.verifiedBy,
-          result: (evidenceIds.length ? { ...answer.result, evidence_ids: evidenceIds } : answer.result) as InputJsonValue,
+          result: result as InputJsonValue,
           attempts: row.attempts,
         },
         opts.onFinished,
@@ -369,6 +369,19 @@ export async function executeCheck(db: Db, checkId: string, retry: RetryPolicy =
       await sleep(retry.baseDelayMs * 2 ** (attempt - 1));
     }
   }
+}
+
+/**
+ * The `result` a provider answer records: its files stored as evidence of the check's session (none
+ * for direct checks), their ids added as `evidence_ids`.
+ */
+export async function answerResult(
+  db: Db,
+  check: { projectId: string; sessionId: string | null; step: string | null },
+  answer: Pick<ProviderResult, "result" | "evidence">,
+): Promise<Record<string, unknown>> {
+  const evidenceIds = await storeAnswerEvidence(db, check, answer.evidence ?? []);
+  return evidenceIds.length ? { ...answer.result, evidence_ids: evidenceIds } : answer.result;
 }
 
 /** Stores the files of a provider answer as evidence of the check's session (none for direct checks). */

@@ -9,7 +9,8 @@
  *   other: `records[].record.ckyc_identifier` `IN<digits>`, name SANDBOX CKYC PERSON.
  * - Download initiate: an identifier not starting with `IN` 422 `no_record_found`; a mobile number
  *   other than `SUREPASS_FAKE_MOBILE` 422 `mobile_number_not_matched`; an identifier ending `5000`
- *   500; otherwise `status: otp_sent` with a new 8-digit `request_id`, the code `SUREPASS_FAKE_OTP`.
+ *   500; ending `2222` `status: downloaded` with the record at once (the registry had released it);
+ *   otherwise `status: otp_sent` with a new 8-digit `request_id`, the code `SUREPASS_FAKE_OTP`.
  * - Download: `{ request_id, resend: true }` `status: otp_resent` with a new code (`SUREPASS_FAKE_RESENT_OTP`);
  *   `{ request_id, otp }`: an unknown request 422; `000000` 422 `otp_expired`; the right code
  *   `status: downloaded` with the record (photo code 02); a wrong one 422 `invalid_otp`, from the 4th
@@ -108,6 +109,13 @@ export async function startFakeSurepass(): Promise<FakeSurepass> {
       if (!identifier.startsWith("IN")) return envelope(422, null, "No record found for the given CKYC identifier", "no_record_found");
       if (body.mobile_number !== SUREPASS_FAKE_MOBILE) return envelope(422, null, "Mobile Number not matched with CKYC.", "mobile_number_not_matched");
       const requestId = String(nextRequestId++);
+      if (identifier.endsWith("2222"))
+        return envelope(
+          200,
+          { client_id: `ckyc_v3_download_${requestId}`, request_id: requestId, status: "downloaded", ckyc_download_data: record(identifier) },
+          "Success",
+          "success",
+        );
       fake.requests.set(requestId, { identifier, otp: SUREPASS_FAKE_OTP, wrong: 0 });
       return envelope(200, { client_id: `ckyc_v3_download_${requestId}`, request_id: requestId, status: "otp_sent" }, "OTP sent successfully", "success");
     }

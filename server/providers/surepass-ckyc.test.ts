@@ -156,6 +156,14 @@ describe("Surepass CKYC: download with the registry's OTP", () => {
     expect((unknown as AnsweredAtOnceError).answer).toMatchObject({ status: "failed", errorCode: "ckyc_record_not_found" });
   });
 
+  it("answers at once with the record (and its photo) when the registry had already released it", async () => {
+    const released = await thrown(provider().begin!("in.ckyc.download", { ...OTP_INPUT, ckyc_reference_id: "INRMFE49272222" }, context));
+    expect(released).toBeInstanceOf(AnsweredAtOnceError);
+    const { answer } = released as AnsweredAtOnceError;
+    expect(answer).toMatchObject({ status: "passed", result: { ckyc_number: "30012345671234", name: "SANDBOX CKYC PERSON" } });
+    expect(answer.evidence?.map((e) => e.kind)).toEqual(["ckyc_photo"]);
+  });
+
   it("maps the vendor's outages when initiating, and leaves the other factors to CKYCR", async () => {
     expect(await outage(provider().begin!("in.ckyc.download", { ...OTP_INPUT, ckyc_reference_id: "INRMFE49275000" }, context))).toBe("provider_unavailable");
     expect(await outage(provider("wrong").begin!("in.ckyc.download", OTP_INPUT, context))).toBe("provider_not_configured");
