@@ -273,7 +273,7 @@ export const runCheckEndpoint = endpoint({
   path: "/v1/checks/{key}",
   summary: "Run a check",
   description:
-    "Runs one check without a hosted session. Synchronously: `200` with the finished Check. With `async=true`: `202` with the Check `pending` (or already finished, from the cache), then the event `check.completed`. A check the applicant acts on (`in.bank_account.reverse_penny_drop`: they pay ₹1 over UPI) answers `pending` either way, with what they need in `result` (`upi_link`, `valid_upto`); it finishes when they acted or the request expired, then emits `check.completed`.",
+    "Runs one check without a hosted session. Synchronously: `200` with the finished Check. With `async=true`: `202` with the Check `pending` (or already finished, from the cache), then the event `check.completed`. A check the applicant acts on (`in.bank_account.reverse_penny_drop`: they pay ₹1 over UPI) answers `pending` either way, with what they need in `result` (`upi_link`, `valid_upto`); it finishes when they acted or the request expired, then emits `check.completed`. `in.ckyc.download` with `auth_factor: otp` (CKYC 1.3) also answers `pending`, with `result.otp_sent_to` and `otp_expires_at`: the registry sent the applicant a code, which POST /v1/checks/{id}/otp takes.",
   params: z.strictObject({
     key: z.string().min(1).max(64).meta({
       description: "A country key (`in.pan.verify`) or a generic key (`tax_id.verify`, with `country` in the body). `GET /v1/capabilities` lists them.",
