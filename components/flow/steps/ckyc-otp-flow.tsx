@@ -325,9 +325,10 @@ function CodeForm({
       try {
         const next = (await enter.mutateAsync({ sessionId, step: stepName, values: { check_id: view.check_id, otp } })) as OtpView;
         setValue("otp", "");
+        // released: the step is submitted from this screen (the flow then moves on)
+        if (next.state === "downloaded") return await onDownloaded(next.check_id);
         onView(next);
-        if (next.state === "downloaded") await onDownloaded(next.check_id);
-        else if (next.state === "code_sent" && next.wrong_code)
+        if (next.state === "code_sent" && next.wrong_code)
           setError("otp", { type: "server", message: t("attemptsLeft", { count: next.attempts_left ?? 0 }) }, { shouldFocus: true });
         else if (next.state === "expired") setError("otp", { type: "server", message: t("expired") }, { shouldFocus: true });
       } catch (err) {
