@@ -22,6 +22,7 @@ import { OTP_ENV, SMTP_ENV } from "./otp/otp-env";
 import { AADHAAR_ENV } from "./providers/aadhaar-env";
 import { DIGILOCKER_ENV } from "./providers/digilocker-env";
 import { CKYC_ENV } from "./providers/ckyc-env";
+import { SUREPASS_ENV } from "./providers/surepass-env";
 import { SCREENING_ENV } from "./screening/screening-env";
 import { TRACING_ENV } from "./tracing/tracing-env";
 import { UPLOAD_ENV } from "./uploads/upload-env";
@@ -119,6 +120,8 @@ const SERVER_ENV = {
   /** DigiLocker's Authorized Partner API (the `digilocker` step): server/providers/digilocker-env.ts. */
   ...DIGILOCKER_ENV,
   ...CKYC_ENV,
+  /** Surepass's CKYC API (the OTP download of CKYC 1.3): server/providers/surepass-env.ts. */
+  ...SUREPASS_ENV,
   /** The daily download of the sanctions and PEP lists: server/screening/screening-env.ts. */
   ...SCREENING_ENV,
   /**

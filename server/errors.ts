@@ -53,6 +53,8 @@ export const ERROR_CODES = {
   session_not_resumable: { type: "conflict_error", status: 409 },
   session_not_editable: { type: "conflict_error", status: 409 },
   check_in_session: { type: "conflict_error", status: 409 },
+  // POST /v1/checks/{id}/otp on a check that is not waiting for a one-time code (server/checks/check-otp.ts)
+  check_not_awaiting_otp: { type: "conflict_error", status: 409 },
   step_not_available: { type: "conflict_error", status: 409, surface: "flow" },
   webhook_endpoint_disabled: { type: "conflict_error", status: 409 },
   idempotency_key_reused: { type: "idempotency_error", status: 400 },

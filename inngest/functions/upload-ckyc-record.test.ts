@@ -20,6 +20,7 @@ import { inngestHandler } from "../serve";
 import { functions } from "./index";
 import { uploadCkycRecord } from "./upload-ckyc-record";
 import { CONSENT_NOTICE_VERSION } from "../../server/steps/consent/consent.schemas";
+import { completeCkycWithOtp } from "~/tests/fixtures/ckyc-otp";
 
 let db: Db;
 let fx: Awaited<ReturnType<typeof flowDb>>;
@@ -45,7 +46,7 @@ it("is served", () => {
 it("uploads an approved session's record in the background", async () => {
   const ctx = await fx.newSession();
   await submitStep(db, ctx, "consent", { accepted: true, notice_version: CONSENT_NOTICE_VERSION });
-  await submitStep(db, ctx, "ckyc", { pan: "ABCPE1234F", dob: "1990-01-01" });
+  await completeCkycWithOtp(db, ctx);
   await db.$transaction((tx) => queueCkycUpload(tx, { id: ctx.id, projectId: fx.tenant.projectId, mode: "test" }, new Date()));
   const { outboxCommitted } = await import("../../server/events/outbox");
   outboxCommitted();

@@ -1,5 +1,6 @@
 /**
- * Checks answered in two phases (catalog `awaitsApplicant`: `in.bank_account.reverse_penny_drop`).
+ * Checks answered in two phases (catalog `awaitsApplicant`: `in.bank_account.reverse_penny_drop`;
+ * `awaitsOtp`: the CKYC download with an OTP, completed by server/checks/check-otp.ts).
  * `beginAwaitingCheck` creates the check `pending` and has the provider open the request the
  * applicant acts on (`CheckProvider.begin`: the UPI payment request), stored as the check's
  * `result`; `refreshAwaitingCheck` asks the provider again (one `attemptCheck`): the check stays
@@ -15,13 +16,14 @@ import type { Db, Tx } from "../db";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
 import { awaitingCheckOpened } from "../events/internal-events";
 import { enqueue, outboxCommitted } from "../events/outbox";
-import { ProviderUnavailableError } from "../providers/provider";
+import { AnsweredAtOnceError, ProviderUnavailableError } from "../providers/provider";
 import { failoverChain, parseProviderConfig } from "../providers/registry";
 import { paymentExpiredResult } from "../providers/reverse-penny-drop";
 import { resolveCheck } from "./catalog";
 import { checkSelect, type CheckRow } from "./check.dto";
+import { otpRequestSent } from "./otp-request";
 import type { TProviderAttempt, TRecordedConsent } from "./check.schemas";
-import { attemptCheck, finishCheck, prepareCheck, type RunCheckInput } from "./run-check";
+import { answerResult, attemptCheck, finishCheck, prepareCheck, type RunCheckInput } from "./run-check";
 
 type OnFinished = (tx: Tx, check: CheckRow) => Promise<void>;
 
@@ -29,16 +31,18 @@ type OnFinished = (tx: Tx, check: CheckRow) => Promise<void>;
  * Creates a check of an `awaitsApplicant` key and opens its request with the first provider of the
  * check's chain that can (failing over on `provider_unavailable` / `provider_timeout`, each call in
  * `provider_attempts`).
- * A check left `pending` with its request gets its background poll (`app/check.request_opened`,
- * written with the request).
+ * An `awaitsApplicant` check left `pending` with its request gets its background poll
+ * (`app/check.request_opened`, written with the request); an OTP check waits for its code.
  * @returns the check: `pending` with the request as `result` (e.g. `upi_link`, `valid_upto`), or
- *   finished as `prepareCheck` left it (invalid input, consent missing), or `error` with the last
+ *   finished as `prepareCheck` left it (invalid input, consent missing), or with the provider's answer
+ *   when it answered at once (`AnsweredAtOnceError`: no such record), or `error` with the last
  *   provider error when no provider could open the request (`onFinished` runs in that write).
  * @throws DomainError as `prepareCheck` does (input that does not parse, unknown key).
  */
 export async function beginAwaitingCheck(db: Db, req: RunCheckInput, onFinished?: OnFinished): Promise<CheckRow> {
   const def = resolveCheck(req.key, req.country);
-  if (!def.awaitsApplicant) throw new Error(`'${def.key}' is not answered in two phases.`);
+  const parsed = def.input.safeParse(req.input);
+  if (!def.awaitsApplicant && !(parsed.success && def.awaitsOtp?.(parsed.data))) throw new Error(`'${def.key}' is not answered in two phases.`);
   const check = await prepareCheck(db, req);
   if (check.status !== "pending") return check;
   const project = req.mode === "live" ? await db.project.findUnique({ where: { id: req.projectId }, select: { providerConfig: true } }) : null;
@@ -58,7 +62,9 @@ export async function beginAwaitingCheck(db: Db, req: RunCheckInput, onFinished?
     const started = Date.now();
     const at = new Date(started).toISOString();
     try {
-      const request = await provider.begin(def.key, input, context);
+      const opened = await provider.begin(def.key, input, context);
+      // a code sent to the applicant: the attempts it takes and when a new one may be asked for (./check-otp.ts)
+      const request = def.awaitsOtp?.(input) ? otpRequestSent(opened, new Date()) : opened;
       calls.push({ provider: provider.name, outcome: "pending", latency_ms: Date.now() - started, at });
       const row = await db.$transaction(async (tx) => {
         const [opened] = await tx.check.updateManyAndReturn({
@@ -66,30 +72,49 @@ export async function beginAwaitingCheck(db: Db, req: RunCheckInput, onFinished?
           data: { provider: provider.name, result: request as InputJsonValue, providerAttempts: calls as InputJsonValue },
           select: checkSelect,
         });
-        if (opened) await enqueue(tx, awaitingCheckOpened, { checkId: opened.id, projectId: req.projectId, mode: req.mode });
+        // the applicant's payment is read in the background; an OTP check waits for the applicant's code instead
+        if (opened && def.awaitsApplicant) await enqueue(tx, awaitingCheckOpened, { checkId: opened.id, projectId: req.projectId, mode: req.mode });
         return opened;
       });
       outboxCommitted();
       return row ?? db.check.findUniqueOrThrow({ where: { id: check.id }, select: checkSelect });
     } catch (err) {
+      if (err instanceof AnsweredAtOnceError) {
+        // e.g. no such record: the check is answered without a request for the applicant
+        const { answer } = err;
+        calls.push({ provider: provider.name, outcome: answer.status, latency_ms: Date.now() - started, at });
+        const result = await answerResult(db, { projectId: req.projectId, sessionId: req.sessionId ?? null, step: req.step ?? null }, answer);
+        return finish({
+          provider: provider.name,
+          status: answer.status,
+          errorCode: answer.errorCode,
+          score: answer.score,
+          verifiedBy: answer.verifiedBy,
+          result: result as InputJsonValue,
+        });
+      }
       if (!(err instanceof ProviderUnavailableError)) throw err;
       calls.push({ provider: provider.name, outcome: err.errorCode, latency_ms: Date.now() - started, at });
       outage = err;
       if (err.errorCode === "provider_not_configured") break;
     }
   }
-  const errorCode = outage?.errorCode ?? "provider_not_configured";
-  const finish = async (tx: Db | Tx) => {
-    const [row] = await tx.check.updateManyAndReturn({
-      where: { id: check.id, status: "pending" },
-      data: { status: "error", errorCode, providerAttempts: calls as InputJsonValue, finishedAt: new Date() },
-      select: checkSelect,
-    });
-    if (row && onFinished) await onFinished(tx as Tx, row);
-    return row;
-  };
-  const row = onFinished ? await db.$transaction((tx) => finish(tx)) : await finish(db);
-  return row ?? db.check.findUniqueOrThrow({ where: { id: check.id }, select: checkSelect });
+  return finish({ status: "error", errorCode: outage?.errorCode ?? "provider_not_configured" });
+
+  /** Records the check's end (an answer at once, or no provider could open the request), with `onFinished` in the same write. */
+  async function finish(data: Omit<NonNullable<Parameters<Db["check"]["updateManyAndReturn"]>[0]>["data"], "providerAttempts" | "finishedAt">) {
+    const write = async (tx: Db | Tx) => {
+      const [row] = await tx.check.updateManyAndReturn({
+        where: { id: check.id, status: "pending" },
+        data: { ...data, providerAttempts: calls as InputJsonValue, finishedAt: new Date() },
+        select: checkSelect,
+      });
+      if (row && onFinished) await onFinished(tx as Tx, row);
+      return row;
+    };
+    const row = onFinished ? await db.$transaction((tx) => write(tx)) : await write(db);
+    return row ?? db.check.findUniqueOrThrow({ where: { id: check.id }, select: checkSelect });
+  }
 }
 
 /**

@@ -55,6 +55,13 @@ export interface CheckDefinition<I = unknown> {
    * asks the provider again (server/checks/awaiting-check.ts). Never answered from a cache.
    */
   awaitsApplicant?: true;
+  /**
+   * Whether this input is answered in two phases with a one-time code the registry sends the
+   * applicant (the CKYC download with `auth_factor: otp`): begun like an `awaitsApplicant` check
+   * (the provider's `begin` sends the code), completed when the code is entered
+   * (POST /v1/checks/{id}/otp, server/checks/check-otp.ts). Never answered from a cache.
+   */
+  awaitsOtp?(input: I): boolean;
   /** Run only by the service's own jobs (the CKYC upload after approval), never by POST /v1/checks/{key}. */
   jobOnly?: true;
   /**
@@ -543,8 +550,12 @@ const ckycSearch: CheckDefinition<TCkycSearchInput> = {
   validate: ckycIdProblem,
 };
 
-/** How the applicant proves the record is theirs when it is downloaded (CKYCR `AUTH_FACTOR_TYPE` 01, 02, 03). */
-export const CKYC_AUTH_FACTORS = ["dob", "pincode_year_of_birth", "mobile"] as const;
+/**
+ * How the applicant proves the record is theirs when it is downloaded: CKYCR `AUTH_FACTOR_TYPE` 01,
+ * 02, 03, or (CKYC 1.3, from 9 May 2025, the registry's rule for individuals) `otp`, a code the
+ * registry sends to the mobile number registered on the record.
+ */
+export const CKYC_AUTH_FACTORS = ["otp", "dob", "pincode_year_of_birth", "mobile"] as const;
 
 export const ZCkycDownloadInput = z
   .strictObject({
@@ -556,7 +567,7 @@ export const ZCkycDownloadInput = z
       .meta({ description: "`ckyc_reference_id` of an `in.ckyc.search` answer (or the 14-digit CKYC number)." }),
     auth_factor: z.enum(CKYC_AUTH_FACTORS).meta({
       description:
-        "The authentication factor the registry checks: `dob` (date of birth), `pincode_year_of_birth` (the record's PIN code and year of birth) or `mobile` (the mobile number registered with the record).",
+        "The authentication factor the registry checks: `otp` (CKYC 1.3, required for individuals: the registry sends a one-time code to the mobile number registered with the record; the check answers `pending` and is completed with POST /v1/checks/{id}/otp), `dob` (date of birth), `pincode_year_of_birth` (the record's PIN code and year of birth) or `mobile` (the mobile number registered with the record).",
     }),
     dob: z.iso.date().optional().meta({ description: "With `auth_factor: dob`: date of birth (or incorporation), YYYY-MM-DD." }),
     pincode: z
@@ -569,13 +580,16 @@ export const ZCkycDownloadInput = z
       .regex(/^(19|20)[0-9]{2}$/)
       .optional()
       .meta({ description: "With `pincode_year_of_birth`: YYYY." }),
-    mobile: ZIndianMobile.optional().meta({ description: "With `auth_factor: mobile`: the mobile number registered with the record." }),
+    mobile: ZIndianMobile.optional().meta({
+      description: "With `auth_factor: mobile` or `otp`: the mobile number registered with the record (with `otp`, the registry sends the code to it).",
+    }),
   })
   .superRefine((i, ctx) => {
     const needs: Record<(typeof CKYC_AUTH_FACTORS)[number], ("dob" | "pincode" | "year_of_birth" | "mobile")[]> = {
       dob: ["dob"],
       pincode_year_of_birth: ["pincode", "year_of_birth"],
       mobile: ["mobile"],
+      otp: ["mobile"],
     };
     for (const field of needs[i.auth_factor]) {
       if (i[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message: `'${field}' is needed with auth_factor '${i.auth_factor}'.` });
@@ -588,11 +602,12 @@ const ckycDownload: CheckDefinition<TCkycDownloadInput> = {
   genericKey: "kyc_record.download",
   country: "IN",
   description:
-    "Downloads the applicant's KYC record from CKYCR with their consent and the authentication factor the registry requires (date of birth, PIN code and year of birth, or the registered mobile): name, date of birth, gender, address, identity documents and the photo (stored as evidence, the reference photo for face match). `passed` when the registry released the record.",
+    "Downloads the applicant's KYC record from CKYCR with their consent and the authentication factor the registry requires: name, date of birth, gender, address, identity documents and the photo (stored as evidence, the reference photo for face match). `passed` when the registry released the record. With `auth_factor: otp` (CKYC 1.3, the rule for individuals) it is answered in two phases: `pending` with `result.otp_sent_to` (masked), `otp_expires_at` and `attempts_left` while the registry's code travels to the record's mobile number, then POST /v1/checks/{id}/otp with `otp` completes it (`passed` with the record; a wrong code keeps it `pending` with one attempt less; the 3rd wrong code fails it `ckyc_auth_failed`, an expired one `otp_expired`), or with `resend: true` sends a new code (once per 30 s). Other factors (date of birth, PIN code and year of birth, or the registered mobile) answer at once.",
   answeredBy: "registry",
   cacheTtlSeconds: 0,
   input: ZCkycDownloadInput,
   validate: () => null,
+  awaitsOtp: (i) => i.auth_factor === "otp",
 };
 
 const ZUploadText = (max: number) => z.string().trim().min(1).max(max);

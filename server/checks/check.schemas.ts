@@ -182,3 +182,20 @@ export const ZCheckPiiErasure = z
   })
   .meta({ id: "CheckPiiErasure", description: "The personal data of the check is erased; its skeleton (id, keys, status, timestamps) is kept." });
 export type TCheckPiiErasure = z.infer<typeof ZCheckPiiErasure>;
+
+/** The body of POST /v1/checks/{id}/otp (and the flow's code entry): the code, or a request for a new one. */
+export const ZCheckOtpRequest = z
+  .strictObject({
+    otp: z
+      .string()
+      .regex(/^[0-9]{6}$/, "The code is the 6 digits the registry sent by SMS.")
+      .optional()
+      .meta({ description: "The 6-digit code the registry sent to the mobile number on the record." }),
+    resend: z.literal(true).optional().meta({ description: "`true`: send a new code instead (at most once per 30 seconds)." }),
+  })
+  .superRefine((b, ctx) => {
+    if ((b.otp === undefined) === (b.resend === undefined))
+      ctx.addIssue({ code: "custom", path: ["otp"], message: "Send either `otp` (the code) or `resend: true`, not both." });
+  })
+  .meta({ id: "CheckOtpRequest" });
+export type TCheckOtpRequest = z.infer<typeof ZCheckOtpRequest>;

@@ -9,7 +9,10 @@
  * (`202` with `async=true`) with the Check `pending` and what the applicant needs in `result`
  * (`upi_link`, `valid_upto`); each `GET /v1/checks/{id}`, the vendor's webhook and a background
  * poll read its outcome (`refreshCheck`, `readAwaitingCheck`), and `check.completed` is emitted
- * when it finishes (server/checks/awaiting-check.ts).
+ * when it finishes (server/checks/awaiting-check.ts). A check completed with a one-time code the
+ * registry sent the applicant (catalog `awaitsOtp`: the CKYC download with `auth_factor: otp`)
+ * answers the same way, with `otp_sent_to` and `otp_expires_at` in `result`; POST
+ * /v1/checks/{id}/otp completes it (server/checks/check-otp.ts).
  */
 import type { Db, Tx } from "../db";
 import { DomainError, notFound } from "../errors";
@@ -75,9 +78,9 @@ export async function runDirectCheck(db: Db, tenant: Tenant, key: string, body: 
     throw new DomainError("parameter_invalid", `'${def.key}' is run by the service after a session is approved; it cannot be requested.`, { param: "key" });
   const req = { ...tenantWhere(tenant), key: def.key, input, consent: directCheckConsent(tenant.mode, def, { consent, purpose }) };
   // the files the check reads exist for this tenant and were uploaded for it (an input that does not parse is refused by prepareCheck)
-  const parsed = def.files ? def.input.safeParse(input) : null;
-  if (def.files && parsed?.success) await assertCheckFiles(db, tenant, def.files(parsed.data));
-  if (def.awaitsApplicant) {
+  const parsed = def.input.safeParse(input);
+  if (def.files && parsed.success) await assertCheckFiles(db, tenant, def.files(parsed.data));
+  if (def.awaitsApplicant || (parsed.success && def.awaitsOtp?.(parsed.data))) {
     const begun = await beginAwaitingCheck(db, req, (tx, check) => emitCheckCompleted(tx, tenant, check));
     outboxCommitted();
     return { status: opts.async ? 202 : 200, check: toCheckDto(begun) };

@@ -21,8 +21,8 @@ import type { Mode } from "../generated/prisma/enums";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
 import { newId } from "../ids";
 import { storeEvidence } from "../evidence/evidence";
-import { AwaitingApplicantError, ProviderUnavailableError, type ProviderEvidence } from "../providers/provider";
-import { failoverChain, parseProviderConfig, providerFor } from "../providers/registry";
+import { AwaitingApplicantError, ProviderUnavailableError, type ProviderEvidence, type ProviderResult } from "../providers/provider";
+import { failoverChain, parseProviderConfig, providerFor, providerNamed } from "../providers/registry";
 import { resolveCheck } from "./catalog";
 import { type CallConsent, needsConsent, sessionConsent } from "./check-consent";
 import { checkSelect, type CheckRow } from "./check.dto";
@@ -221,6 +221,12 @@ export interface AttemptOptions {
    * `error_code: input_not_kept` (e.g. the request died between creating and answering it).
    */
   input?: unknown;
+  /**
+   * The one-time code the applicant entered, for a check completed with an OTP (catalog
+   * `awaitsOtp`, server/checks/check-otp.ts): only the provider recorded on the check is asked (the
+   * code belongs to the request it opened), and the code is never stored.
+   */
+  otp?: string;
 }
 
 /**
@@ -270,7 +276,10 @@ export async function attemptCheck(db: Db, checkId: string, opts: AttemptOptions
     row.mode === "live" && def.answeredBy === "registry"
       ? await db.project.findUnique({ where: { id: row.projectId }, select: { providerConfig: true } })
       : null;
-  const chain = failoverChain(row.mode, row.checkKey, row.provider, parseProviderConfig(project?.providerConfig));
+  const chain =
+    opts.otp === undefined
+      ? failoverChain(row.mode, row.checkKey, row.provider, parseProviderConfig(project?.providerConfig))
+      : [providerNamed(row.mode, row.checkKey, row.provider)];
   const context = {
     projectId: row.projectId,
     mode: row.mode,
@@ -279,7 +288,8 @@ export async function attemptCheck(db: Db, checkId: string, opts: AttemptOptions
     purpose: row.purpose,
     checkId: row.id,
     // what `begin` opened, for a check the applicant acts on (server/checks/awaiting-check.ts)
-    request: def.awaitsApplicant ? ((row.result ?? null) as Record<string, unknown> | null) : null,
+    request: def.awaitsApplicant || opts.otp !== undefined ? ((row.result ?? null) as Record<string, unknown> | null) : null,
+    ...(opts.otp === undefined ? {} : { otp: opts.otp }),
   };
   const calls: TProviderAttempt[] = [];
   const attempts = Array.isArray(row.providerAttempts) ? (row.providerAttempts as TProviderAttempt[]) : [];
@@ -291,7 +301,7 @@ export async function attemptCheck(db: Db, checkId: string, opts: AttemptOptions
       const answer = await provider.verify(row.checkKey, opts.input ?? row.input, context);
       recordCheckCall(row.checkKey, provider.name, answer.status, started);
       calls.push({ provider: provider.name, outcome: answer.status, latency_ms: Date.now() - started, at });
-      const evidenceIds = await storeAnswerEvidence(db, row, answer.evidence ?? []);
+      const result = await answerResult(db, row, answer);
       return finishCheck(
         db,
         checkId,
@@ -302,7 +312,7 @@ export async function attemptCheck(db: Db, checkId: string, opts: AttemptOptions
           errorCode: answer.errorCode,
           score: answer.score,
           verifiedBy: answer.verifiedBy,
-          result: (evidenceIds.length ? { ...answer.result, evidence_ids: evidenceIds } : answer.result) as InputJsonValue,
+          result: result as InputJsonValue,
           attempts: row.attempts,
         },
         opts.onFinished,
@@ -360,6 +370,19 @@ export async function executeCheck(db: Db, checkId: string, retry: RetryPolicy =
       await sleep(retry.baseDelayMs * 2 ** (attempt - 1));
     }
   }
+}
+
+/**
+ * The `result` a provider answer records: its files stored as evidence of the check's session (none
+ * for direct checks), their ids added as `evidence_ids`.
+ */
+export async function answerResult(
+  db: Db,
+  check: { projectId: string; sessionId: string | null; step: string | null },
+  answer: Pick<ProviderResult, "result" | "evidence">,
+): Promise<Record<string, unknown>> {
+  const evidenceIds = await storeAnswerEvidence(db, check, answer.evidence ?? []);
+  return evidenceIds.length ? { ...answer.result, evidence_ids: evidenceIds } : answer.result;
 }
 
 /** Stores the files of a provider answer as evidence of the check's session (none for direct checks). */

@@ -15,6 +15,7 @@ import { queueCkycUpload } from "./queue-ckyc-upload";
 import { SYSTEM_ACTOR } from "../audit/write-audit";
 import { transitionSession } from "../sessions/session-state";
 import { CONSENT_NOTICE_VERSION } from "../steps/consent/consent.schemas";
+import { completeCkycWithOtp } from "~/tests/fixtures/ckyc-otp";
 
 let db: Db;
 let fx: Awaited<ReturnType<typeof flowDb>>;
@@ -29,7 +30,7 @@ afterEach(() => vi.restoreAllMocks());
 async function queuedUpload(): Promise<{ sessionId: string; uploadId: string }> {
   const ctx = await fx.newSession();
   await submitStep(db, ctx, "consent", { accepted: true, notice_version: CONSENT_NOTICE_VERSION });
-  await submitStep(db, ctx, "ckyc", { pan: "ABCPE1234F", dob: "1990-01-01" });
+  await completeCkycWithOtp(db, ctx);
   const approvedAt = new Date();
   await db.$transaction((tx) => queueCkycUpload(tx, { id: ctx.id, projectId: fx.tenant.projectId, mode: "test" }, approvedAt));
   const upload = await db.ckycUpload.findUniqueOrThrow({ where: { sessionId: ctx.id }, select: { id: true, deadlineAt: true, status: true } });
@@ -57,7 +58,7 @@ describe("CKYC upload", () => {
   it("is queued by the approval itself, in its transaction", async () => {
     const ctx = await fx.newSession();
     await submitStep(db, ctx, "consent", { accepted: true, notice_version: CONSENT_NOTICE_VERSION });
-    await submitStep(db, ctx, "ckyc", { pan: "ABCPE1234F", dob: "1990-01-01" });
+    await completeCkycWithOtp(db, ctx);
     await db.$transaction(async (tx) => {
       await transitionSession(tx, ctx.id, "in_progress", "processing", { actor: SYSTEM_ACTOR });
       await transitionSession(tx, ctx.id, "processing", "approved", {

@@ -1,17 +1,20 @@
 /**
  * The work of a submitted `ckyc` step (server/steps/ckyc/ckyc-step.ts), right after the
- * submission is stored: search CKYCR by the PAN, download the record with the date of birth,
- * then, when the record was downloaded, skip the workflow's steps it proves, prefill the flow
- * (name, mobile) and move the session to `processing` if nothing required is left open.
+ * submission is stored: with `authentication: date_of_birth`, search CKYCR by the PAN and download
+ * the record with the date of birth; with `otp`, read the download the applicant already completed
+ * with the registry's code (server/steps/ckyc/ckyc-otp.ts). Then, when the record was downloaded,
+ * skip the workflow's steps it proves, prefill the flow (name, mobile) and move the session to
+ * `processing` if nothing required is left open.
  *
- * The checks are the step's own session checks, created after its submission, so the pipeline
- * (server/sessions/process-session.ts) finds them finished and the decision counts them; they rest
- * on the session's consent step (server/checks/check-consent.ts). A registry outage leaves the
- * applicant on the ordinary steps (outcome `unavailable`).
+ * The checks are the step's own session checks, created after (with `otp`: adopted by) its
+ * submission, so the pipeline (server/sessions/process-session.ts) finds them finished and the
+ * decision counts them; they rest on the session's consent step (server/checks/check-consent.ts).
+ * A registry outage leaves the applicant on the ordinary steps (outcome `unavailable`).
  */
 import { SYSTEM_ACTOR } from "../audit/write-audit";
 import { executeCheck, prepareCheck } from "../checks/run-check";
 import type { CheckRow } from "../checks/check.dto";
+import { checkSelect } from "../checks/check.dto";
 import type { Db } from "../db";
 import { outboxCommitted } from "../events/outbox";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
@@ -24,9 +27,36 @@ export type CkycOutcome = "downloaded" | "not_found" | "auth_failed" | "unavaila
 /** Registry outages are retried briefly in the applicant's request, then the flow goes on without CKYC. */
 const IN_REQUEST_RETRY = { attempts: 2, baseDelayMs: 200 };
 
+/** The session a CKYC check of the step runs for. */
+export interface CkycSession {
+  id: string;
+  projectId: string;
+  mode: "test" | "live";
+  country: string;
+}
+
 /**
- * Runs the CKYC search and download of a submitted `ckyc` step and applies the outcome.
- * @param applicant the PAN and date of birth given, or null when the applicant went on without CKYC.
+ * Runs one CKYC check of the step `stepName` now, in the applicant's request (outages retried briefly).
+ * @returns the finished check (`error` after the retries).
+ */
+export async function runCkycCheck(db: Db, s: CkycSession, stepName: string, key: string, input: Record<string, unknown>): Promise<CheckRow> {
+  const check = await prepareCheck(db, { projectId: s.projectId, mode: s.mode, key, country: s.country, input, sessionId: s.id, step: stepName });
+  return check.status === "pending" ? executeCheck(db, check.id, IN_REQUEST_RETRY) : check;
+}
+
+/** The step's outcome from its finished search or download check. */
+export function ckycOutcome(check: Pick<CheckRow, "checkKey" | "status" | "errorCode">): CkycOutcome {
+  if (check.checkKey === "in.ckyc.download" && check.status === "passed") return "downloaded";
+  if (check.errorCode === "ckyc_record_not_found") return "not_found";
+  if (check.errorCode === "ckyc_auth_failed" || check.errorCode === "otp_expired") return "auth_failed";
+  return "unavailable";
+}
+
+/**
+ * Runs the CKYC search and download of a submitted `ckyc` step (or reads the OTP download the
+ * applicant completed) and applies the outcome.
+ * @param applicant the PAN and date of birth given (`date_of_birth`), the step's finished check
+ *   (`otp`: the download, or the search that found no record), or null when the applicant went on without CKYC.
  * @returns the outcome. No-op (`unavailable`) when the session no longer takes input.
  */
 export async function runCkycStep(
@@ -34,29 +64,29 @@ export async function runCkycStep(
   sessionId: string,
   stepName: string,
   settings: TCkycSettings,
-  applicant: { pan: string; dob: string } | null,
+  applicant: { pan: string; dob: string } | { checkId: string } | null,
 ): Promise<CkycOutcome> {
   const s = await db.session.findUniqueOrThrow({
     where: { id: sessionId },
-    select: { projectId: true, mode: true, country: true, status: true, prefill: true },
+    select: { id: true, projectId: true, mode: true, country: true, status: true, prefill: true },
   });
   if (s.status !== "in_progress" && s.status !== "started") return "unavailable";
-  const run = async (key: string, input: Record<string, unknown>): Promise<CheckRow> => {
-    const check = await prepareCheck(db, { projectId: s.projectId, mode: s.mode, key, country: s.country, input, sessionId, step: stepName });
-    return check.status === "pending" ? executeCheck(db, check.id, IN_REQUEST_RETRY) : check;
-  };
 
   let outcome: CkycOutcome = "skipped_by_applicant";
   let record: Record<string, unknown> | null = null;
-  if (applicant) {
-    const search = await run("in.ckyc.search", { id_type: "pan", id_number: applicant.pan });
+  if (applicant && "checkId" in applicant) {
+    const check = await db.check.findFirstOrThrow({ where: { id: applicant.checkId, sessionId, step: stepName }, select: checkSelect });
+    outcome = ckycOutcome(check);
+    if (outcome === "downloaded") record = (check.result ?? {}) as Record<string, unknown>;
+  } else if (applicant) {
+    const search = await runCkycCheck(db, s, stepName, "in.ckyc.search", { id_type: "pan", id_number: applicant.pan });
     const reference = (search.result as { ckyc_reference_id?: unknown } | null)?.ckyc_reference_id;
     if (search.status === "passed" && typeof reference === "string") {
-      const download = await run("in.ckyc.download", { ckyc_reference_id: reference, auth_factor: "dob", dob: applicant.dob });
-      outcome = download.status === "passed" ? "downloaded" : download.errorCode === "ckyc_auth_failed" ? "auth_failed" : "unavailable";
+      const download = await runCkycCheck(db, s, stepName, "in.ckyc.download", { ckyc_reference_id: reference, auth_factor: "dob", dob: applicant.dob });
+      outcome = ckycOutcome(download);
       if (outcome === "downloaded") record = (download.result ?? {}) as Record<string, unknown>;
     } else {
-      outcome = search.errorCode === "ckyc_record_not_found" ? "not_found" : "unavailable";
+      outcome = ckycOutcome(search);
     }
   }
 

@@ -7,7 +7,7 @@ import "server-only";
  * `API_ENDPOINTS`, so the docs cannot drift (STYLE.md 3).
  */
 import { z } from "zod";
-import { ZCapabilities, ZCheck, ZCheckPiiErasure, ZRunCheckRequest } from "../checks/check.schemas";
+import { ZCapabilities, ZCheck, ZCheckOtpRequest, ZCheckPiiErasure, ZRunCheckRequest } from "../checks/check.schemas";
 import { ZList } from "../common.schemas";
 import { ZDocumentTypeList } from "../documents/document-type.schemas";
 import { ZEvent } from "../events/event.schemas";
@@ -273,7 +273,7 @@ export const runCheckEndpoint = endpoint({
   path: "/v1/checks/{key}",
   summary: "Run a check",
   description:
-    "Runs one check without a hosted session. Synchronously: `200` with the finished Check. With `async=true`: `202` with the Check `pending` (or already finished, from the cache), then the event `check.completed`. A check the applicant acts on (`in.bank_account.reverse_penny_drop`: they pay ₹1 over UPI) answers `pending` either way, with what they need in `result` (`upi_link`, `valid_upto`); it finishes when they acted or the request expired, then emits `check.completed`.",
+    "Runs one check without a hosted session. Synchronously: `200` with the finished Check. With `async=true`: `202` with the Check `pending` (or already finished, from the cache), then the event `check.completed`. A check the applicant acts on (`in.bank_account.reverse_penny_drop`: they pay ₹1 over UPI) answers `pending` either way, with what they need in `result` (`upi_link`, `valid_upto`); it finishes when they acted or the request expired, then emits `check.completed`. `in.ckyc.download` with `auth_factor: otp` (CKYC 1.3) also answers `pending`, with `result.otp_sent_to` and `otp_expires_at`: the registry sent the applicant a code, which POST /v1/checks/{id}/otp takes.",
   params: z.strictObject({
     key: z.string().min(1).max(64).meta({
       description: "A country key (`in.pan.verify`) or a generic key (`tax_id.verify`, with `country` in the body). `GET /v1/capabilities` lists them.",
@@ -311,6 +311,20 @@ export const eraseCheckPiiEndpoint = endpoint({
     "DPDP erasure of a direct check: deletes its input and result (and the screening subjects it created); keeps the skeleton (id, keys, provider, status, error code, timestamps). A check still pending ends in `error` (`pii_erased`). Emits `check.pii_erased`. Idempotent: a repeated call answers the same and emits nothing. A session's check is erased with its session (409 `check_in_session`: DELETE /v1/sessions/{id}/pii). The project's retention erases direct checks the same way.",
   params: z.strictObject({ key: z.string().min(1).meta({ description: "The check's id (`chk_...`)." }) }),
   responses: { 200: ZCheckPiiErasure },
+  errors: [404, 409],
+});
+
+export const submitCheckOtpEndpoint = endpoint({
+  operationId: "submitCheckOtp",
+  method: "POST",
+  // the same path segment as retrieveCheck (`{key}`, a check id here): one route folder in Next
+  path: "/v1/checks/{key}/otp",
+  summary: "Complete a check with the applicant's one-time code",
+  description:
+    'The second phase of a direct check answered with a code the registry sends the applicant (`in.ckyc.download` with `auth_factor: otp`, CKYC 1.3: the code goes to the mobile number registered on the CKYC record). `{ "otp": "123456" }` answers the check: `passed` with the record, or, for a wrong code, still `pending` with `result.attempts_left` one less (the 3rd wrong code: `failed`, `ckyc_auth_failed`); a code entered after `result.otp_expires_at` ends it `failed`, `otp_expired`. `{ "resend": true }` has the registry send a new code (at most once per 30 s, else 429 `rate_limited`; `result.resend_available_at`) and answers the check `pending` with the new `otp_expires_at`. A finished check emits `check.completed`. The code is never stored. 409 `check_not_awaiting_otp` for a check that is not waiting for a code, 409 `check_in_session` for a session\'s check (its code is entered in the hosted flow); 503 when the registry could not be asked now (the check still waits). Test mode: `123456` is right, `000000` has expired.',
+  params: z.strictObject({ key: z.string().min(1).meta({ description: "The check's id (`chk_...`)." }) }),
+  body: ZCheckOtpRequest,
+  responses: { 200: ZCheck },
   errors: [404, 409],
 });
 
@@ -506,6 +520,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
   runCheckEndpoint,
   retrieveCheckEndpoint,
   eraseCheckPiiEndpoint,
+  submitCheckOtpEndpoint,
   endCheckMonitoringEndpoint,
   capabilitiesEndpoint,
   documentTypesEndpoint,

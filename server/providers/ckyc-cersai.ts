@@ -11,6 +11,8 @@
  * - Download (`<CKYC_DOWNLOAD_REQUEST>`, `/Search/ckycverificationservice/download`): PID_DATA
  *   `DATE_TIME, CKYC_NO` (the reference id or the CKYC number), `AUTH_FACTOR_TYPE` 01 date of
  *   birth (dd-MM-yyyy), 02 PIN code and year of birth, 03 registered mobile, `AUTH_FACTOR`.
+ *   CKYC 1.3's OTP to the record's mobile (`auth_factor: otp`) is not in CERSAI's published
+ *   format, so this adapter does not answer it (`provider_not_configured`; surepass-ckyc.ts does).
  *   Answer: PID_DATA `PERSONAL_DETAILS` (CKYC_NO, PREFIX, FNAME, MNAME, LNAME, FULLNAME,
  *   FATHER_FULLNAME, GENDER, DOB, PAN, PERM_LINE1-3, PERM_CITY, PERM_DIST, PERM_STATE, PERM_PIN,
  *   MOB_NUM, EMAIL, KYC_DATE), `IDENTITY_DETAILS/IDENTITY` (IDENT_TYPE, IDENT_NUM, IDVER_STATUS),
@@ -76,7 +78,7 @@ const DEFAULT_PATHS = {
 
 /** CKYCR `ID_TYPE` of each document searched by. */
 const ID_TYPES: Record<TCkycSearchInput["id_type"], string> = { passport: "A", voter_id: "B", pan: "C", driving_licence: "D", ckyc_number: "Z" };
-const AUTH_FACTOR_TYPES: Record<TCkycDownloadInput["auth_factor"], string> = { dob: "01", pincode_year_of_birth: "02", mobile: "03" };
+const AUTH_FACTOR_TYPES: Record<Exclude<TCkycDownloadInput["auth_factor"], "otp">, string> = { dob: "01", pincode_year_of_birth: "02", mobile: "03" };
 /** CKYCR identity types of the record upload (IDENT_TYPE). */
 const UPLOAD_IDENT_TYPES: Record<TCkycUploadInput["identities"][number]["type"], string> = {
   pan: "C",
@@ -188,6 +190,12 @@ export function createCkycProvider(config: CkycConfig): CheckProvider {
 
   async function download(raw: unknown): Promise<ProviderResult> {
     const input = ZCkycDownloadInput.parse(raw);
+    // CERSAI's published download takes the three factors above; its OTP exchange is not published: the OTP download goes through a vendor (surepass-ckyc.ts)
+    if (input.auth_factor === "otp")
+      throw new ProviderUnavailableError(
+        "provider_not_configured",
+        "CKYCR's published download API has no OTP factor; the OTP download needs a CKYC vendor (Surepass).",
+      );
     const factor =
       input.auth_factor === "dob"
         ? ckycDate(input.dob!)

@@ -50,6 +50,18 @@ export class AwaitingApplicantError extends Error {
 }
 
 /**
+ * Thrown by `begin` when the provider answered the check at once instead of opening a request
+ * (e.g. the registry has no such record, or the mobile number given is not the record's): the
+ * check finishes with `answer` (server/checks/awaiting-check.ts).
+ */
+export class AnsweredAtOnceError extends Error {
+  constructor(readonly answer: ProviderResult) {
+    super(`The provider answered at once: ${answer.status}${answer.errorCode ? ` (${answer.errorCode})` : ""}.`);
+    this.name = "AnsweredAtOnceError";
+  }
+}
+
+/**
  * Whose check it is (providers that answer from the service's own records scope by it), and the
  * consent and purpose the call rests on (server/checks/check-consent.ts): live adapters pass them
  * to the vendor where its API takes them.
@@ -66,6 +78,11 @@ export interface CheckContext {
   checkId?: string;
   /** What `begin` opened for this check (its `result` while it waits for the applicant); null when it was never begun. */
   request?: Record<string, unknown> | null;
+  /**
+   * The one-time code the applicant entered, for a check completed with an OTP the registry sent
+   * them (catalog `awaitsOtp`, server/checks/check-otp.ts). Never stored or logged.
+   */
+  otp?: string;
 }
 
 export interface CheckProvider {
@@ -75,10 +92,19 @@ export interface CheckProvider {
   verify(checkKey: string, input: unknown, context?: CheckContext): Promise<ProviderResult>;
   /**
    * Opens the request the applicant acts on, for a check answered in two phases (catalog
-   * `awaitsApplicant`: the reverse penny drop's UPI payment request); `verify` then reads its
-   * outcome, throwing `AwaitingApplicantError` until there is one.
+   * `awaitsApplicant`: the reverse penny drop's UPI payment request; `awaitsOtp`: the registry
+   * sends the applicant a one-time code); `verify` then reads its outcome, throwing
+   * `AwaitingApplicantError` until there is one (a wrong code, for an OTP).
    * @returns what the applicant needs (stored as the pending check's `result`: links, expiry, reference).
+   * @throws AnsweredAtOnceError when the provider answered the check instead (no record, ...).
    * @throws ProviderUnavailableError as `verify` does.
    */
   begin?(checkKey: string, input: unknown, context: CheckContext): Promise<Record<string, unknown>>;
+  /**
+   * Asks the registry to send the applicant a new one-time code for a check begun with an OTP
+   * (catalog `awaitsOtp`; `context.request` is what `begin` opened).
+   * @returns the request's fields that changed (e.g. `otp_expires_at`), merged into the check's `result`.
+   * @throws ProviderUnavailableError as `verify` does.
+   */
+  resend?(checkKey: string, input: unknown, context: CheckContext): Promise<Record<string, unknown>>;
 }

@@ -16,7 +16,8 @@
  *   Quicko, then Cashfree); adapters without credentials are left out of a chain, and a chain with none
  *   left is one adapter that ends the check in `error` provider_not_configured. CKYC (search,
  *   download, upload) goes through CKYCR itself when CKYC_FI_CODE, CKYC_FI_PRIVATE_KEY_PATH and
- *   CKYC_CERSAI_CERT_PATH are set. Credentials only ever come from the environment; a project
+ *   CKYC_CERSAI_CERT_PATH are set, and search and the OTP download (CKYC 1.3, `auth_factor: otp`)
+ *   through Surepass when SUREPASS_API_TOKEN is set (CKYCR's published format has no OTP download). Credentials only ever come from the environment; a project
  *   selects and orders the adapters, it never stores secrets.
  *
  * The first provider of the chain when a check is created is recorded on it (`provider`); each attempt
@@ -41,6 +42,7 @@ import { privateKeyOf, publicKeyOf } from "./ckyc-xml";
 import { createQuickoSandboxProvider, QUICKO_SANDBOX_CHECKS } from "./quicko-sandbox";
 import { reversePennyDropSandbox } from "./reverse-penny-drop-sandbox";
 import { sandboxProvider } from "./sandbox";
+import { createSurepassCkycProvider, SUREPASS_CKYC_CHECKS } from "./surepass-ckyc";
 import { screeningProvider } from "./screening";
 
 const unconfigured: CheckProvider = {
@@ -110,6 +112,19 @@ export const LIVE_REGISTRY_ADAPTERS = {
             paths: { upload: env.CKYC_UPLOAD_PATH, status: env.CKYC_UPLOAD_STATUS_PATH },
           })
         : null,
+  },
+  surepass_ckyc: {
+    label: "Surepass CKYC",
+    checks: SUREPASS_CKYC_CHECKS as readonly string[],
+    credentials: "SUREPASS_API_TOKEN",
+    provider: env.SUREPASS_API_TOKEN
+      ? createSurepassCkycProvider({
+          baseUrl: env.SUREPASS_BASE_URL,
+          token: env.SUREPASS_API_TOKEN,
+          timeoutMs: env.SUREPASS_TIMEOUT_MS,
+          otpValiditySeconds: env.SUREPASS_CKYC_OTP_VALIDITY_SECONDS,
+        })
+      : null,
   },
 } satisfies Record<string, { label: string; checks: readonly string[]; credentials: string; provider: CheckProvider | null }>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CHECKS, resolveCheck } from "../checks/catalog";
-import { ProviderUnavailableError } from "./provider";
+import { AnsweredAtOnceError, AwaitingApplicantError, ProviderUnavailableError } from "./provider";
 import { SANDBOX_VALUES, sandboxProvider } from "./sandbox";
 
 type Row = (typeof SANDBOX_VALUES)[number];
@@ -11,7 +11,10 @@ interface Case {
   key: string;
   /** Raw input, as an integrator sends it: it must pass the check's schema and offline validation. */
   input: Record<string, unknown>;
-  expected: { status: string; errorCode: string | null; result?: Record<string, unknown> } | "provider_timeout";
+  expected: { status: string; errorCode: string | null; result?: Record<string, unknown> } | "provider_timeout" | "awaiting";
+  /** A two-phase OTP case: `begin` first, then `verify` with this code (the answer of `begin` itself when `atBegin`). */
+  otp?: string;
+  atBegin?: true;
 }
 
 const CASES: Case[] = [
@@ -329,6 +332,34 @@ const CASES: Case[] = [
     },
   },
   {
+    row: "auth_factor otp, CKYCSBX-<id_number>, mobile 9876543210, then POST /v1/checks/{id}/otp with otp 123456",
+    key: "in.ckyc.download",
+    input: { ckyc_reference_id: "CKYCSBX-ABCPE1234F", auth_factor: "otp", mobile: "9876543210" },
+    otp: "123456",
+    expected: { status: "passed", errorCode: null, result: { name: "RAVI KUMAR", dob: "1990-01-01", mobile: "9876543210" } },
+  },
+  {
+    row: "auth_factor otp, then otp 000000",
+    key: "in.ckyc.download",
+    input: { ckyc_reference_id: "CKYCSBX-ABCPE1234F", auth_factor: "otp", mobile: "9876543210" },
+    otp: "000000",
+    expected: { status: "failed", errorCode: "otp_expired" },
+  },
+  {
+    row: "auth_factor otp, then any other 6-digit otp",
+    key: "in.ckyc.download",
+    input: { ckyc_reference_id: "CKYCSBX-ABCPE1234F", auth_factor: "otp", mobile: "9876543210" },
+    otp: "654321",
+    expected: "awaiting",
+  },
+  {
+    row: "auth_factor otp with any other mobile",
+    key: "in.ckyc.download",
+    input: { ckyc_reference_id: "CKYCSBX-ABCPE1234F", auth_factor: "otp", mobile: "9123456789" },
+    atBegin: true,
+    expected: { status: "failed", errorCode: "ckyc_auth_failed" },
+  },
+  {
     row: "ckyc_reference_id CKYCSBX-<id_number> with dob 1990-01-01, or pincode 560001 and year_of_birth 1990, or mobile 9876543210",
     key: "in.ckyc.download",
     input: { ckyc_reference_id: "CKYCSBX-ABCPE1234F", auth_factor: "dob", dob: "1990-01-01" },
@@ -380,7 +411,23 @@ describe("sandbox provider", () => {
     const def = resolveCheck(key);
     const input = def.input.parse(c.input);
     expect(def.validate(input)).toBeNull(); // sandbox values are structurally valid
-    const answer = sandboxProvider.verify(key, input);
+    const context = { projectId: "prj_1", mode: "test" as const, sessionId: null, checkId: "chk_1" };
+    const begun = c.otp !== undefined || c.atBegin ? sandboxProvider.begin!(key, input, context) : null;
+    const answer = c.atBegin
+      ? begun!.then(
+          () => Promise.reject(new Error("begin sent a code")),
+          (err: unknown) => (err instanceof AnsweredAtOnceError ? err.answer : Promise.reject(err)),
+        )
+      : begun
+        ? begun.then((request) => {
+            expect(request).toMatchObject({ otp_sent_to: "******3210", otp_expires_at: expect.any(String) });
+            return sandboxProvider.verify(key, input, { ...context, request, otp: c.otp });
+          })
+        : sandboxProvider.verify(key, input);
+    if (c.expected === "awaiting") {
+      await expect(answer).rejects.toBeInstanceOf(AwaitingApplicantError);
+      return;
+    }
     if (c.expected === "provider_timeout") {
       await expect(answer).rejects.toBeInstanceOf(ProviderUnavailableError);
       await expect(answer).rejects.toMatchObject({ errorCode: "provider_timeout" });

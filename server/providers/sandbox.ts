@@ -31,7 +31,8 @@ import { panHolderType } from "../checks/pan";
 import { cinInfo, type CinOwnershipClass } from "../checks/validators/cin";
 import { gstinInfo } from "../checks/validators/gstin";
 import { lookupIfsc } from "./offline-dataset";
-import { ProviderUnavailableError, type CheckProvider, type ProviderResult } from "./provider";
+import { maskMobile } from "../checks/otp-request";
+import { AnsweredAtOnceError, AwaitingApplicantError, ProviderUnavailableError, type CheckContext, type CheckProvider, type ProviderResult } from "./provider";
 
 export const SANDBOX_VALUES = [
   {
@@ -142,6 +143,27 @@ export const SANDBOX_VALUES = [
     input: "any other valid PAN, passport, voter id, driving licence or CKYC number",
     outcome:
       "record found, name SANDBOX CKYC PERSON, masked CKYC number ending in the identifier's last 4 digits, ckyc_reference_id CKYCSBX-<id_number>: passed",
+  },
+  {
+    check: "in.ckyc.download",
+    input: "auth_factor otp, CKYCSBX-<id_number>, mobile 9876543210, then POST /v1/checks/{id}/otp with otp 123456",
+    outcome:
+      "pending with otp_sent_to (the record's mobile masked to its last 4 digits, 3210) and otp_expires_at (10 minutes), then the record below: passed; resend: true sends a new code (once per 30 s)",
+  },
+  {
+    check: "in.ckyc.download",
+    input: "auth_factor otp, then otp 000000",
+    outcome: "the code has expired: failed, error_code otp_expired",
+  },
+  {
+    check: "in.ckyc.download",
+    input: "auth_factor otp, then any other 6-digit otp",
+    outcome: "a wrong code: pending with attempts_left one less; the 3rd wrong code: failed, error_code ckyc_auth_failed",
+  },
+  {
+    check: "in.ckyc.download",
+    input: "auth_factor otp with any other mobile",
+    outcome: "the mobile number is not the record's: failed at once, error_code ckyc_auth_failed (no code sent)",
   },
   {
     check: "in.ckyc.download",
@@ -358,18 +380,53 @@ function ckycSearch(input: TCkycSearchInput): ProviderResult {
   return { ...base, status: "passed", errorCode: null, result: answer };
 }
 
-async function ckycDownload(input: TCkycDownloadInput): Promise<ProviderResult> {
-  if (!input.ckyc_reference_id.startsWith(CKYC_REFERENCE_PREFIX))
-    return { ...base, status: "failed", errorCode: "ckyc_record_not_found", result: { record_found: false } };
+/** The test-mode one-time code of the CKYC download (`auth_factor: otp`); `CKYC_SANDBOX_EXPIRED_OTP` answers "expired". */
+export const CKYC_SANDBOX_OTP = "123456";
+export const CKYC_SANDBOX_EXPIRED_OTP = "000000";
+/** How long a sandbox code is valid. */
+const CKYC_SANDBOX_OTP_VALIDITY_MS = 10 * 60_000;
+
+const ckycNotFound = (): ProviderResult => ({ ...base, status: "failed", errorCode: "ckyc_record_not_found", result: { record_found: false } });
+const ckycAuthFailed = (input: TCkycDownloadInput): ProviderResult => ({
+  ...base,
+  status: "failed",
+  errorCode: "ckyc_auth_failed",
+  result: { record_found: true, auth_factor: input.auth_factor },
+});
+
+/**
+ * The first phase of the OTP download (`auth_factor: otp`): "sends" the code when the reference is a
+ * sandbox record's and the mobile number is the record's.
+ * @throws AnsweredAtOnceError no such record, or the mobile number is not the record's.
+ */
+function ckycOtpBegin(input: TCkycDownloadInput, context: CheckContext): Record<string, unknown> {
+  if (!input.ckyc_reference_id.startsWith(CKYC_REFERENCE_PREFIX)) throw new AnsweredAtOnceError(ckycNotFound());
+  if (input.mobile?.slice(-10) !== CKYC_SANDBOX_PERSON.mobile) throw new AnsweredAtOnceError(ckycAuthFailed(input));
+  return { record_found: true, ...ckycOtpSent(), request_id: `SBXOTP-${context.checkId ?? Date.now()}` };
+}
+
+/** Where the sandbox's code went and until when it is valid. */
+function ckycOtpSent(): Record<string, unknown> {
+  return { otp_sent_to: maskMobile(CKYC_SANDBOX_PERSON.mobile), otp_expires_at: new Date(Date.now() + CKYC_SANDBOX_OTP_VALIDITY_MS).toISOString() };
+}
+
+async function ckycDownload(input: TCkycDownloadInput, context?: CheckContext): Promise<ProviderResult> {
+  if (!input.ckyc_reference_id.startsWith(CKYC_REFERENCE_PREFIX)) return ckycNotFound();
   const id = input.ckyc_reference_id.slice(CKYC_REFERENCE_PREFIX.length);
   const p = CKYC_SANDBOX_PERSON;
+  if (input.auth_factor === "otp") {
+    if (context?.otp === CKYC_SANDBOX_EXPIRED_OTP) return { ...base, status: "failed", errorCode: "otp_expired", result: { record_found: true } };
+    if (context?.otp !== CKYC_SANDBOX_OTP) throw new AwaitingApplicantError("The sandbox's code is 123456.");
+  }
   const authentic =
-    input.auth_factor === "dob"
-      ? input.dob === p.dob
-      : input.auth_factor === "mobile"
-        ? input.mobile?.slice(-10) === p.mobile
-        : input.pincode === p.pincode && input.year_of_birth === p.dob.slice(0, 4);
-  if (!authentic) return { ...base, status: "failed", errorCode: "ckyc_auth_failed", result: { record_found: true, auth_factor: input.auth_factor } };
+    input.auth_factor === "otp"
+      ? true
+      : input.auth_factor === "dob"
+        ? input.dob === p.dob
+        : input.auth_factor === "mobile"
+          ? input.mobile?.slice(-10) === p.mobile
+          : input.pincode === p.pincode && input.year_of_birth === p.dob.slice(0, 4);
+  if (!authentic) return ckycAuthFailed(input);
   const pan = /^[A-Z]{5}[0-9]{4}[A-Z]$/.test(id) ? id : null;
   const answer = {
     record_found: true,
@@ -401,7 +458,7 @@ function ckycUpload(input: TCkycUploadInput): ProviderResult {
 }
 
 /** The registry checks the sandbox answers, by country check key. */
-const ANSWERS: Record<string, (input: never) => ProviderResult | Promise<ProviderResult>> = {
+const ANSWERS: Record<string, (input: never, context?: CheckContext) => ProviderResult | Promise<ProviderResult>> = {
   "in.pan.verify": panVerify,
   "in.pan.aadhaar_link": panAadhaarLink,
   "in.gstin.verify": gstinVerify,
@@ -422,9 +479,18 @@ const ANSWERS: Record<string, (input: never) => ProviderResult | Promise<Provide
 export const sandboxProvider: CheckProvider = {
   name: "sandbox",
   supports: (key) => Object.hasOwn(ANSWERS, key),
-  async verify(key, input) {
+  async verify(key, input, context) {
     const answer = Object.hasOwn(ANSWERS, key) ? ANSWERS[key] : undefined;
     if (!answer) throw new ProviderUnavailableError("provider_not_configured", `The sandbox has no answers for '${key}'.`);
-    return answer(input as never);
+    return answer(input as never, context);
+  },
+  /** The CKYC download with an OTP: the code is always `CKYC_SANDBOX_OTP`. */
+  async begin(key, input, context) {
+    if (key !== "in.ckyc.download") throw new ProviderUnavailableError("provider_not_configured", `The sandbox has no two-phase '${key}'.`);
+    return ckycOtpBegin(input as TCkycDownloadInput, context);
+  },
+  async resend(key) {
+    if (key !== "in.ckyc.download") throw new ProviderUnavailableError("provider_not_configured", `The sandbox sends no code for '${key}'.`);
+    return ckycOtpSent();
   },
 };

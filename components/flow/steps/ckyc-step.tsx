@@ -1,22 +1,21 @@
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslations } from "use-intl";
 import type { z } from "zod";
-import { ZCkycStepInput } from "~/server/steps/ckyc/ckyc.schemas";
-import { Button } from "~/components/ui/button";
+import { ZCkycDobInput } from "~/server/steps/ckyc/ckyc.schemas";
 import { describedBy, Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { StepProps } from "../flow-types";
 import { useErrorText } from "../i18n/use-error-text";
 import { SandboxHint, StepFormFooter, useStepForm } from "../step-form";
-import { useSubmitStep } from "../use-submit-step";
+import { CkycOtpFlow, CkycSkipButton } from "./ckyc-otp-flow";
 import { type StepSummaryProps, SummaryRows } from "./step-view";
 
 const FIELDS = ["pan", "dob"] as const;
-/** The record search form: the PAN-and-date-of-birth member of the step's input. */
-const ZFetchInput = ZCkycStepInput.options[0];
+/** The record search form of `authentication: date_of_birth`. */
+const ZFetchInput = ZCkycDobInput;
 const SANDBOX_PASS = { pan: "ABCPE1234F", dob: "1990-01-01" };
 const OUTCOMES = ["downloaded", "not_found", "auth_failed", "unavailable", "skipped_by_applicant"] as const;
 
@@ -25,12 +24,19 @@ function text(v: unknown): string {
 }
 
 /**
- * The CKYC-first step: PAN and date of birth (the registry's authentication factor) to fetch the
- * applicant's record from the Central KYC Registry, or "Continue without CKYC". Validated with the
- * schema the server enforces (server/steps/ckyc/ckyc.schemas.ts). A downloaded record skips the
- * steps the workflow says it proves; the flow then moves on to the next open step.
+ * The CKYC-first step: the applicant fetches their record from the Central KYC Registry, or
+ * "Continue without CKYC". With `authentication: otp` (the default, CKYC 1.3) the PAN and the
+ * mobile number on the record, then the code the registry sends to it (./ckyc-otp-flow.tsx); with
+ * `date_of_birth` the PAN and date of birth. Validated with the schemas the server enforces
+ * (server/steps/ckyc/ckyc.schemas.ts). A downloaded record skips the steps the workflow says it
+ * proves; the flow then moves on to the next open step.
  */
-export function CkycStep({ sessionId, state, step, isLast, editing, onDone }: StepProps) {
+export function CkycStep(props: StepProps) {
+  return props.step.settings.authentication === "date_of_birth" ? <DobForm {...props} /> : <CkycOtpFlow {...props} />;
+}
+
+/** `authentication: date_of_birth`: PAN and date of birth, searched and downloaded at once. */
+function DobForm({ sessionId, state, step, isLast, editing, onDone }: StepProps) {
   const t = useTranslations("ckyc");
   const errorText = useErrorText();
   const previous = step.values ?? {};
@@ -41,8 +47,6 @@ export function CkycStep({ sessionId, state, step, isLast, editing, onDone }: St
   });
   const { register, setValue, formState } = form;
   const { onSubmit, formError, pending } = useStepForm(form, { sessionId, step: step.name, onDone, fields: FIELDS });
-  const skip = useSubmitStep(sessionId);
-  const [skipError, setSkipError] = useState<string | null>(null);
   const id = useId();
   const ids = { pan: `${id}-pan`, dob: `${id}-dob` };
   const panError = errorText(formState.errors.pan?.message);
@@ -100,33 +104,22 @@ export function CkycStep({ sessionId, state, step, isLast, editing, onDone }: St
         <p className="text-sm text-slate-600">{t("consentNote")}</p>
       </div>
 
-      <StepFormFooter error={formError ?? skipError} pending={pending || skip.isPending} isLast={isLast} testId="ckyc-fetch" />
-      <Button
-        type="button"
-        variant="ghost"
-        block
-        className="mt-3"
-        data-testid="ckyc-skip"
-        disabled={pending || skip.isPending}
-        onClick={async () => {
-          setSkipError(null);
-          try {
-            await skip.mutateAsync({ sessionId, step: step.name, values: { skip: true } });
-            onDone();
-          } catch {
-            setSkipError("generic");
-          }
-        }}
-      >
-        {t("skip")}
-      </Button>
+      <StepFormFooter error={formError} pending={pending} isLast={isLast} testId="ckyc-fetch" />
+      <CkycSkipButton sessionId={sessionId} stepName={step.name} disabled={pending} onDone={onDone} />
     </form>
   );
 }
 
 /** The review card: what the registry answered (never the record's content). */
-export function CkycSummary({ values: v }: StepSummaryProps) {
+export function CkycSummary({ step, values: v }: StepSummaryProps) {
   const t = useTranslations("ckyc");
   const outcome = OUTCOMES.find((o) => o === v.outcome);
-  return <SummaryRows rows={[{ label: t("title"), value: outcome ? t(`outcome_${outcome}`) : "" }]} />;
+  // with the registry's code, a record not released means the code was not confirmed (not a date of birth)
+  const key =
+    outcome === "auth_failed" && step.settings.authentication !== "date_of_birth"
+      ? "outcome_auth_failed_otp"
+      : outcome
+        ? (`outcome_${outcome}` as const)
+        : null;
+  return <SummaryRows rows={[{ label: t("title"), value: key ? t(key) : "" }]} />;
 }

@@ -7,6 +7,7 @@ import type { Db } from "../../db";
 import { submitStep } from "../../flow/submit-step";
 import { createCaller } from "../root";
 import { CONSENT_NOTICE_VERSION } from "../../steps/consent/consent.schemas";
+import { completeCkycWithOtp } from "~/tests/fixtures/ckyc-otp";
 
 vi.mock("../../auth/auth", () => ({ auth: async () => null }));
 
@@ -23,7 +24,7 @@ beforeAll(async () => {
   const ctx = await fx.newSession();
   sessionId = ctx.id;
   await submitStep(db, ctx, "consent", { accepted: true, notice_version: CONSENT_NOTICE_VERSION });
-  await submitStep(db, ctx, "ckyc", { pan: "ABCPE1234F", dob: "1990-01-01" });
+  await completeCkycWithOtp(db, ctx);
   await db.$transaction((tx) => queueCkycUpload(tx, { id: ctx.id, projectId: fx.tenant.projectId, mode: "test" }, new Date()));
   uploadId = (await db.ckycUpload.findUniqueOrThrow({ where: { sessionId: ctx.id }, select: { id: true } })).id;
   await failCkycUpload(db, uploadId, "CKYCR did not answer");

@@ -1,0 +1,421 @@
+"use client";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { useId, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslations } from "use-intl";
+import type { z } from "zod";
+import { clientErrorInfo } from "~/components/trpc/domain-error";
+import { useTRPC } from "~/components/trpc/react";
+import { Button } from "~/components/ui/button";
+import { cn, focusRing } from "~/components/ui/cn";
+import { describedBy, Field } from "~/components/ui/field";
+import { FormError } from "~/components/ui/field-error";
+import { Input } from "~/components/ui/input";
+import { ZCkycOtpEntry, ZCkycOtpStart } from "~/server/steps/ckyc/ckyc.schemas";
+import type { StepProps } from "../flow-types";
+import { MessageScreen } from "../flow-shell";
+import { useErrorText } from "../i18n/use-error-text";
+import { SandboxNote } from "../sandbox-note";
+import { SandboxHint } from "../step-form";
+import { formatSeconds, useCountdown } from "../use-countdown";
+import { applyServerErrors, errorDetails, refreshesState, splitServerErrors, useRefreshFlowState, useSubmitStep } from "../use-submit-step";
+
+/** What the page sees of the step's download (server/steps/ckyc/ckyc-otp.ts `CkycOtpView`). */
+type OtpView = {
+  check_id: string;
+  state: "code_sent" | "downloaded" | "not_found" | "mobile_mismatch" | "expired" | "locked" | "unavailable";
+  otp_sent_to: string | null;
+  otp_expires_at: string | null;
+  resend_available_at: string | null;
+  attempts_left: number | null;
+  wrong_code: boolean;
+};
+
+const START_FIELDS = ["pan", "mobile"] as const;
+const SANDBOX_PASS = { pan: "ABCPE1234F", mobile: "9876543210" };
+/** The code form: the `otp` of the step's code entry. */
+const ZCodeInput = ZCkycOtpEntry.options[0].pick({ otp: true });
+
+const at = (iso: string | null) => (iso ? Date.parse(iso) : null);
+
+/** "Continue without CKYC": the step is skipped, no registry call. */
+export function CkycSkipButton({ sessionId, stepName, disabled, onDone }: { sessionId: string; stepName: string; disabled?: boolean; onDone: () => void }) {
+  const t = useTranslations("ckyc");
+  const skip = useSubmitStep(sessionId);
+  const [skipError, setSkipError] = useState<string | null>(null);
+  const errorText = useErrorText();
+  return (
+    <>
+      <Button
+        type="button"
+        variant="ghost"
+        block
+        className="mt-3"
+        data-testid="ckyc-skip"
+        disabled={disabled || skip.isPending}
+        onClick={async () => {
+          setSkipError(null);
+          try {
+            await skip.mutateAsync({ sessionId, step: stepName, values: { skip: true } });
+            onDone();
+          } catch {
+            setSkipError("generic");
+          }
+        }}
+      >
+        {t("skip")}
+      </Button>
+      <FormError className="mt-2">{skipError ? errorText(skipError) : null}</FormError>
+    </>
+  );
+}
+
+/**
+ * `authentication: otp` (CKYC 1.3): the PAN and the mobile number on the CKYC record, then the
+ * 6-digit code the registry sends to it (one input, `autocomplete="one-time-code"`, numeric), with
+ * "Send a new code" after 30 s, the attempts left after a wrong code and "ask for a new code" after
+ * an expired one. A released record submits the step (the flow moves on, the steps it proves are
+ * skipped); no record, 3 wrong codes or an outage let the applicant continue with the other steps.
+ * "Continue without CKYC" stays available throughout.
+ */
+export function CkycOtpFlow({ sessionId, state, step, editing, onDone }: StepProps) {
+  const t = useTranslations("ckyc");
+  const trpc = useTRPC();
+  const refresh = useRefreshFlowState(sessionId);
+  const submit = useSubmitStep(sessionId);
+  const start = useMutation(trpc.flow.startCkycOtp.mutationOptions({ onError: (err) => void (refreshesState(err) && refresh()) }));
+  const [view, setView] = useState<OtpView | null>(null);
+  const [applicant, setApplicant] = useState<z.output<typeof ZCkycOtpStart> | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const errorText = useErrorText();
+  const testMode = state.session.mode === "test" && !editing;
+
+  /** The download is finished: the step is submitted with it (the server applies the record). */
+  async function finish(checkId: string) {
+    setFormError(null);
+    try {
+      await submit.mutateAsync({ sessionId, step: step.name, values: { check_id: checkId } });
+      onDone();
+    } catch (err) {
+      setFormError(splitServerErrors(err, []).formKey);
+    }
+  }
+
+  /** Starts (again) with `values`: a new search and a new code. */
+  async function send(values: z.output<typeof ZCkycOtpStart>): Promise<OtpView> {
+    const next = (await start.mutateAsync({ sessionId, step: step.name, values })) as OtpView;
+    setApplicant(values);
+    setView(next.state === "mobile_mismatch" ? null : next);
+    if (next.state === "downloaded") await finish(next.check_id);
+    return next;
+  }
+
+  const skip = <CkycSkipButton sessionId={sessionId} stepName={step.name} disabled={submit.isPending || start.isPending} onDone={onDone} />;
+  const formErrorText = formError ? errorText(formError) : null;
+
+  if (view?.state === "code_sent" || view?.state === "expired") {
+    return (
+      <div data-testid="flow-step-ckyc">
+        <CodeForm
+          sessionId={sessionId}
+          stepName={step.name}
+          view={view}
+          testMode={testMode}
+          onView={setView}
+          onRestart={async () => {
+            if (applicant) await send(applicant);
+          }}
+          onChange={() => setView(null)}
+          onDownloaded={finish}
+          finishing={submit.isPending}
+        />
+        <FormError className="mt-3">{formErrorText}</FormError>
+        {skip}
+      </div>
+    );
+  }
+  if (view && view.state !== "downloaded") {
+    const title = view.state === "not_found" ? t("notFoundTitle") : view.state === "locked" ? t("lockedTitle") : t("unavailableTitle");
+    const body = view.state === "not_found" ? t("notFoundBody") : view.state === "locked" ? t("lockedBody") : t("unavailableBody");
+    return (
+      <div data-testid="flow-step-ckyc">
+        <MessageScreen
+          tone="warning"
+          title={title}
+          testId="ckyc-outcome"
+          status={view.state}
+          actions={
+            <>
+              <FormError>{formErrorText}</FormError>
+              <Button size="lg" block loading={submit.isPending} onClick={() => void finish(view.check_id)} data-testid="ckyc-continue">
+                {t("continueWithSteps")}
+              </Button>
+              <Button size="lg" variant="ghost" block onClick={() => setView(null)} data-testid="ckyc-try-again">
+                {t("changeDetails")}
+              </Button>
+            </>
+          }
+        >
+          <p className="text-base text-slate-600">{body}</p>
+        </MessageScreen>
+      </div>
+    );
+  }
+  return <StartForm testMode={testMode} defaults={applicant} onSend={send} pending={start.isPending || submit.isPending} formError={formError} skip={skip} />;
+}
+
+/** The PAN and the mobile number on the record: "Send code". A number that is not the record's is a field error on it. */
+function StartForm({
+  testMode,
+  defaults,
+  onSend,
+  pending,
+  formError,
+  skip,
+}: {
+  testMode: boolean;
+  defaults: z.output<typeof ZCkycOtpStart> | null;
+  onSend: (values: z.output<typeof ZCkycOtpStart>) => Promise<OtpView>;
+  pending: boolean;
+  formError: string | null;
+  skip: React.ReactNode;
+}) {
+  const t = useTranslations("ckyc");
+  const errorText = useErrorText();
+  const form = useForm<z.input<typeof ZCkycOtpStart>, unknown, z.output<typeof ZCkycOtpStart>>({
+    resolver: zodResolver(ZCkycOtpStart),
+    mode: "onTouched",
+    defaultValues: { pan: defaults?.pan ?? "", mobile: defaults?.mobile ?? "" },
+  });
+  const { register, setValue, setError, formState } = form;
+  const [sendError, setSendError] = useState<string | null>(null);
+  const id = useId();
+  const ids = { pan: `${id}-pan`, mobile: `${id}-mobile` };
+  const panError = errorText(formState.errors.pan?.message);
+  const mobileError = formState.errors.mobile?.type === "server" ? formState.errors.mobile.message : errorText(formState.errors.mobile?.message);
+  const panHint = t("panHint");
+  const mobileHint = t("mobileHint");
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setSendError(null);
+    try {
+      const sent = await onSend(values);
+      if (sent.state === "mobile_mismatch") setError("mobile", { type: "server", message: t("mobileMismatch") }, { shouldFocus: true });
+    } catch (err) {
+      setSendError(applyServerErrors(err, setError, START_FIELDS));
+    }
+  });
+  const shownError = sendError ?? formError;
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="flow-step-ckyc">
+      <h1 className="text-2xl font-semibold text-slate-900 outline-none">{t("title")}</h1>
+      <p className="mt-2 text-base text-slate-600">{t("introOtp")}</p>
+
+      {testMode ? (
+        <SandboxHint
+          title={t("sandboxTitle")}
+          fillLabel={t("sandboxFill")}
+          onFill={() => {
+            for (const f of START_FIELDS) setValue(f, SANDBOX_PASS[f], { shouldValidate: true, shouldTouch: true });
+          }}
+        >
+          <li>{t("sandboxOtpPass")}</li>
+          <li>{t("sandboxNotFound", { example: "ABCPE9999Z" })}</li>
+          <li>{t("sandboxOtpMobile")}</li>
+        </SandboxHint>
+      ) : null}
+
+      <div className="mt-6 space-y-5">
+        <Field id={ids.pan} label={t("panLabel")} hint={panHint} error={panError}>
+          <Input
+            {...register("pan", { setValueAs: (v: string) => v.replace(/[^0-9a-z]/gi, "").toUpperCase() })}
+            id={ids.pan}
+            data-testid="field-ckyc-pan"
+            size="lg"
+            className="font-mono tracking-widest uppercase"
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={10}
+            invalid={!!panError}
+            aria-describedby={describedBy(ids.pan, { hint: panHint, error: panError })}
+          />
+        </Field>
+        <Field id={ids.mobile} label={t("mobileLabel")} hint={mobileHint} error={mobileError}>
+          <Input
+            {...register("mobile")}
+            id={ids.mobile}
+            data-testid="field-ckyc-mobile"
+            size="lg"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            maxLength={16}
+            invalid={!!mobileError}
+            aria-describedby={describedBy(ids.mobile, { hint: mobileHint, error: mobileError })}
+          />
+        </Field>
+        <p className="text-sm text-slate-600">{t("consentNote")}</p>
+      </div>
+
+      <FormError className="mt-5">{shownError ? errorText(shownError) : null}</FormError>
+      <Button type="submit" size="lg" block className="mt-8" loading={pending} data-testid="ckyc-send-code">
+        {t("sendCode")}
+      </Button>
+      {skip}
+    </form>
+  );
+}
+
+/** The registry's code: one numeric input, submitted at the 6th digit; "Send a new code" after 30 s. */
+function CodeForm({
+  sessionId,
+  stepName,
+  view,
+  testMode,
+  onView,
+  onRestart,
+  onChange,
+  onDownloaded,
+  finishing,
+}: {
+  sessionId: string;
+  stepName: string;
+  view: OtpView;
+  testMode: boolean;
+  onView: (view: OtpView) => void;
+  /** A new search and code (after the code expired). */
+  onRestart: () => Promise<void>;
+  onChange: () => void;
+  onDownloaded: (checkId: string) => Promise<void>;
+  finishing: boolean;
+}) {
+  const t = useTranslations("ckyc");
+  const tc = useTranslations("common");
+  const errorText = useErrorText();
+  const trpc = useTRPC();
+  const refresh = useRefreshFlowState(sessionId);
+  const enter = useMutation(trpc.flow.enterCkycOtp.mutationOptions({ onError: (err) => void (refreshesState(err) && refresh()) }));
+  const form = useForm<z.input<typeof ZCodeInput>, unknown, z.output<typeof ZCodeInput>>({
+    resolver: zodResolver(ZCodeInput),
+    mode: "onSubmit",
+    defaultValues: { otp: "" },
+  });
+  const { register, handleSubmit, setError, setValue, formState } = form;
+  const [formError, setFormError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+  const resendIn = useCountdown(at(view.resend_available_at));
+  const expired = view.state === "expired";
+  const id = useId();
+  const fieldId = `${id}-otp`;
+  const submitting = useRef(false);
+  const error = formState.errors.otp;
+  // a schema key (code_invalid), or a message already translated for the server's answer
+  const errorShown = error?.message ? (error.type === "server" ? error.message : errorText(error.message)) : undefined;
+
+  const onSubmit = (e?: React.BaseSyntheticEvent) =>
+    handleSubmit(async ({ otp }) => {
+      if (submitting.current) return;
+      submitting.current = true;
+      setFormError(null);
+      setNotice(null);
+      try {
+        const next = (await enter.mutateAsync({ sessionId, step: stepName, values: { check_id: view.check_id, otp } })) as OtpView;
+        setValue("otp", "");
+        // released: the step is submitted from this screen (the flow then moves on)
+        if (next.state === "downloaded") return await onDownloaded(next.check_id);
+        onView(next);
+        if (next.state === "code_sent" && next.wrong_code)
+          setError("otp", { type: "server", message: t("attemptsLeft", { count: next.attempts_left ?? 0 }) }, { shouldFocus: true });
+        else if (next.state === "expired") setError("otp", { type: "server", message: t("expired") }, { shouldFocus: true });
+      } catch (err) {
+        setValue("otp", "");
+        const { fieldIssues, formKey } = splitServerErrors(err, ["otp"]);
+        if (fieldIssues[0]) setError("otp", { type: "server", message: errorText(fieldIssues[0].message) }, { shouldFocus: true });
+        setFormError(formKey);
+      } finally {
+        submitting.current = false;
+      }
+    })(e);
+
+  async function resend() {
+    setFormError(null);
+    setNotice(null);
+    setResending(true);
+    try {
+      if (expired) await onRestart();
+      else onView((await enter.mutateAsync({ sessionId, step: stepName, values: { check_id: view.check_id, resend: true } })) as OtpView);
+      form.clearErrors("otp");
+      setNotice(t("resent"));
+    } catch (err) {
+      const details = errorDetails(err);
+      if (clientErrorInfo(err).domainCode === "rate_limited" && typeof details.resend_available_at === "string") {
+        onView({ ...view, resend_available_at: details.resend_available_at });
+      } else setFormError(splitServerErrors(err, []).formKey);
+    } finally {
+      setResending(false);
+    }
+  }
+
+  const otp = register("otp");
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="ckyc-code-form">
+      <h1 className="text-2xl font-semibold text-slate-900 outline-none">{t("codeTitle")}</h1>
+      <p className="mt-2 text-base text-slate-600">
+        {t("codeSent", { destination: view.otp_sent_to ?? "" })}{" "}
+        <button
+          type="button"
+          onClick={onChange}
+          className={cn("inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-4", focusRing)}
+          data-testid="ckyc-change"
+        >
+          {t("changeDetails")}
+        </button>
+      </p>
+      {testMode ? <SandboxNote>{t("sandboxCode")}</SandboxNote> : null}
+      <div className="mt-6">
+        <Field id={fieldId} label={t("codeLabel")} error={errorShown}>
+          <Input
+            {...otp}
+            id={fieldId}
+            data-testid="field-ckyc-otp"
+            size="lg"
+            className="font-mono text-xl tracking-[0.5em]"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={6}
+            autoFocus
+            invalid={!!errorShown}
+            aria-describedby={describedBy(fieldId, { error: errorShown })}
+            onChange={(e) => {
+              e.target.value = e.target.value.replace(/\D/g, "").slice(0, 6);
+              void otp.onChange(e);
+              if (e.target.value.length === 6 && !expired) void onSubmit();
+            }}
+          />
+        </Field>
+      </div>
+      {notice ? (
+        <p role="status" className="mt-3 text-sm text-emerald-700">
+          {notice}
+        </p>
+      ) : null}
+      <FormError className="mt-5">{formError ? errorText(formError) : null}</FormError>
+      <Button type="submit" size="lg" block className="mt-8" loading={enter.isPending || finishing} disabled={expired} data-testid="ckyc-verify">
+        {tc("verify")}
+      </Button>
+      <div className="mt-4 text-center">
+        <Button variant="ghost" size="lg" onClick={() => void resend()} disabled={!expired && resendIn > 0} loading={resending} data-testid="ckyc-resend">
+          {t("resend")}
+        </Button>
+        <p className="mt-1 min-h-5 text-sm text-slate-500" data-testid="ckyc-resend-countdown">
+          {!expired && resendIn > 0 ? t("resendIn", { time: formatSeconds(resendIn) }) : null}
+        </p>
+      </div>
+    </form>
+  );
+}
