@@ -19,12 +19,15 @@ import { kybFlowState } from "../kyb/kyb-flow-state";
 
 const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 
-/** The settings the page gets for a step: its type's `flowSettings`, else the settings with defaults applied. */
-function flowSettings(type: string, raw: Record<string, unknown>, s: FlowSessionRow): Record<string, unknown> {
+/**
+ * The settings the page gets for a step: its type's `flowSettings` (with `expand`), else the
+ * settings with defaults applied.
+ */
+function flowSettings(type: string, raw: Record<string, unknown>, s: FlowSessionRow, expand = true): Record<string, unknown> {
   const def = stepType(type);
   const parsed = def?.settings.safeParse(raw);
   if (!def || !parsed?.success) return raw;
-  return def.flowSettings?.(parsed.data, s) ?? (parsed.data as Record<string, unknown>);
+  return (expand ? def.flowSettings?.(parsed.data, s) : undefined) ?? (parsed.data as Record<string, unknown>);
 }
 
 /** What the page may show of a step's data (its type's `publicValues`: never an uploaded ZIP, a share code or a QR payload). */
@@ -71,10 +74,12 @@ export interface FlowOtpState {
  * The part of the flow state that is the workflow's and the project's, not the applicant's: the
  * session's frame (organization, branding, language, type, mode, status), its steps with their
  * settings and statuses, and the current step. Never what the applicant entered, the prefill,
- * the redirect or a reviewer's reason.
+ * the redirect or a reviewer's reason. `expandAll: false` gives the steps but the current one
+ * their settings without their type's `flowSettings` (e.g. the documents step's catalogue).
  */
-function flowFrame(s: FlowSessionRow, definition: TWorkflowDefinition) {
+function flowFrame(s: FlowSessionRow, definition: TWorkflowDefinition, expandAll = true) {
   const settings = new Map(definition.steps.map((st) => [st.name, st.settings]));
+  const currentStep = s.steps.find((st) => isOpen(st.status))?.name ?? null;
   return {
     session: {
       id: s.id,
@@ -92,9 +97,9 @@ function flowFrame(s: FlowSessionRow, definition: TWorkflowDefinition) {
       type: st.type,
       status: st.status,
       required: st.required,
-      settings: flowSettings(st.type, settings.get(st.name) ?? {}, s),
+      settings: flowSettings(st.type, settings.get(st.name) ?? {}, s, expandAll || st.name === currentStep),
     })),
-    currentStep: s.steps.find((st) => isOpen(st.status))?.name ?? null,
+    currentStep,
   };
 }
 
@@ -152,7 +157,8 @@ export async function getFlowState(db: Db, ctx: FlowContext) {
 
 /**
  * What the flow's page may render before the browser has read the client token (issue 18, "fast
- * on a cheap phone": the first screen painted from the server's HTML): `flowFrame`, which holds
+ * on a cheap phone": the first screen painted from the server's HTML): `flowFrame` (only the
+ * current step's settings expanded: what the page carries stays small), which holds
  * nothing the applicant entered (the organization and language are what a link's failure screen
  * shows anyway), for a session whose current step is open on a first pass. Null for an unknown
  * session, one past `expires_at` or not in `created`/`started`/`in_progress`, a resubmission
@@ -162,7 +168,7 @@ export async function getFlowState(db: Db, ctx: FlowContext) {
 export async function getFlowPreview(db: Db, sessionId: string): Promise<FlowPreview | null> {
   const s = await db.session.findUnique({ where: { id: sessionId }, select: flowSessionSelect });
   if (!s || !PREVIEW_STATUSES.includes(s.status) || s.expiresAt <= new Date() || isRedo(s)) return null;
-  const frame = flowFrame(s, await getWorkflowVersionDefinition(db, s.workflowVersionId));
+  const frame = flowFrame(s, await getWorkflowVersionDefinition(db, s.workflowVersionId), false);
   return frame.currentStep ? frame : null;
 }
 
