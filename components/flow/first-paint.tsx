@@ -7,9 +7,9 @@
  * components. The browser paints that screen with the HTML, before any script has run.
  *
  * It is a picture of the screen, never live: it is `inert` (nothing in it can be focused,
- * ticked or submitted) and never hydrated (`ServerHtml`: no effect of a step runs for it). The app replaces it with the live screen once it has the
- * token and the session's state (components/flow/flow-app.tsx), which normally looks the same,
- * so nothing moves.
+ * ticked or submitted) and never hydrated (`ServerHtml`: no effect of a step runs for it). The
+ * app replaces it with the live screen once it has the token and the session's state
+ * (components/flow/flow-app.tsx), which normally looks the same, so nothing moves.
  */
 import type { FlowPreview } from "~/server/flow/flow-state";
 import { FlowShell } from "./flow-shell";

@@ -8,6 +8,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { useHydrated } from "~/components/ui/use-client-value";
 import { clientErrorInfo } from "~/components/trpc/domain-error";
 import { TRPCReactProvider, useTRPC } from "~/components/trpc/react";
+import type { FlowPreview } from "~/server/flow/flow-state";
 import { readFlowPref, takeClientToken, writeFlowPref } from "./client-token";
 import { takeEarlyState, whenEarlyState } from "./early-state";
 import { postToParent, takeEmbedParent, useEmbedEvents } from "./embed/embed-events";
@@ -24,7 +25,6 @@ import { StepScreen } from "./step-screen";
 import { preloadStepView } from "./steps/step-registry";
 import { StepLoading } from "./steps/step-view";
 import { errorDetails } from "./use-submit-step";
-import type { FlowPreview } from "~/server/flow/flow-state";
 
 const POLL_MS = 1500;
 

@@ -11,8 +11,7 @@ import { applicantReason } from "../sessions/reason-codes";
 import { transitionSession } from "../sessions/session-state";
 import { stepType } from "../steps/registry";
 import { getWorkflowVersionDefinition } from "../workflows/workflow.queries";
-import { ZLocale } from "../workflows/workflow.schemas";
-import type { TWorkflowDefinition } from "../workflows/workflow.schemas";
+import { type TWorkflowDefinition, ZLocale } from "../workflows/workflow.schemas";
 import { applicantActor, type FlowContext, type FlowSessionRow, authenticateFlow, flowSessionSelect, loadFlowSession } from "./flow-session";
 import { projectBranding } from "../projects/branding";
 import { kybFlowState } from "../kyb/kyb-flow-state";
@@ -70,6 +69,10 @@ export interface FlowOtpState {
   locked_for_seconds: number;
 }
 
+const isOpen = (status: string) => status === "pending" || status === "in_progress";
+/** A round of steps to redo (a resubmission), which the applicant's reason text explains. */
+const isRedo = (s: FlowSessionRow) => s.status === "resubmission_requested" || s.steps.some((st) => st.attempts > 0 && isOpen(st.status));
+
 /**
  * The part of the flow state that is the workflow's and the project's, not the applicant's: the
  * session's frame (organization, branding, language, type, mode, status), its steps with their
@@ -102,10 +105,6 @@ function flowFrame(s: FlowSessionRow, definition: TWorkflowDefinition, expandAll
     currentStep,
   };
 }
-
-const isOpen = (status: string) => status === "pending" || status === "in_progress";
-/** A round of steps to redo (a resubmission), which the applicant's reason text explains. */
-const isRedo = (s: FlowSessionRow) => s.status === "resubmission_requested" || s.steps.some((st) => st.attempts > 0 && isOpen(st.status));
 
 /**
  * The flow state: session frame, the steps with settings and what was entered, the current step.
