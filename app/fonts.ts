@@ -1,37 +1,34 @@
 /**
- * Fonts ship with the app (next/font/local), cut by scripts/subset-fonts.sh to what the pages
- * use: each script's own subset, weights 400-600 only (one variable file each).
- * - Inter, Latin: preloaded (every page has Latin text); without the combining accents
- *   U+0304, U+0308 and U+0329 (precomposed letters stay) and the fraction features; ~26 KB.
- * - Noto Sans Devanagari, Devanagari only: not preloaded, and its `unicode-range` makes the
- *   browser fetch it only for a page that shows Devanagari text (Hindi pages); only the
- *   characters of the flow's Hindi messages, with their conjuncts; ~49 KB.
- * Ranges as @fontsource-variable declares them for these subsets, less Inter's three accents
- * (written out: next/font takes only literals; scripts/subset-fonts.sh cuts the same).
+ * The app's two fonts, cut by scripts/subset-fonts.sh to what the pages use (each script's own
+ * subset, weights 400-600 only, one variable file each) and declared in app/globals.css
+ * (`@font-face`, with the ranges @fontsource-variable declares for these subsets):
+ * - "Verify Inter", Inter's Latin without the combining accents U+0304, U+0308 and U+0329
+ *   (precomposed letters stay) and the fraction features; ~26 KB.
+ * - "Verify Devanagari", Noto Sans Devanagari with only the characters of the flow's Hindi
+ *   messages and their conjuncts; ~49 KB.
+ * A page fetches only the font of its language (issue 18, "fast on a cheap phone"): a Hindi page
+ * writes Devanagari in its font and Latin (an organization's name, "PAN") in the system's font
+ * (`html:lang(hi)` in app/globals.css); every other page writes Latin in Inter, and Devanagari
+ * (the switcher's "हिन्दी") only where a page shows it. `preloadPageFont` starts the page's own font
+ * with the HTML.
+ *
+ * Both use `font-display: block` (text waits for its font, at most 3 s, rather than painting in
+ * a fallback first): the hosted flow's first screen is painted from the server's HTML and then
+ * replaced by the live screen (components/flow/first-paint.tsx); painted in a fallback first, it
+ * would wrap differently from the live screen in the web font, and the largest contentful paint
+ * would move to the live screen. They are files in public/ (not next/font) so that the page can
+ * preload the one its language needs.
  */
-import localFont from "next/font/local";
+import { preload } from "react-dom";
+import type { TLocale } from "~/server/workflows/workflow.schemas";
 
-export const inter = localFont({
-  src: "./_fonts/inter-latin-wght-400-600.woff2",
-  variable: "--font-inter",
-  weight: "400 600",
-  display: "swap",
-  declarations: [
-    {
-      prop: "unicode-range",
-      value:
-        "U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD",
-    },
-  ],
-});
+/** The font files (public/fonts/), as app/globals.css names them. */
+export const FONT_FILES = {
+  inter: "/fonts/inter-latin-wght-400-600.woff2",
+  devanagari: "/fonts/noto-sans-devanagari-devanagari-wght-400-600.woff2",
+} as const;
 
-export const devanagari = localFont({
-  src: "./_fonts/noto-sans-devanagari-devanagari-wght-400-600.woff2",
-  variable: "--font-devanagari",
-  weight: "400 600",
-  display: "swap",
-  preload: false,
-  declarations: [
-    { prop: "unicode-range", value: "U+0900-097F, U+1CD0-1CF9, U+200C-200D, U+20A8, U+20B9, U+20F0, U+25CC, U+A830-A839, U+A8E0-A8FF, U+11B00-11B09" },
-  ],
-});
+/** Preloads the font of a page in `lang` (a server component calls it while it renders; React puts the hint in the head). */
+export function preloadPageFont(lang: TLocale): void {
+  preload(lang === "hi" ? FONT_FILES.devanagari : FONT_FILES.inter, { as: "font", type: "font/woff2", crossOrigin: "" });
+}

@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { pageLocale } from "~/server/embed/flow-frame-ancestors";
-import { devanagari, inter } from "./fonts";
+import { preloadPageFont } from "./fonts";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -15,13 +15,14 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1, them
 /**
  * Every page's `<html>`: `lang` is the page's language from the server (the hosted flow's
  * session's language, which the proxy passes on; English elsewhere), so the first HTML of a Hindi
- * flow page already says `lang="hi"` (WCAG 3.1.1). Reading the request makes every page render
- * per request.
+ * flow page already says `lang="hi"` (WCAG 3.1.1), and the page preloads its language's font
+ * (./fonts.ts). Reading the request makes every page render per request.
  */
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const lang = pageLocale(await headers());
+  preloadPageFont(lang);
   return (
-    <html lang={lang} className={`${inter.variable} ${devanagari.variable}`}>
+    <html lang={lang}>
       <body className="min-h-dvh bg-slate-50 font-sans text-slate-900 antialiased">{children}</body>
     </html>
   );

@@ -3,7 +3,9 @@
  * bench/lighthouse.ts before it starts the app (PGlite: one process at a time). Migrates and
  * seeds a fresh database through the app's own functions, then, for every step of "India KYC
  * (full)" and each flow language, a session fast-forwarded to that step (the steps before it
- * submitted with test-mode values that pass, as server/flow/flow.test.ts does), and writes
+ * submitted with test-mode values, as server/flow/flow.test.ts does: the selfie with the liveness
+ * challenge the server issues for it, as the flow asks for one; its frames are left out, as the
+ * later steps' screens do not show the challenge's verdict), and writes
  * `[{ step, locale, url }]` (the hosted-flow link with its client token in the fragment).
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -12,6 +14,7 @@ import sharp from "sharp";
 import { offlineXml, referenceIdAt, signOfflineXml, zipBase64 } from "../server/checks/aadhaar/fixtures/aadhaar-fixtures";
 import { closeDb, getDb, getSql } from "../server/db";
 import { applyMigrations } from "../server/db/migrate";
+import { startLivenessChallenge } from "../server/flow/flow-liveness";
 import { sendStepOtp, verifyStepOtp } from "../server/flow/flow-otp";
 import type { FlowContext } from "../server/flow/flow-session";
 import { startFlow } from "../server/flow/flow-state";
@@ -60,8 +63,9 @@ try {
       return void (await submitStep(db, ctx, name, { document_type: "passport", files: [front.id, back.id], fields }));
     }
     if (name === "selfie") {
+      const challenge = await startLivenessChallenge(db, ctx, name);
       const selfie = await uploadStepFile(db, ctx, { step: name, kind: "selfie", bytes: png });
-      return void (await submitStep(db, ctx, name, { files: [selfie.id] }));
+      return void (await submitStep(db, ctx, name, { files: [selfie.id], challenge_id: challenge.id }));
     }
     throw new Error(`lighthouse-prepare: no way to submit step '${name}'`);
   }

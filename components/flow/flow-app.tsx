@@ -8,11 +8,13 @@ import { Spinner } from "~/components/ui/spinner";
 import { useHydrated } from "~/components/ui/use-client-value";
 import { clientErrorInfo } from "~/components/trpc/domain-error";
 import { TRPCReactProvider, useTRPC } from "~/components/trpc/react";
+import type { FlowPreview } from "~/server/flow/flow-state";
 import { readFlowPref, takeClientToken, writeFlowPref } from "./client-token";
 import { takeEarlyState, whenEarlyState } from "./early-state";
 import { postToParent, takeEmbedParent, useEmbedEvents } from "./embed/embed-events";
 import { FlowAuthContext } from "./flow-auth";
 import { FlowShell, MessageScreen } from "./flow-shell";
+import { FirstPaint } from "./first-paint";
 import { EDITABLE_STATUSES, OUTCOME_STATUSES, type FlowState } from "./flow-types";
 import { FlowIntl, useShownLocale } from "./i18n/flow-intl";
 import { FLOW_LOCALES, isLocale, type FlowMessages, type Locale, seedMessages } from "./i18n/locales";
@@ -48,9 +50,21 @@ type Phase =
  *
  * `locale`: the session's language as the server knows it (the page's `<html lang>`), shown
  * until the session's state says otherwise; `messages`: that language's messages when it is
- * not English, so the server renders the first screen in it.
+ * not English, so the server renders the first screen in it; `preview`: the session's current
+ * step as the server may show it without the token, painted from the HTML until the state
+ * arrives (./first-paint.tsx), else a spinner.
  */
-export function FlowApp({ sessionId, locale = "en", messages }: { sessionId: string; locale?: Locale; messages?: FlowMessages }) {
+export function FlowApp({
+  sessionId,
+  locale = "en",
+  messages,
+  preview = null,
+}: {
+  sessionId: string;
+  locale?: Locale;
+  messages?: FlowMessages;
+  preview?: FlowPreview | null;
+}) {
   if (messages) seedMessages(locale, messages); // before any child reads them (idempotent)
   const token = useRef<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: "init" });
@@ -81,6 +95,8 @@ export function FlowApp({ sessionId, locale = "en", messages }: { sessionId: str
       <FlowAuthContext.Provider value={getAuthorization}>
         {phase.kind === "ready" ? (
           <FlowScreen sessionId={sessionId} getAuthorization={getAuthorization} embedParent={phase.embedParent} early={phase.early} serverLocale={locale} />
+        ) : phase.kind === "init" && preview ? (
+          <FirstPaint sessionId={sessionId} preview={preview} locale={locale} />
         ) : (
           <BareScreen sessionId={sessionId} serverLocale={locale} problem={phase.kind === "no-token" ? { reason: "invalid", org: null } : null} />
         )}

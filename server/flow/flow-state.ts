@@ -11,19 +11,22 @@ import { applicantReason } from "../sessions/reason-codes";
 import { transitionSession } from "../sessions/session-state";
 import { stepType } from "../steps/registry";
 import { getWorkflowVersionDefinition } from "../workflows/workflow.queries";
-import { ZLocale } from "../workflows/workflow.schemas";
-import { applicantActor, type FlowContext, type FlowSessionRow, authenticateFlow, loadFlowSession } from "./flow-session";
+import { type TWorkflowDefinition, ZLocale } from "../workflows/workflow.schemas";
+import { applicantActor, type FlowContext, type FlowSessionRow, authenticateFlow, flowSessionSelect, loadFlowSession } from "./flow-session";
 import { projectBranding } from "../projects/branding";
 import { kybFlowState } from "../kyb/kyb-flow-state";
 
 const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 
-/** The settings the page gets for a step: its type's `flowSettings`, else the settings with defaults applied. */
-function flowSettings(type: string, raw: Record<string, unknown>, s: FlowSessionRow): Record<string, unknown> {
+/**
+ * The settings the page gets for a step: its type's `flowSettings` (with `expand`), else the
+ * settings with defaults applied.
+ */
+function flowSettings(type: string, raw: Record<string, unknown>, s: FlowSessionRow, expand = true): Record<string, unknown> {
   const def = stepType(type);
   const parsed = def?.settings.safeParse(raw);
   if (!def || !parsed?.success) return raw;
-  return def.flowSettings?.(parsed.data, s) ?? (parsed.data as Record<string, unknown>);
+  return (expand ? def.flowSettings?.(parsed.data, s) : undefined) ?? (parsed.data as Record<string, unknown>);
 }
 
 /** What the page may show of a step's data (its type's `publicValues`: never an uploaded ZIP, a share code or a QR payload). */
@@ -66,27 +69,20 @@ export interface FlowOtpState {
   locked_for_seconds: number;
 }
 
+const isOpen = (status: string) => status === "pending" || status === "in_progress";
+/** A round of steps to redo (a resubmission), which the applicant's reason text explains. */
+const isRedo = (s: FlowSessionRow) => s.status === "resubmission_requested" || s.steps.some((st) => st.attempts > 0 && isOpen(st.status));
+
 /**
- * The flow state: session frame, the steps with settings and what was entered, the current step.
- * `session.resubmission` (a round of steps to redo): what the applicant is told about the
- * reviewer's reason code, in en and hi (server/sessions/reason-codes.ts; null: the flow's
- * generic sentence); the flow lists the steps of the round. `session.decisionReason`: the same text
- * for a declined session. The decision's internal note is never part of it.
+ * The part of the flow state that is the workflow's and the project's, not the applicant's: the
+ * session's frame (organization, branding, language, type, mode, status), its steps with their
+ * settings and statuses, and the current step. Never what the applicant entered, the prefill,
+ * the redirect or a reviewer's reason. `expandAll: false` gives the steps but the current one
+ * their settings without their type's `flowSettings` (e.g. the documents step's catalogue).
  */
-export async function getFlowState(db: Db, ctx: FlowContext) {
-  const device = await authenticateFlow(db, ctx);
-  const s = await loadFlowSession(db, ctx.sessionId);
-  const definition = await getWorkflowVersionDefinition(db, s.workflowVersionId);
+function flowFrame(s: FlowSessionRow, definition: TWorkflowDefinition, expandAll = true) {
   const settings = new Map(definition.steps.map((st) => [st.name, st.settings]));
-  const isOpen = (status: string) => status === "pending" || status === "in_progress";
-  const pending = s.steps.filter((st) => isOpen(st.status));
-  const redo = s.status === "resubmission_requested" || s.steps.some((st) => st.attempts > 0 && isOpen(st.status));
-  const lastResubmission = s.history[0];
-  const otp = await otpChallenges(
-    db,
-    s.id,
-    pending.filter((st) => stepType(st.type)?.otp).map((st) => st.name),
-  );
+  const currentStep = s.steps.find((st) => isOpen(st.status))?.name ?? null;
   return {
     session: {
       id: s.id,
@@ -98,23 +94,52 @@ export async function getFlowState(db: Db, ctx: FlowContext) {
       organizationName: s.project.organization.name,
       /** the project's hosted-flow colour and logo (dashboard settings) */
       branding: projectBranding(s.project),
-      redirectUrl: s.redirectUrl ? `${s.redirectUrl}${s.redirectUrl.includes("?") ? "&" : "?"}session_id=${s.id}&status=${s.status}` : null,
-      prefill: (s.prefill ?? {}) as { full_name?: string; email?: string; phone?: string },
-      resubmission: redo && lastResubmission ? { message: await applicantReason(db, s.projectId, lastResubmission.reason) } : null,
-      decisionReason: s.status === "declined" ? await applicantReason(db, s.projectId, s.reasonCode) : null,
-      expiresAt: s.expiresAt.toISOString(),
     },
     steps: s.steps.map((st) => ({
       name: st.name,
       type: st.type,
       status: st.status,
       required: st.required,
-      settings: flowSettings(st.type, settings.get(st.name) ?? {}, s),
+      settings: flowSettings(st.type, settings.get(st.name) ?? {}, s, expandAll || st.name === currentStep),
+    })),
+    currentStep,
+  };
+}
+
+/**
+ * The flow state: session frame, the steps with settings and what was entered, the current step.
+ * `session.resubmission` (a round of steps to redo): what the applicant is told about the
+ * reviewer's reason code, in en and hi (server/sessions/reason-codes.ts; null: the flow's
+ * generic sentence); the flow lists the steps of the round. `session.decisionReason`: the same text
+ * for a declined session. The decision's internal note is never part of it.
+ */
+export async function getFlowState(db: Db, ctx: FlowContext) {
+  const device = await authenticateFlow(db, ctx);
+  const s = await loadFlowSession(db, ctx.sessionId);
+  const frame = flowFrame(s, await getWorkflowVersionDefinition(db, s.workflowVersionId));
+  const pending = s.steps.filter((st) => isOpen(st.status));
+  const lastResubmission = s.history[0];
+  const otp = await otpChallenges(
+    db,
+    s.id,
+    pending.filter((st) => stepType(st.type)?.otp).map((st) => st.name),
+  );
+  return {
+    session: {
+      ...frame.session,
+      redirectUrl: s.redirectUrl ? `${s.redirectUrl}${s.redirectUrl.includes("?") ? "&" : "?"}session_id=${s.id}&status=${s.status}` : null,
+      prefill: (s.prefill ?? {}) as { full_name?: string; email?: string; phone?: string },
+      resubmission: isRedo(s) && lastResubmission ? { message: await applicantReason(db, s.projectId, lastResubmission.reason) } : null,
+      decisionReason: s.status === "declined" ? await applicantReason(db, s.projectId, s.reasonCode) : null,
+      expiresAt: s.expiresAt.toISOString(),
+    },
+    steps: frame.steps.map((st, i) => ({
+      ...st,
       /** what the applicant entered, for the review summary and edit links (never for other sessions) */
-      values: publicValues(st.type, st.data),
+      values: publicValues(st.type, s.steps[i]!.data),
       otp: (otp.get(st.name) ?? null) as FlowOtpState | null,
     })),
-    currentStep: pending[0]?.name ?? null,
+    currentStep: frame.currentStep,
     /** `active`: false once another device continued the flow (server/flow/flow-handoff.ts): this one shows progress only */
     device,
     /** KYB sessions: the registry's directors, the key people's sessions, the waiting state */
@@ -128,6 +153,28 @@ export async function getFlowState(db: Db, ctx: FlowContext) {
         : null,
   };
 }
+
+/**
+ * What the flow's page may render before the browser has read the client token (issue 18, "fast
+ * on a cheap phone": the first screen painted from the server's HTML): `flowFrame` (only the
+ * current step's settings expanded: what the page carries stays small), which holds
+ * nothing the applicant entered (the organization and language are what a link's failure screen
+ * shows anyway), for a session whose current step is open on a first pass. Null for an unknown
+ * session, one past `expires_at` or not in `created`/`started`/`in_progress`, a resubmission
+ * (its screen says the reviewer's reason), or one without an open step. Reads only: the
+ * token-gated use cases expire and start the session.
+ */
+export async function getFlowPreview(db: Db, sessionId: string): Promise<FlowPreview | null> {
+  const s = await db.session.findUnique({ where: { id: sessionId }, select: flowSessionSelect });
+  if (!s || !PREVIEW_STATUSES.includes(s.status) || s.expiresAt <= new Date() || isRedo(s)) return null;
+  const frame = flowFrame(s, await getWorkflowVersionDefinition(db, s.workflowVersionId), false);
+  return frame.currentStep ? frame : null;
+}
+
+const PREVIEW_STATUSES: readonly string[] = ["created", "started", "in_progress"];
+
+/** The flow's frame before the client token: see `getFlowPreview`. */
+export type FlowPreview = ReturnType<typeof flowFrame>;
 
 /** The applicant opened the flow: `created` -> `started` (no-op in any other status). */
 export async function startFlow(db: Db, ctx: FlowContext): Promise<void> {

@@ -3,7 +3,9 @@ import { headers } from "next/headers";
 import { earlyStateScript } from "~/components/flow/early-state";
 import { FlowApp } from "~/components/flow/flow-app";
 import { loadMessages } from "~/components/flow/i18n/locales";
+import { getDb } from "~/server/db";
 import { pageLocale } from "~/server/embed/flow-frame-ancestors";
+import { getFlowPreview } from "~/server/flow/flow-state";
 
 /** The title in the session's language (the proxy passes it on; the flow adds the organization once it knows it). */
 export async function generateMetadata(): Promise<Metadata> {
@@ -16,15 +18,21 @@ export async function generateMetadata(): Promise<Metadata> {
  * fragment); everything the token opens happens in the browser, see
  * components/flow/flow-app.tsx. The server renders the frame in the session's language, and an
  * inline script asks for the session's state before the app's bundle has loaded
- * (components/flow/early-state.ts).
+ * (components/flow/early-state.ts). What the server may show of the session without the token
+ * (its current step, the workflow's and the project's part of the state) is painted from the
+ * HTML until then (components/flow/first-paint.tsx); an unreadable session (database down)
+ * paints the spinner instead.
  */
 export default async function FlowPage({ params }: { params: Promise<{ sessionId: string }> }) {
   const { sessionId } = await params;
   const locale = pageLocale(await headers());
+  const preview = await getDb()
+    .then((db) => getFlowPreview(db, sessionId))
+    .catch(() => null);
   return (
     <>
       <script dangerouslySetInnerHTML={{ __html: earlyStateScript(sessionId) }} />
-      <FlowApp sessionId={sessionId} locale={locale} messages={locale === "en" ? undefined : await loadMessages(locale)} />
+      <FlowApp sessionId={sessionId} locale={locale} messages={locale === "en" ? undefined : await loadMessages(locale)} preview={preview} />
     </>
   );
 }
