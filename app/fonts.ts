@@ -9,8 +9,11 @@
  * A page fetches only the font of its language (issue 18, "fast on a cheap phone"): a Hindi page
  * writes Devanagari in its font and Latin (an organization's name, "PAN") in the system's font
  * (`html:lang(hi)` in app/globals.css); every other page writes Latin in Inter, and Devanagari
- * (the switcher's "हिन्दी") only where a page shows it. `preloadPageFont` starts the page's own font
- * with the HTML.
+ * (the switcher's "हिन्दी") only where a page shows it. Devanagari comes from the device's own Noto
+ * Sans Devanagari when it has one (`local()` first: Android's system Devanagari font, Regular and
+ * Bold), so a Hindi page on an Android phone downloads no font; other devices fetch the subset.
+ * `preloadPageFont` starts Inter with the HTML of a page not in Hindi; a Hindi page preloads
+ * nothing (a preload would fetch the subset even where the device has the font).
  *
  * Both use `font-display: block` (text waits for its font, at most 3 s, rather than painting in
  * a fallback first): the hosted flow's first screen is painted from the server's HTML and then
@@ -22,13 +25,10 @@
 import { preload } from "react-dom";
 import type { TLocale } from "~/server/workflows/workflow.schemas";
 
-/** The font files (public/fonts/), as app/globals.css names them. */
-export const FONT_FILES = {
-  inter: "/fonts/inter-latin-wght-400-600.woff2",
-  devanagari: "/fonts/noto-sans-devanagari-devanagari-wght-400-600.woff2",
-} as const;
+/** Inter's file (public/fonts/), as app/globals.css names it. */
+const INTER_FILE = "/fonts/inter-latin-wght-400-600.woff2";
 
-/** Preloads the font of a page in `lang` (a server component calls it while it renders; React puts the hint in the head). */
+/** Preloads Inter for a page not in Hindi (a server component calls it while it renders; React puts the hint in the head); a Hindi page's Devanagari is the device's or fetched when used (see above). */
 export function preloadPageFont(lang: TLocale): void {
-  preload(lang === "hi" ? FONT_FILES.devanagari : FONT_FILES.inter, { as: "font", type: "font/woff2", crossOrigin: "" });
+  if (lang !== "hi") preload(INTER_FILE, { as: "font", type: "font/woff2", crossOrigin: "" });
 }
