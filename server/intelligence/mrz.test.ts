@@ -96,6 +96,9 @@ describe("MRZ (ICAO 9303)", () => {
       fields: { surname: { valid: true }, given_names: { value: "KRAVI", valid: false } },
     });
     expect(rajiv.lines[0]).toBe("P<INDKUMAR<<KRAVI".padEnd(44, "<"));
+    // a further name part is no filler run, even of letters OCR makes of fillers
+    const lee = readMrz(["P<INDKUMAR<<RAVI<LEE".padEnd(44, "<"), line2], NOW, names)!;
+    expect(lee).toMatchObject({ valid: false, names: "mismatch", fields: { given_names: { value: "RAVI LEE", valid: false } } });
     expect(mrzVisualSignals(rajiv, { surname: field("KUMAR", 0.9), given_names: field("RAJIV", 0.9) })).toEqual([
       { code: "mrz_visual_mismatch", field: "given_names", severity: "review", detail: { mrz: "KRAVI", visual: "RAJIV" } },
     ]);
@@ -300,6 +303,28 @@ describe("no MRZ text marked valid where no check digit covers a misread", () =>
       valid: true,
       fields: { passport_number: { value: "R4027309", valid: true } },
     });
+  });
+
+  it("the filler after the document code read S: a filler only when the printed Type is P", () => {
+    const lines = findMrzLines(["PSINDREDDY<<PRIYA<ANITA<<<<<<<<<<<<<<<<<<<<<", PRIYA[1]!])!;
+    expect(lines[0]!.slice(0, 5)).toBe("PSIND");
+    const names = { surname: "REDDY", given_names: "PRIYA ANITA" };
+    // `PS` may be a type of passport (ICAO 9303 part 4): nothing on the MRZ tells
+    expect(readMrz(lines, NOW, names)).toMatchObject({
+      valid: false,
+      check_digits_valid: true,
+      names: "verified",
+      fields: { document_code: { value: "PS", valid: false } },
+    });
+    expect(readMrz(lines, NOW, { ...names, document_code: "P" })).toMatchObject({
+      valid: true,
+      lines: PRIYA,
+      fields: { document_code: { value: "P", valid: true } },
+    });
+    const parsed = parsePassport([page([...visualZone("REDDY", "PRIYA ANITA", "R4027309"), lines[0]!, lines[1]!])], undefined, NOW);
+    expect(parsed.fields.mrz).toMatchObject({ value: PRIYA.join("\n"), valid: true });
+    const untyped = parsePassport([page([...visualZone("REDDY", "PRIYA ANITA", "R4027309").filter((l) => !l.startsWith("P IND")), ...lines])], undefined, NOW);
+    expect(untyped.fields.mrz).toMatchObject({ validity: "needs_review", problem: "mrz_document_code_unverified" });
   });
 
   it("another person's MRZ under the visual zone: names not valid, mrz_visual_mismatch raised, the MRZ not valid", () => {

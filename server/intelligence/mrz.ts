@@ -56,10 +56,12 @@ export interface MrzCheckDigits {
  */
 export type MrzNames = "verified" | "mismatch" | "unverified";
 
-/** The visual zone's names an MRZ is compared with (as printed; null or absent when not read). */
+/** What the visual zone prints that an MRZ is compared with (as printed; null or absent when not read). */
 export interface VisualNames {
   surname?: string | null;
   given_names?: string | null;
+  /** The `Type` printed on the data page (`P`), which confirms a TD3 document code. */
+  document_code?: string | null;
 }
 
 /** The MRZ fields mapped to document-type field keys, with their validity. */
@@ -68,7 +70,8 @@ export interface MrzReading {
   format: string;
   /**
    * True only when the whole text is proven: every check digit (and the composite) holds, the
-   * codes are known (the `mrz` package's verdict), and the names agree with the visual zone.
+   * codes are known (the `mrz` package's verdict) and confirmed (a TD3 document code's second
+   * character), and the names agree with the visual zone.
    */
   valid: boolean;
   /** True when every check digit holds and the codes are known, whatever the names. */
@@ -78,7 +81,7 @@ export interface MrzReading {
   /** The lines as accepted: filler misreads, lengths and ambiguous characters repaired (see the file comment). */
   lines: string[];
   /**
-   * Field key (`passport_number`, `surname`, `given_names`, `nationality`, `date_of_birth`,
+   * Field key (`document_code`, `passport_number`, `surname`, `given_names`, `nationality`, `date_of_birth`,
    * `date_of_expiry`, `sex`, `issuing_state`, `personal_number`) -> value and whether what covers
    * it holds: its check digit, a known code, or for the names the visual zone's agreement.
    */
@@ -496,14 +499,16 @@ export function mrzNameForm(name: string): string {
 
 /** Letters OCR makes of `<` fillers in OCR-B (those of FILLER_LIKE). */
 const FILLER_LETTER = /^[KLCSEZI]$/;
+/** The consonants among them, taken for a filler inserted next to a separator or at a name's end. */
+const INSERTED_FILLER = /^[KLCSZ]$/;
 
 /**
  * The MRZ name text `read` (trailing fillers removed) repaired to agree with `expected` (the
  * visual zone's name in MRZ form, `mrzNameForm`), or null when it cannot be. The letters must be
  * the same; only what OCR does to fillers may differ: a filler read as a filler-like letter where
- * the visual zone has a separator (`PRIYAKANITA` for `PRIYA<ANITA`), a filler-like letter or an
- * extra filler inserted next to a separator or at the end (`REDDY<<KANITA`, `RAVIK`), a filler
- * dropped (`KUMAR<RAVI`).
+ * the visual zone has a separator (`PRIYAKANITA` for `PRIYA<ANITA`), a filler or a filler-like
+ * consonant (`K`, `L`, `C`, `S`, `Z`) inserted next to a separator or at the end (`REDDY<<KANITA`,
+ * `RAVIK`), a filler dropped (`KUMAR<RAVI`). Another name part (`ANITA<LEE` for `ANITA`) differs.
  * @param truncated the MRZ field is full and the visual name longer: ICAO 9303 truncates it, so
  *   `read` need only agree with the start of `expected`.
  * @returns the repaired text (`expected`, or its start when truncated).
@@ -521,7 +526,9 @@ function alignName(read: string, expected: string, truncated: boolean): string |
       const e = expected[j];
       const fillerLike = r === "<" || (r !== undefined && FILLER_LETTER.test(r));
       if (r !== undefined && e !== undefined && (r === e || (e === "<" && fillerLike))) reach[i + 1]![j + 1] = true;
-      if (fillerLike && j > 0 && (e === "<" || e === undefined || expected[j - 1] === "<")) reach[i + 1]![j] = true;
+      // an inserted character: a filler or a consonant OCR makes of one (a vowel is more likely a name's)
+      if ((r === "<" || (r !== undefined && INSERTED_FILLER.test(r))) && j > 0 && (e === "<" || e === undefined || expected[j - 1] === "<"))
+        reach[i + 1]![j] = true;
       if (e === "<") reach[i]![j + 1] = true;
     }
   }
@@ -561,17 +568,33 @@ function confirmNames(lines: string[], visual: VisualNames): { lines: string[]; 
 }
 
 /**
+ * The TD3 document code confirmed: its second character (no check digit covers it) is a filler
+ * or a type letter of the issuing state (ICAO 9303 part 4); a letter OCR also makes of a filler
+ * (`PS<IND` for `P<IND`) is taken as a filler only when the visual zone's `Type` is `P` alone,
+ * and is unconfirmed without it. `K` and `L` were mapped to fillers already (`repairHeader`).
+ * @returns the lines (the filler restored) and whether the code is confirmed.
+ */
+function confirmDocumentCode(lines: string[], visualCode: string | null | undefined): { lines: string[]; confirmed: boolean } {
+  const second = lines[0]?.[1];
+  if (layoutOf(lines)?.format !== "TD3" || second === undefined || !FILLER_LETTER.test(second)) return { lines, confirmed: true };
+  if (visualCode?.trim().toUpperCase() !== "P") return { lines, confirmed: false };
+  return { lines: [`P<${lines[0]!.slice(2)}`, ...lines.slice(1)], confirmed: true };
+}
+
+/**
  * Parses and verifies an MRZ. Each field is `valid` only when what covers it holds: the document
  * number, dates and personal number their check digits (after repair), codes a known value, and
  * the names, which no check digit covers, the visual zone's agreement (`confirmNames`: filler
- * misreads inside a name repaired where the visual zone has a separator). The reading is `valid`
- * only when every check digit and the composite hold, the codes are known and both names agree.
+ * misreads inside a name repaired where the visual zone has a separator), as the document code's
+ * second character (`confirmDocumentCode`). The reading is `valid` only when every check digit
+ * and the composite hold, the codes are known and confirmed, and both names agree.
  * @param lines the MRZ lines (from `findMrzLines`).
  * @param visual the visual zone's surname and given names (without them the names stay unverified).
  * @returns the reading, or null when the `mrz` package does not recognize the format.
  */
 export function readMrz(lines: string[], now = new Date(), visual: VisualNames = {}): MrzReading | null {
-  const named = confirmNames(lines, visual);
+  const code = confirmDocumentCode(lines, visual.document_code);
+  const named = confirmNames(code.lines, visual);
   let result: ReturnType<typeof parse>;
   try {
     result = parse(named.lines, { autocorrect: true });
@@ -584,6 +607,7 @@ export function readMrz(lines: string[], now = new Date(), visual: VisualNames =
   const add = (key: string, value: string | null | undefined, valid: boolean) => {
     if (value) fields[key] = { value, valid };
   };
+  add("document_code", f.documentCode, ok("documentCode") && code.confirmed);
   add("passport_number", f.documentNumber, ok("documentNumber"));
   add("surname", f.lastName?.toUpperCase(), ok("lastName") && named.surname === true);
   add("given_names", f.firstName?.toUpperCase(), ok("firstName") && named.given_names === true);
@@ -597,7 +621,7 @@ export function readMrz(lines: string[], now = new Date(), visual: VisualNames =
     named.surname === true && named.given_names === true ? "verified" : named.surname === false || named.given_names === false ? "mismatch" : "unverified";
   return {
     format: result.format,
-    valid: result.valid && names === "verified",
+    valid: result.valid && code.confirmed && names === "verified",
     check_digits_valid: result.valid,
     check_digits: {
       document_number: ok("documentNumber"),

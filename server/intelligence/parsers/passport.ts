@@ -24,7 +24,9 @@
  * confidence (0.6) as `needs_review` (`mrz_name_unverified`). The `mrz` field (the lines as
  * accepted) is `valid` only when the whole text is proven (`MrzReading.valid`): `invalid`
  * (`mrz_check_digit_invalid`) when a check digit fails, else `needs_review` while a name is not
- * confirmed (`mrz_visual_mismatch`, `mrz_name_unverified`).
+ * confirmed (`mrz_visual_mismatch`, `mrz_name_unverified`) or the document code's second
+ * character is a letter OCR makes of a filler and the printed `Type` does not say `P`
+ * (`mrz_document_code_unverified`).
  *
  * The layouts with their sources, the zone templates and the rules all parsers share:
  * LAYOUTS.md beside this file.
@@ -56,9 +58,12 @@ export function noisyMrzName(name: string): boolean {
   return name.split(/\s+/).some((t) => t.length >= 6 && /^[CEKLSZO]+$/.test(t)) || /[CEKLSZO]{8,}$/.test(name.replace(/\s+/g, ""));
 }
 
+/** The lines of the data page's visual zone (MRZ-like lines left out). */
+const visualLines = (pages: OcrPage[]) => allLines(pages).filter((l) => !(l.text.replace(/\s/g, "").length >= 28 && l.text.includes("<<")));
+
 /** The data page's visual zone. */
 function visualZone(pages: OcrPage[]): ExtractedFields {
-  const lines = allLines(pages).filter((l) => !(l.text.replace(/\s/g, "").length >= 28 && l.text.includes("<<")));
+  const lines = visualLines(pages);
   const fields: ExtractedFields = {};
   const number = findCode(lines, "A9999999");
   if (number) {
@@ -92,7 +97,9 @@ function visualZone(pages: OcrPage[]): ExtractedFields {
  */
 export function parsePassport(pages: OcrPage[], mrzLines?: string[][], now = new Date()): ParsedDocument {
   const visual = visualZone(pages);
-  const names = { surname: visual.surname?.value, given_names: visual.given_names?.value };
+  // the row under `Type`, `Country Code`, `Passport No.`: `P IND J8369854`
+  const type = findLine(visualLines(pages), /(?:^|\s)(P[A-Z]?)\s+IND\b/)?.match[1];
+  const names = { surname: visual.surname?.value, given_names: visual.given_names?.value, document_code: type };
   const candidates = [findMrzLines(allLines(pages).map((l) => l.text)), ...(mrzLines ?? []).map((l) => findMrzLines(l))].filter((c): c is string[] => !!c);
   const readings = candidates.map((c) => readMrz(c, now, names)).filter((r) => r !== null);
   const clean = (r: MrzReading) => !noisyMrzName(r.fields.surname?.value ?? "") && !noisyMrzName(r.fields.given_names?.value ?? "");
@@ -125,7 +132,8 @@ export function parsePassport(pages: OcrPage[], mrzLines?: string[][], now = new
       "mrz",
       "checksum",
     );
-    fields.mrz = mrz.valid ? lines : needsReview(lines, mrz.names === "mismatch" ? "mrz_visual_mismatch" : "mrz_name_unverified");
+    const unproven = { mismatch: "mrz_visual_mismatch", unverified: "mrz_name_unverified", verified: "mrz_document_code_unverified" }[mrz.names];
+    fields.mrz = mrz.valid ? lines : needsReview(lines, unproven);
   }
   for (const [key, f] of Object.entries(visual)) if (!fields[key]) fields[key] = f;
 
