@@ -305,6 +305,31 @@ describe("no MRZ text marked valid where no check digit covers a misread", () =>
     });
   });
 
+  it.each([
+    [
+      "fillers read as KL pairs: a 67-character name line",
+      ["P<INDKHAN<K<KASHA<KLKLLLLLLKLKLLKLKLKLKLKLKLKLLLLKLKLKLLLKLKLKLKLKL", "W3265644<8IND5601206F2608123<<<<<<<KLKLKLLK06"],
+      ["P<INDKHAN<<ASHA".padEnd(44, "<"), "W3265644<8IND5601206F2608123<<<<<<<<<<<<<<06"],
+      { surname: "KHAN", given_names: "ASHA" },
+    ],
+    [
+      "the separator read <K<K, a 66-character name line (MRZ-alphabet pass)",
+      ["P<INDPATEL<K<KIMRAN<KLLLLLLLLLLKLLLKLKLKLKLKLKLKLKLKLKKLKKLKKLKLKL", "M8603824<7IND0306229M2703202<<<<<<K<K<K<K<K<L<<<00"],
+      ["P<INDPATEL<<IMRAN".padEnd(44, "<"), "M8603824<7IND0306229M2703202<<<<<<<<<<<<<<00"],
+      { surname: "PATEL", given_names: "IMRAN" },
+    ],
+    [
+      "the separator read <KK, personal-number fillers K and L",
+      ["P<INDKAPOOR<KKNISHA<LLLLLLLLLLKLLLKLKLLLLLKLKKKLKKLKLK", "G1929855<3IND9812194F3404263<<<<<<<KL<K<KKKKKO8"],
+      ["P<INDKAPOOR<<NISHA".padEnd(44, "<"), "G1929855<3IND9812194F3404263<<<<<<<<<<<<<<08"],
+      { surname: "KAPOOR", given_names: "NISHA" },
+    ],
+  ])("OCR-B scans (dev split): %s", (_, ocr, mrz, names) => {
+    const lines = findMrzLines(["REPUBLIC OF INDIA", ...ocr, "Signature"])!;
+    expect(lines[1]).toBe(mrz[1]);
+    expect(readMrz(lines, NOW, names)).toMatchObject({ valid: true, lines: mrz });
+  });
+
   it("the filler after the document code read S: a filler only when the printed Type is P", () => {
     const lines = findMrzLines(["PSINDREDDY<<PRIYA<ANITA<<<<<<<<<<<<<<<<<<<<<", PRIYA[1]!])!;
     expect(lines[0]!.slice(0, 5)).toBe("PSIND");

@@ -389,8 +389,20 @@ function lengthCandidates(line: string, length: number): Map<string, number> {
   return out;
 }
 
-/** How far (in characters) an OCR line may be from its MRZ length: name lines carry filler runs read long or dropped. */
+/**
+ * How far (in characters) an OCR line may be from its MRZ length: name lines carry filler runs read
+ * long or dropped. A name line's trailing run of `K`/`L`/`C`/`<` does not count towards its upper
+ * bound (OCR-B's `<` is often read as two letters, `KL`, so a run of 30 fillers comes out 40-50
+ * long), up to twice the length.
+ */
 const SLACK = { names: [-16, 10], checked: [-10, 8] } as const;
+
+/** Whether OCR line `l` (MRZ characters) may be line `i` of `layout` by its length (`SLACK`). */
+function fitsLength(l: string, i: number, layout: Layout): boolean {
+  if (i !== layout.names.line) return l.length >= layout.length + SLACK.checked[0] && l.length <= layout.length + SLACK.checked[1];
+  const body = l.replace(/[<KLC]+$/, "");
+  return l.length >= layout.length + SLACK.names[0] && body.length <= layout.length + SLACK.names[1] && l.length <= 2 * layout.length;
+}
 
 /**
  * The best repair of a window of OCR lines as `layout`, or null when the lengths cannot fit.
@@ -400,10 +412,7 @@ const SLACK = { names: [-16, 10], checked: [-10, 8] } as const;
  */
 function repairWindow(raw: string[], layout: Layout): Repaired | null {
   const lines = raw.map(mrzChars);
-  for (const [i, l] of lines.entries()) {
-    const [lo, hi] = i === layout.names.line ? SLACK.names : SLACK.checked;
-    if (l.length < layout.length + lo || l.length > layout.length + hi || !l.includes("<")) return null;
-  }
+  for (const [i, l] of lines.entries()) if (!fitsLength(l, i, layout) || !l.includes("<")) return null;
   // `P` documents (passports) are TD3 only (ICAO 9303 part 4)
   if (layout.format !== "TD3" && lines[layout.header]!.startsWith("P")) return null;
   const current = lines.map((l, i) => (i === layout.header ? repairHeader(l, layout) : l));
