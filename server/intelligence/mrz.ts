@@ -446,9 +446,9 @@ function repairWindow(raw: string[], layout: Layout): Repaired | null {
 /**
  * The MRZ lines in OCR text, repaired (see the file comment): windows of consecutive lines that
  * hold fillers and whose lengths fit a format (TD3 2 x 44, TD2 2 x 36, TD1 3 x 30, within what
- * OCR does to them), each read as the format closest to its lengths (TD3 first). A window more
- * than 2 characters off its lengths is taken only with a known issuing state and a check digit
- * that holds. The window whose repair holds the largest share of its check digits wins, then the
+ * OCR does to them), each read as the format closest to its lengths (TD3 first). A window is
+ * taken only with a known issuing state or a check digit that holds, and when it is more than 2
+ * characters off its lengths, with both (labels of the visual zone read with `/` are no MRZ). The window whose repair holds the largest share of its check digits wins, then the
  * one closest to its lengths.
  * @returns the repaired lines, or null when no MRZ was found.
  */
@@ -464,7 +464,8 @@ export function findMrzLines(lines: string[]): string[] | null {
       const r = repairWindow(raw, layout);
       if (!r) continue;
       const close = raw.every((l) => Math.abs(mrzChars(l).length - layout.length) <= 2);
-      if (!close && (r.holding === 0 || !isState(r.lines[layout.header]!.slice(2, 5)))) continue;
+      const state = isState(r.lines[layout.header]!.slice(2, 5));
+      if (close ? r.holding === 0 && !state : r.holding === 0 || !state) continue;
       window = { lines: r.lines, share: r.holding / (layout.checked.length + 1), distance };
     }
     if (window && (!best || window.share > best.share || (window.share === best.share && window.distance < best.distance))) best = window;
