@@ -45,7 +45,7 @@ export interface DocumentOutcome {
   refused: boolean;
   detectedType: string | null;
   /** Passports: MRZ found, every check digit holding, marked valid, both lines exact; the lines read and expected when not exact. */
-  mrz?: { found: boolean; checkDigits: boolean; valid: boolean; exact: boolean; read?: string; expected?: string };
+  mrz?: { found: boolean; checkDigits: boolean; valid: boolean; exact: boolean; problem: string | null; read?: string; expected?: string };
   wallMs: number;
 }
 
@@ -111,6 +111,7 @@ export async function evaluateRenderSet(
                 checkDigits: mrzRead ? (readMrz(mrzRead.split("\n"))?.check_digits_valid ?? false) : false,
                 valid: result.fields.mrz?.valid ?? false,
                 exact: mrzExact,
+                problem: result.fields.mrz?.problem ?? null,
                 ...(mrzRead && !mrzExact ? { read: mrzRead, expected: d.mrz.join("\n") } : {}),
               }
             : undefined;
@@ -207,6 +208,8 @@ export function printRenderSetReport(outcomes: DocumentOutcome[]): void {
         `| ${split} | ${variant} | ${ps.length} | ${n((m) => m.found)} | ${n((m) => m.checkDigits)} | ${n((m) => m.valid)} | ${n((m) => m.exact)} | ${ps.filter((o) => o.mrz!.valid && !o.mrz!.exact).length} |`,
       );
     }
+  const unproven = outcomes.filter((o) => o.mrz?.found && !o.mrz.valid);
+  if (unproven.length) console.log(`\nMRZ found, not marked valid: ${unproven.map((o) => `${o.split}/${o.variant}/${o.id} ${o.mrz!.problem}`).join("; ")}`);
   const inexact = outcomes.filter((o) => o.mrz?.read);
   if (inexact.length)
     console.log(
