@@ -92,8 +92,9 @@ function visualZone(pages: OcrPage[]): ExtractedFields {
 
 /**
  * Parses the OCR of a passport's data page.
- * @param mrzLines MRZ lines from a dedicated OCR pass (whitelisted alphabet), tried when the
- *   page's own lines hold no MRZ whose check digits hold.
+ * @param mrzLines MRZ lines from a dedicated OCR pass (whitelisted alphabet), run when the
+ *   page's own lines hold no MRZ marked valid; the first valid reading wins, then one whose
+ *   check digits hold.
  */
 export function parsePassport(pages: OcrPage[], mrzLines?: string[][], now = new Date()): ParsedDocument {
   const visual = visualZone(pages);
