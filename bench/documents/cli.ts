@@ -1,25 +1,43 @@
 /**
- * Writes the realistic document render set (bench/documents/generate.ts) to disk:
- *   npx tsx bench/documents/cli.ts [--split dev|holdout|all] [--docs N] [--out DIR]
- * Defaults: both splits, 6 documents per kind, `bench/results/documents` (not in git).
+ * The realistic document render set (bench/documents/generate.ts) from the command line:
+ *   npx tsx bench/documents/cli.ts [--split dev|holdout|all] [--docs N] [--kind K[,K...]] [--out DIR]
+ *   npx tsx bench/documents/cli.ts --evaluate [--split ...] [--docs N] [--kind K[,K...]]
+ * Without `--evaluate` the set is written to disk (default `bench/results/documents`, not in git);
+ * with it, each document goes through the app's extraction and the accuracy report of
+ * `npm run bench:intelligence` is printed (bench/documents/evaluate.ts), without the fixtures,
+ * the throughput comparison or the face sections. `--kind` restricts the kinds (`pan`,
+ * `aadhaar`, `passport`, `dl`, `epic`); a document keeps its seed, so `--kind passport --docs 10`
+ * reads the same passports as a run of every kind. Defaults: both splits, 6 documents per kind.
  * Warns about font families fontconfig does not have (they would fall back to another font).
  */
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { FONT_FAMILIES, SPLITS, type Split, writeDocumentSet } from "./generate";
+import { ocrPoolSize, terminateOcr } from "../../server/intelligence/ocr/tesseract-ocr";
+import { evaluateRenderSet, printRenderSetReport } from "./evaluate";
+import { FONT_FAMILIES, KINDS, SPLITS, type Split, writeDocumentSet } from "./generate";
 
+const USAGE = `Usage: npm run bench:documents -- [--evaluate] [--split dev|holdout|all] [--docs N] [--kind ${KINDS.join("|")}[,...]] [--out DIR]`;
 const { values } = parseArgs({
   options: {
     split: { type: "string", default: "all" },
     docs: { type: "string", default: "6" },
+    kind: { type: "string", default: KINDS.join(",") },
+    evaluate: { type: "boolean", default: false },
     out: { type: "string", default: path.resolve(import.meta.dirname, "../results/documents") },
+    help: { type: "boolean", default: false },
   },
 });
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const splits = values.split === "all" ? (Object.keys(SPLITS) as Split[]) : [values.split as Split];
 if (!splits.every((s) => s in SPLITS)) throw new Error(`--split must be one of ${Object.keys(SPLITS).join(", ")} or all`);
 const perType = Number(values.docs);
 if (!Number.isInteger(perType) || perType < 1) throw new Error("--docs must be a positive integer");
+const kinds = values.kind.split(",").map((k) => k.trim()) as (typeof KINDS)[number][];
+if (!kinds.every((k) => KINDS.includes(k))) throw new Error(`--kind must list kinds of ${KINDS.join(", ")}`);
 
 const installed = execFileSync("fc-list", [":", "family"], { encoding: "utf8" });
 const missing = FONT_FAMILIES.filter((f) => !installed.split("\n").some((l) => l.split(",").includes(f)));
@@ -27,8 +45,16 @@ if (missing.length)
   console.warn(
     `Fonts missing (fallbacks will be used): ${missing.join(", ")}. Install: apt-get install -y fonts-dejavu-core fonts-liberation fonts-lohit-deva fonts-noto-core fonts-gargi fonts-freefont-ttf fonts-ocr-b`,
   );
-for (const split of splits) {
+if (values.evaluate) {
   const t0 = performance.now();
-  const n = await writeDocumentSet(values.out, split, perType);
-  console.log(`${split}: ${n} documents in ${path.join(values.out, split)} (${Math.round(performance.now() - t0)} ms)`);
+  const { outcomes } = await evaluateRenderSet(splits, perType, ocrPoolSize(), kinds);
+  printRenderSetReport(outcomes);
+  console.log(`${outcomes.length} document captures in ${Math.round((performance.now() - t0) / 1000)} s`);
+  await terminateOcr();
+} else {
+  for (const split of splits) {
+    const t0 = performance.now();
+    const n = await writeDocumentSet(values.out, split, perType, kinds);
+    console.log(`${split}: ${n} documents in ${path.join(values.out, split)} (${Math.round(performance.now() - t0)} ms)`);
+  }
 }

@@ -7,7 +7,10 @@
  * app's extraction (`extractFieldsFromImages`) with the declared type. A refused upload counts
  * every field of its document wrong. A field counts as right when its value equals the expected
  * one after the normalisation the confirmation check compares with (`normalizeFieldValue`). Also counted:
- * - passports: MRZ found (an `mrz` field), check digits valid (`valid: true`), both lines exact;
+ * - passports: MRZ found (an `mrz` field), every check digit holding (`check_digits_valid` of the
+ *   check's `result.mrz`, server/intelligence/mrz.ts), marked valid (the `mrz` field `valid`: check
+ *   digits and names confirmed by the visual zone), both lines exact, and marked valid with a wrong
+ *   text (must be 0);
  * - "misread identifier marked valid": identifier fields (PAN, Aadhaar last 4, passport, EPIC
  *   and licence numbers, MRZ) answered `valid: true` with a wrong value (must be 0);
  * - the type `detectDocumentType` finds on the first image (what an undeclared type relies on).
@@ -18,8 +21,9 @@ import { extractFieldsFromImages } from "../../server/intelligence/extract-docum
 import type { OcrLanguage } from "../../server/intelligence/ocr/tesseract-ocr";
 import { DOCUMENT_PARSERS } from "../../server/intelligence/parsers/parse-document";
 import { type Variant, VARIANTS } from "./capture";
-import { renderDocuments, type Split } from "./generate";
+import { type KINDS, renderDocuments, type Split } from "./generate";
 import { maskAadhaar } from "../../server/uploads/mask-aadhaar";
+import { readMrz } from "../../server/intelligence/mrz";
 
 const IDENTIFIERS = ["pan", "aadhaar_last4", "passport_number", "epic_number", "dl_number", "mrz"];
 
@@ -40,7 +44,8 @@ export interface DocumentOutcome {
   /** An image refused by the upload's Aadhaar masking (`aadhaar_unreadable`): nothing extracted. */
   refused: boolean;
   detectedType: string | null;
-  mrz?: { found: boolean; valid: boolean; exact: boolean };
+  /** Passports: MRZ found, every check digit holding, marked valid, both lines exact; the lines read and expected when not exact. */
+  mrz?: { found: boolean; checkDigits: boolean; valid: boolean; exact: boolean; problem: string | null; read?: string; expected?: string };
   wallMs: number;
 }
 
@@ -55,18 +60,20 @@ const same = (key: string, a: string | null | undefined, b: string) => a != null
 /**
  * Runs the app's extraction on `perType` documents of each kind of each split, `concurrency`
  * documents at a time (the OCR pool's size: every core busy).
+ * @param kinds restricts the kinds (default all; a document keeps its seed).
  * @returns one outcome per document and variant, and the pages (for the throughput comparison).
  */
 export async function evaluateRenderSet(
   splits: readonly Split[],
   perType: number,
   concurrency: number,
+  kinds?: readonly (typeof KINDS)[number][],
 ): Promise<{ outcomes: DocumentOutcome[]; pages: ThroughputPage[] }> {
   const outcomes: DocumentOutcome[] = [];
   const pages: ThroughputPage[] = [];
   const inFlight = new Set<Promise<void>>();
   for (const split of splits) {
-    for await (const d of renderDocuments(split, perType)) {
+    for await (const d of renderDocuments(split, perType, kinds)) {
       for (const variant of VARIANTS) {
         const images = d.images[variant];
         for (const img of images) pages.push({ bytes: img.bytes, languages: DOCUMENT_PARSERS[d.documentType]!.languages });
@@ -96,11 +103,16 @@ export async function evaluateRenderSet(
             const expected = key === "mrz" ? d.mrz?.join("\n") : d.fields[key];
             if (f?.valid && expected !== undefined && !same(key, f.value, expected)) misreadValid.push(`${key}=${JSON.stringify(f.value)}`);
           }
+          const mrzRead = result.fields.mrz?.value;
+          const mrzExact = same("mrz", mrzRead, d.mrz?.join("\n") ?? "");
           const mrz = d.mrz
             ? {
-                found: Boolean(result.fields.mrz?.value),
+                found: Boolean(mrzRead),
+                checkDigits: mrzRead ? (readMrz(mrzRead.split("\n"))?.check_digits_valid ?? false) : false,
                 valid: result.fields.mrz?.valid ?? false,
-                exact: same("mrz", result.fields.mrz?.value, d.mrz.join("\n")),
+                exact: mrzExact,
+                problem: result.fields.mrz?.problem ?? null,
+                ...(mrzRead && !mrzExact ? { read: mrzRead, expected: d.mrz.join("\n") } : {}),
               }
             : undefined;
           outcomes.push({
@@ -184,15 +196,25 @@ export function printRenderSetReport(outcomes: DocumentOutcome[]): void {
     console.log(
       `| ${r.split} | ${r.variant} | ${r.documentType === "all" ? "**all**" : r.documentType} | ${r.docs} | ${r.fields} | ${r.allRight} | ${r.refused} | ${r.detected} | ${r.misreadValid} |`,
     );
-  console.log("\nPassport MRZ (OCR-B):\n\n| split | variant | pages | MRZ found | check digits valid | both lines exact |\n|---|---|---|---|---|---|");
+  console.log(
+    "\nPassport MRZ (OCR-B):\n\n| split | variant | pages | MRZ found | all check digits valid | marked valid | both lines exact | marked valid but wrong |\n|---|---|---|---|---|---|---|---|",
+  );
   for (const split of new Set(outcomes.map((o) => o.split)))
     for (const variant of VARIANTS) {
       const ps = outcomes.filter((o) => o.split === split && o.variant === variant && o.mrz);
       if (!ps.length) continue;
+      const n = (f: (m: NonNullable<DocumentOutcome["mrz"]>) => boolean) => pct(ps.filter((o) => f(o.mrz!)).length, ps.length);
       console.log(
-        `| ${split} | ${variant} | ${ps.length} | ${pct(ps.filter((o) => o.mrz!.found).length, ps.length)} | ${pct(ps.filter((o) => o.mrz!.valid).length, ps.length)} | ${pct(ps.filter((o) => o.mrz!.exact).length, ps.length)} |`,
+        `| ${split} | ${variant} | ${ps.length} | ${n((m) => m.found)} | ${n((m) => m.checkDigits)} | ${n((m) => m.valid)} | ${n((m) => m.exact)} | ${ps.filter((o) => o.mrz!.valid && !o.mrz!.exact).length} |`,
       );
     }
+  const unproven = outcomes.filter((o) => o.mrz?.found && !o.mrz.valid);
+  if (unproven.length) console.log(`\nMRZ found, not marked valid: ${unproven.map((o) => `${o.split}/${o.variant}/${o.id} ${o.mrz!.problem}`).join("; ")}`);
+  const inexact = outcomes.filter((o) => o.mrz?.read);
+  if (inexact.length)
+    console.log(
+      `\nMRZ read but not exact:\n\n${inexact.map((o) => `- ${o.split}/${o.variant}/${o.id}${o.mrz!.valid ? " (marked valid)" : ""}: \`${o.mrz!.read!.replace("\n", " / ")}\` (expected \`${o.mrz!.expected!.replace("\n", " / ")}\`)`).join("\n")}`,
+    );
   const misses = new Map<string, number>();
   for (const o of outcomes)
     for (const w of o.wrong)

@@ -119,15 +119,16 @@ export const expectedKey = (d: RenderedDocument) => d.images.scan.map((i) => i.f
 
 /**
  * Renders a split and writes it under `outDir/<split>/` (see the module docstring).
+ * @param kinds restricts the kinds (default all).
  * @returns the number of documents written.
  */
-export async function writeDocumentSet(outDir: string, split: Split, perType: number): Promise<number> {
+export async function writeDocumentSet(outDir: string, split: Split, perType: number, kinds: readonly (typeof KINDS)[number][] = KINDS): Promise<number> {
   const root = path.join(outDir, split);
   const expected: Record<string, { document_type: string; fields: Record<string, string> }> = {};
   const manifest: Record<string, unknown> = {};
   for (const v of VARIANTS) mkdirSync(path.join(root, v), { recursive: true });
   let n = 0;
-  for await (const d of renderDocuments(split, perType)) {
+  for await (const d of renderDocuments(split, perType, kinds)) {
     for (const v of VARIANTS) for (const img of d.images[v]) writeFileSync(path.join(root, v, img.file), img.bytes);
     expected[expectedKey(d)] = { document_type: d.documentType, fields: d.fields };
     manifest[expectedKey(d)] = {

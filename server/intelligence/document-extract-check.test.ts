@@ -80,7 +80,17 @@ describe("extractDocumentCheck (Tesseract on fixtures)", () => {
     const r = await extractDocumentCheck([image("passport.jpg")], "passport");
     expect(r.status).toBe("passed");
     expect(r.result.fields.passport_number).toMatchObject({ value: "J8369854", zone: "mrz", valid: true });
-    expect(r.result.mrz).toMatchObject({ format: "TD3", valid: true, fields: { passport_number: { value: "J8369854", valid: true } } });
+    expect(r.result.mrz).toMatchObject({
+      format: "TD3",
+      valid: true,
+      check_digits_valid: true,
+      check_digits: { document_number: true, date_of_birth: true, date_of_expiry: true, personal_number: true, composite: true },
+      // the names, which no check digit covers, agree with the visual zone's
+      names: "verified",
+      lines: ["P<INDNAIR<<MEERA<<<<<<<<<<<<<<<<<<<<<<<<<<<<", "J8369854<4IND8504124F3109203<<<<<<<<<<<<<<06"],
+      fields: { passport_number: { value: "J8369854", valid: true }, surname: { value: "NAIR", valid: true }, given_names: { value: "MEERA", valid: true } },
+    });
+    expect(r.result.fields.mrz).toMatchObject({ zone: "mrz", validity: "valid" });
     expect(r.result.detected).toBeNull(); // a declared type whose identifier was found is not second-guessed
   });
 

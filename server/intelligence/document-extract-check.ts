@@ -6,7 +6,8 @@
  * - the document type: declared, or detected from page 1 (server/intelligence/detect-document-type.ts);
  *   a declared type whose identifier is not read as valid, on a page another type's markers
  *   claim, is `failed` `document_type_mismatch`;
- * - each field with its `zone` (`visual` or `mrz`), the passport's MRZ parse (server/intelligence/mrz.ts);
+ * - each field with its `zone` (`visual` or `mrz`), the passport's MRZ parse (server/intelligence/mrz.ts:
+ *   the accepted lines, each check digit's result, the names' confirmation by the visual zone);
  * - signals under the check's names: `mrz_check_digit_failed`, `mrz_visual_mismatch`,
  *   `mrz_not_found`, `expired`, `quality_low` (`pageQuality`: a photo too small or too dark, or
  *   a page OCR read with low confidence), and the parsers' other review signals as they are;
@@ -123,11 +124,22 @@ export async function pageQuality(bytes: Uint8Array): Promise<{ short_side_px: n
   }
 }
 
-/** The check's signals from the extraction's (renamed), plus `expired` and `quality_low`. */
-async function checkSignals(images: Image[], extraction: DocumentExtractionResult, now: Date): Promise<ReviewSignal[]> {
+/**
+ * The passport's MRZ as the check answers it (`result.mrz`): the lines the parser accepted, read
+ * again with the visual zone's names (the name fields whose source is the visual zone), so the
+ * names' validity is the parser's.
+ */
+function answerMrz(extraction: DocumentExtractionResult, now: Date): MrzReading | null {
+  const lines = extraction.fields.mrz?.value.split("\n");
+  if (!lines) return null;
+  const visualName = (key: string) => (extraction.fields[key]?.source === "ocr" ? extraction.fields[key].value : null);
+  return readMrz(lines, now, { surname: visualName("surname"), given_names: visualName("given_names") });
+}
+
+/** The check's signals from the extraction's (renamed), plus `mrz_check_digit_failed`, `expired` and `quality_low`. */
+async function checkSignals(images: Image[], extraction: DocumentExtractionResult, mrz: MrzReading | null, now: Date): Promise<ReviewSignal[]> {
   const signals = extraction.signals.map((s) => ({ ...s, code: SIGNAL_NAMES[s.code] ?? s.code }));
-  const mrz = extraction.fields.mrz;
-  if (mrz && !mrz.valid && !signals.some((s) => s.code === "mrz_check_digit_failed")) {
+  if (mrz && !mrz.check_digits_valid && !signals.some((s) => s.code === "mrz_check_digit_failed")) {
     signals.push({ code: "mrz_check_digit_failed", field: "mrz", severity: "review" });
   }
   const today = now.toISOString().slice(0, 10);
@@ -193,9 +205,8 @@ export async function extractDocumentCheck(images: Image[], declared: string | n
       problem: f.problem,
     };
   }
-  const mrzLines = extraction.fields.mrz?.value.split("\n");
-  const mrz = mrzLines ? readMrz(mrzLines, now) : null;
-  const signals = await checkSignals(images, extraction, now);
+  const mrz = answerMrz(extraction, now);
+  const signals = await checkSignals(images, extraction, mrz, now);
   const values = Object.values(fields);
   const score = values.length ? Math.round((values.reduce((s, f) => s + f.confidence, 0) / values.length) * 100) / 100 : null;
   const result = { document_type: type, declared_type: declared, detected, fields, mrz, signals, pages: extraction.pages };

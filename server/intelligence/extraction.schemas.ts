@@ -22,7 +22,7 @@ export const ZExtractedField = z.object({
    * its validator but OCR was unsure or nothing on the page proves it), `invalid`.
    */
   validity: z.enum(["valid", "needs_review", "invalid"]),
-  /** Why it is not valid: the validator's error code (`pan_holder_type_invalid`, ...) or `ocr_low_confidence`, `passport_number_unverified`; null when valid. */
+  /** Why it is not valid: the validator's error code (`pan_holder_type_invalid`, ...) or `ocr_low_confidence`, `passport_number_unverified`, `mrz_visual_mismatch`, `mrz_name_unverified`, `mrz_document_code_unverified`; null when valid. */
   problem: z.string().nullable(),
 });
 

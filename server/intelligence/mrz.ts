@@ -22,25 +22,69 @@
  *    changes (the Indian passport number's shape `[A-Z][0-9]{7}` decides among them); the
  *    candidate with the most check digits holding wins. Nothing is invented: a dropped digit is
  *    not guessed, and a field is only accepted (valid) when its check digit holds after repair.
+ *    TD3's personal number read as `K`/`L` and fillers only (`<<<<<<<<<<<<LL`), with the check
+ *    digit `<` or `0`, is all fillers: a pair of equal letters at weights 7 and 3 adds a multiple
+ *    of 10, so the check digits cannot tell `LL` from `<<`.
  * `readMrz` parses the repaired lines; `mrzVisualSignals` compares them with the fields read from
  * the visual zone: a difference is a review signal (a tampered visual zone, or a misread).
  *
  * Names carry no check digit: a name ending in a letter OCR also makes of fillers (`K`, `L`,
- * `C`, `S`, `Z`) keeps it only when two `<` follow it as read (`ASHOK<<<<`), else it loses it
- * (the visual zone's name wins and names are compared by prefix).
+ * `C`, `S`, `Z`) keeps it only when two `<` follow it as read (`ASHOK<<<<`), else it loses it.
+ * A name is only valid when it agrees with the visual zone's (`readMrz`'s `visual`): compared in
+ * ICAO form (`mrzNameForm`), letters equal, fillers misread as `K`, `L`, ... at a separator or at
+ * the name's end repaired as the visual zone says (`PRIYAKANITA` -> `PRIYA<ANITA`); otherwise the
+ * name is not valid and the reading is not valid, whatever its check digits.
  */
 import { parse, states } from "mrz";
 import { INDIAN_PASSPORT_PATTERN } from "../checks/validators/passport";
 import { type ExtractedField, type ReviewSignal, isoDate } from "./parsers/parse-common";
 
+/** Whether each check digit of an MRZ holds (ICAO 9303 part 3), after repair. */
+export interface MrzCheckDigits {
+  document_number: boolean;
+  date_of_birth: boolean;
+  date_of_expiry: boolean;
+  /** TD3 only: the personal number (optional data) field's. */
+  personal_number?: boolean;
+  composite: boolean;
+}
+
+/**
+ * How the names, which no check digit covers, were confirmed: `verified` (both agree with the
+ * visual zone's), `mismatch` (the visual zone prints a name the MRZ's does not agree with),
+ * `unverified` (the visual zone has no name to compare).
+ */
+export type MrzNames = "verified" | "mismatch" | "unverified";
+
+/** What the visual zone prints that an MRZ is compared with (as printed; null or absent when not read). */
+export interface VisualNames {
+  surname?: string | null;
+  given_names?: string | null;
+  /** The `Type` printed on the data page (`P`), which confirms a TD3 document code. */
+  document_code?: string | null;
+}
+
 /** The MRZ fields mapped to document-type field keys, with their validity. */
 export interface MrzReading {
   /** `TD3` (passport), `TD2`, `TD1`. */
   format: string;
-  /** True when every check digit (and the composite) holds and the codes are known (the `mrz` package's verdict). */
+  /**
+   * True only when the whole text is proven: every check digit (and the composite) holds, the
+   * codes are known (the `mrz` package's verdict) and confirmed (a TD3 document code's second
+   * character), and the names agree with the visual zone.
+   */
   valid: boolean;
+  /** True when every check digit holds and the codes are known, whatever the names. */
+  check_digits_valid: boolean;
+  check_digits: MrzCheckDigits;
+  names: MrzNames;
+  /** The lines as accepted: filler misreads, lengths and ambiguous characters repaired (see the file comment). */
   lines: string[];
-  /** Field key (`passport_number`, `surname`, `given_names`, `nationality`, `date_of_birth`, `date_of_expiry`, `sex`, `issuing_state`) -> value and check. */
+  /**
+   * Field key (`document_code`, `passport_number`, `surname`, `given_names`, `nationality`, `date_of_birth`,
+   * `date_of_expiry`, `sex`, `issuing_state`, `personal_number`) -> value and whether what covers
+   * it holds: its check digit, a known code, or for the names the visual zone's agreement.
+   */
   fields: Record<string, { value: string; valid: boolean }>;
   /** The `mrz` package's labels of the fields whose check failed. */
   invalid: string[];
@@ -55,6 +99,8 @@ interface CheckedField {
   kind: "numeric" | "alphanumeric";
   /** The document number (its shape may be known from the issuing state). */
   document?: true;
+  /** Optional data (TD3's personal number), most often all fillers. */
+  optional?: true;
 }
 
 /** Where the fields of one MRZ format are (ICAO 9303 parts 4-6). */
@@ -83,7 +129,7 @@ const LAYOUTS: Layout[] = [
       { range: [1, 0, 9], kind: "alphanumeric", document: true },
       { range: [1, 13, 19], kind: "numeric" },
       { range: [1, 21, 27], kind: "numeric" },
-      { range: [1, 28, 42], kind: "alphanumeric" },
+      { range: [1, 28, 42], kind: "alphanumeric", optional: true },
     ],
     composite: {
       at: [1, 43],
@@ -309,7 +355,8 @@ function repairFields(lines: string[], layout: Layout, scope: Set<number>, settl
     const digit = toDigits(get([line, end, end + 1]));
     set([line, end, end + 1], digit);
     const raw = get(f.range);
-    set(f.range, f.kind === "numeric" ? toDigits(raw) : (repairAlphanumeric(raw, digit, f.document ? shape : undefined) ?? raw));
+    if (f.optional && (digit === "<" || digit === "0") && /^[<KL]*$/.test(raw)) set(f.range, "<".repeat(raw.length));
+    else set(f.range, f.kind === "numeric" ? toDigits(raw) : (repairAlphanumeric(raw, digit, f.document ? shape : undefined) ?? raw));
     if (checkHolds(get(f.range), digit)) holding++;
   }
   const [cl, cc] = layout.composite.at;
@@ -342,8 +389,20 @@ function lengthCandidates(line: string, length: number): Map<string, number> {
   return out;
 }
 
-/** How far (in characters) an OCR line may be from its MRZ length: name lines carry filler runs read long or dropped. */
+/**
+ * How far (in characters) an OCR line may be from its MRZ length: name lines carry filler runs read
+ * long or dropped. A name line's trailing run of `K`/`L`/`C`/`<` does not count towards its upper
+ * bound (OCR-B's `<` is often read as two letters, `KL`, so a run of 30 fillers comes out 40-50
+ * long), up to twice the length.
+ */
 const SLACK = { names: [-16, 10], checked: [-10, 8] } as const;
+
+/** Whether OCR line `l` (MRZ characters) may be line `i` of `layout` by its length (`SLACK`). */
+function fitsLength(l: string, i: number, layout: Layout): boolean {
+  if (i !== layout.names.line) return l.length >= layout.length + SLACK.checked[0] && l.length <= layout.length + SLACK.checked[1];
+  const body = l.replace(/[<KLC]+$/, "");
+  return l.length >= layout.length + SLACK.names[0] && body.length <= layout.length + SLACK.names[1] && l.length <= 2 * layout.length;
+}
 
 /**
  * The best repair of a window of OCR lines as `layout`, or null when the lengths cannot fit.
@@ -353,10 +412,7 @@ const SLACK = { names: [-16, 10], checked: [-10, 8] } as const;
  */
 function repairWindow(raw: string[], layout: Layout): Repaired | null {
   const lines = raw.map(mrzChars);
-  for (const [i, l] of lines.entries()) {
-    const [lo, hi] = i === layout.names.line ? SLACK.names : SLACK.checked;
-    if (l.length < layout.length + lo || l.length > layout.length + hi || !l.includes("<")) return null;
-  }
+  for (const [i, l] of lines.entries()) if (!fitsLength(l, i, layout) || !l.includes("<")) return null;
   // `P` documents (passports) are TD3 only (ICAO 9303 part 4)
   if (layout.format !== "TD3" && lines[layout.header]!.startsWith("P")) return null;
   const current = lines.map((l, i) => (i === layout.header ? repairHeader(l, layout) : l));
@@ -390,9 +446,9 @@ function repairWindow(raw: string[], layout: Layout): Repaired | null {
 /**
  * The MRZ lines in OCR text, repaired (see the file comment): windows of consecutive lines that
  * hold fillers and whose lengths fit a format (TD3 2 x 44, TD2 2 x 36, TD1 3 x 30, within what
- * OCR does to them), each read as the format closest to its lengths (TD3 first). A window more
- * than 2 characters off its lengths is taken only with a known issuing state and a check digit
- * that holds. The window whose repair holds the largest share of its check digits wins, then the
+ * OCR does to them), each read as the format closest to its lengths (TD3 first). A window is
+ * taken only with a known issuing state or a check digit that holds, and when it is more than 2
+ * characters off its lengths, with both (labels of the visual zone read with `/` are no MRZ). The window whose repair holds the largest share of its check digits wins, then the
  * one closest to its lengths.
  * @returns the repaired lines, or null when no MRZ was found.
  */
@@ -408,7 +464,8 @@ export function findMrzLines(lines: string[]): string[] | null {
       const r = repairWindow(raw, layout);
       if (!r) continue;
       const close = raw.every((l) => Math.abs(mrzChars(l).length - layout.length) <= 2);
-      if (!close && (r.holding === 0 || !isState(r.lines[layout.header]!.slice(2, 5)))) continue;
+      const state = isState(r.lines[layout.header]!.slice(2, 5));
+      if (close ? r.holding === 0 && !state : r.holding === 0 || !state) continue;
       window = { lines: r.lines, share: r.holding / (layout.checked.length + 1), distance };
     }
     if (window && (!best || window.share > best.share || (window.share === best.share && window.distance < best.distance))) best = window;
@@ -426,15 +483,131 @@ function mrzDate(yymmdd: string, kind: "birth" | "expiry", now = new Date()): st
   return isoDate(year, Number(m[2]), Number(m[3]));
 }
 
+/** The layout of repaired MRZ lines (their count and length), or undefined. */
+const layoutOf = (lines: string[]) => LAYOUTS.find((l) => l.lines === lines.length && lines.every((x) => x.length === l.length));
+
 /**
- * Parses and verifies an MRZ.
+ * A name as ICAO 9303 part 3 (section 6) writes it in the MRZ: upper case, Latin letters with
+ * diacritics transliterated (`Ä` -> `AE`, `Ö`/`Ø` -> `OE`, `Ü` -> `UE`, `ß` -> `SS`, `Þ` -> `TH`,
+ * `Å` -> `AA`, any other to its base letter), apostrophes and full stops dropped, spaces, hyphens
+ * and other separators as one `<`.
+ */
+export function mrzNameForm(name: string): string {
+  return name
+    .toUpperCase()
+    .replace(/[ÄÆ]/g, "AE")
+    .replace(/[ÖØŒ]/g, "OE")
+    .replace(/Ü/g, "UE")
+    .replace(/Þ/g, "TH")
+    .replace(/Å/g, "AA")
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/['’.]/g, "")
+    .replace(/[^A-Z]+/g, "<")
+    .replace(/^<|<$/g, "");
+}
+
+/** Letters OCR makes of `<` fillers in OCR-B (those of FILLER_LIKE). */
+const FILLER_LETTER = /^[KLCSEZI]$/;
+/** The consonants among them, taken for a filler inserted next to a separator or at a name's end. */
+const INSERTED_FILLER = /^[KLCSZ]$/;
+
+/**
+ * The MRZ name text `read` (trailing fillers removed) repaired to agree with `expected` (the
+ * visual zone's name in MRZ form, `mrzNameForm`), or null when it cannot be. The letters must be
+ * the same; only what OCR does to fillers may differ: a filler read as a filler-like letter where
+ * the visual zone has a separator (`PRIYAKANITA` for `PRIYA<ANITA`), a filler or a filler-like
+ * consonant (`K`, `L`, `C`, `S`, `Z`) inserted next to a separator or at the end (`REDDY<<KANITA`,
+ * `RAVIK`), a filler dropped (`KUMAR<RAVI`). Another name part (`ANITA<LEE` for `ANITA`) differs.
+ * @param truncated the MRZ field is full and the visual name longer: ICAO 9303 truncates it, so
+ *   `read` need only agree with the start of `expected`.
+ * @returns the repaired text (`expected`, or its start when truncated).
+ */
+function alignName(read: string, expected: string, truncated: boolean): string | null {
+  const n = read.length;
+  const m = expected.length;
+  // reach[i][j]: read[0, i) can be the misread of expected[0, j)
+  const reach = Array.from({ length: n + 1 }, () => new Array<boolean>(m + 1).fill(false));
+  reach[0]![0] = true;
+  for (let i = 0; i <= n; i++) {
+    for (let j = 0; j <= m; j++) {
+      if (!reach[i]![j]) continue;
+      const r = read[i];
+      const e = expected[j];
+      const fillerLike = r === "<" || (r !== undefined && FILLER_LETTER.test(r));
+      if (r !== undefined && e !== undefined && (r === e || (e === "<" && fillerLike))) reach[i + 1]![j + 1] = true;
+      // an inserted character: a filler or a consonant OCR makes of one (a vowel is more likely a name's)
+      if ((r === "<" || (r !== undefined && INSERTED_FILLER.test(r))) && j > 0 && (e === "<" || e === undefined || expected[j - 1] === "<"))
+        reach[i + 1]![j] = true;
+      if (e === "<") reach[i]![j + 1] = true;
+    }
+  }
+  if (reach[n]![m]) return expected;
+  if (!truncated) return null;
+  const end = reach[n]!.lastIndexOf(true);
+  return end > 0 ? expected.slice(0, end) : null;
+}
+
+/**
+ * The names of MRZ lines confirmed against the visual zone's (`alignName`): the whole name first
+ * (surname, `<<`, given names), else each part on its own. A part that agrees is rewritten as the
+ * visual zone spells it with fillers; one that does not stays as read.
+ * @returns the lines, and per name true (agrees), false (differs) or null (no visual name).
+ */
+function confirmNames(lines: string[], visual: VisualNames): { lines: string[]; surname: boolean | null; given_names: boolean | null } {
+  const surname = visual.surname ? mrzNameForm(visual.surname) : "";
+  const given = visual.given_names ? mrzNameForm(visual.given_names) : "";
+  const layout = layoutOf(lines);
+  if (!layout) return { lines, surname: surname ? false : null, given_names: given ? false : null };
+  const { line, start } = layout.names;
+  const width = layout.length - start;
+  const read = lines[line]!.slice(start).replace(/<+$/, "");
+  const full = read.length === width;
+  const withNames = (text: string) => lines.map((l, i) => (i === line ? l.slice(0, start) + text.slice(0, width).padEnd(width, "<") : l));
+  const whole = surname && given ? alignName(read, `${surname}<<${given}`, full) : null;
+  if (whole) return { lines: withNames(whole), surname: true, given_names: true };
+  const sep = read.indexOf("<<");
+  const [readSurname, readGiven] = sep < 0 ? [read, null] : [read.slice(0, sep), read.slice(sep + 2)];
+  const s = surname ? alignName(readSurname, surname, full && readGiven === null) : null;
+  const g = given && readGiven !== null ? alignName(readGiven, given, full) : null;
+  return {
+    lines: withNames(`${s ?? readSurname}${readGiven === null ? "" : `<<${g ?? readGiven}`}`),
+    surname: surname ? s !== null : null,
+    given_names: given ? g !== null : null,
+  };
+}
+
+/**
+ * The TD3 document code confirmed: its second character (no check digit covers it) is a filler
+ * or a type letter of the issuing state (ICAO 9303 part 4); a letter OCR also makes of a filler
+ * (`PS<IND` for `P<IND`) is taken as a filler only when the visual zone's `Type` is `P` alone,
+ * and is unconfirmed without it. `K` and `L` were mapped to fillers already (`repairHeader`).
+ * @returns the lines (the filler restored) and whether the code is confirmed.
+ */
+function confirmDocumentCode(lines: string[], visualCode: string | null | undefined): { lines: string[]; confirmed: boolean } {
+  const second = lines[0]?.[1];
+  if (layoutOf(lines)?.format !== "TD3" || second === undefined || !FILLER_LETTER.test(second)) return { lines, confirmed: true };
+  if (visualCode?.trim().toUpperCase() !== "P") return { lines, confirmed: false };
+  return { lines: [`P<${lines[0]!.slice(2)}`, ...lines.slice(1)], confirmed: true };
+}
+
+/**
+ * Parses and verifies an MRZ. Each field is `valid` only when what covers it holds: the document
+ * number, dates and personal number their check digits (after repair), codes a known value, and
+ * the names, which no check digit covers, the visual zone's agreement (`confirmNames`: filler
+ * misreads inside a name repaired where the visual zone has a separator), as the document code's
+ * second character (`confirmDocumentCode`). The reading is `valid` only when every check digit
+ * and the composite hold, the codes are known and confirmed, and both names agree.
  * @param lines the MRZ lines (from `findMrzLines`).
+ * @param visual the visual zone's surname and given names (without them the names stay unverified).
  * @returns the reading, or null when the `mrz` package does not recognize the format.
  */
-export function readMrz(lines: string[], now = new Date()): MrzReading | null {
+export function readMrz(lines: string[], now = new Date(), visual: VisualNames = {}): MrzReading | null {
+  const code = confirmDocumentCode(lines, visual.document_code);
+  const named = confirmNames(code.lines, visual);
   let result: ReturnType<typeof parse>;
   try {
-    result = parse(lines, { autocorrect: true });
+    result = parse(named.lines, { autocorrect: true });
   } catch {
     return null;
   }
@@ -444,63 +617,58 @@ export function readMrz(lines: string[], now = new Date()): MrzReading | null {
   const add = (key: string, value: string | null | undefined, valid: boolean) => {
     if (value) fields[key] = { value, valid };
   };
+  add("document_code", f.documentCode, ok("documentCode") && code.confirmed);
   add("passport_number", f.documentNumber, ok("documentNumber"));
-  add("surname", f.lastName?.toUpperCase(), ok("lastName"));
-  add("given_names", f.firstName?.toUpperCase(), ok("firstName"));
+  add("surname", f.lastName?.toUpperCase(), ok("lastName") && named.surname === true);
+  add("given_names", f.firstName?.toUpperCase(), ok("firstName") && named.given_names === true);
   add("nationality", f.nationality, ok("nationality"));
   add("issuing_state", f.issuingState, ok("issuingState"));
   add("sex", f.sex, ok("sex"));
   add("date_of_birth", f.birthDate ? mrzDate(f.birthDate, "birth", now) : null, ok("birthDate"));
   add("date_of_expiry", f.expirationDate ? mrzDate(f.expirationDate, "expiry", now) : null, ok("expirationDate"));
+  add("personal_number", f.personalNumber, ok("personalNumber"));
+  const names: MrzNames =
+    named.surname === true && named.given_names === true ? "verified" : named.surname === false || named.given_names === false ? "mismatch" : "unverified";
   return {
     format: result.format,
-    valid: result.valid,
-    lines,
+    valid: result.valid && code.confirmed && names === "verified",
+    check_digits_valid: result.valid,
+    check_digits: {
+      document_number: ok("documentNumber"),
+      date_of_birth: ok("birthDate"),
+      date_of_expiry: ok("expirationDate"),
+      ...(result.format === "TD3" ? { personal_number: ok("personalNumber") } : {}),
+      composite: ok("composite"),
+    },
+    names,
+    lines: named.lines,
     fields,
     invalid: result.details.filter((d) => !d.valid).map((d) => d.label),
   };
 }
 
-/** Letters only, for comparing names printed with different separators. */
-const letters = (s: string) => s.toUpperCase().replace(/[^A-Z]/g, "");
-
-/**
- * Whether an MRZ name (letters) agrees with the visual one: a prefix of it (the MRZ truncates
- * long names), allowing one stray letter OCR made of a filler at a separator (`KUMAR<<KRAVI`,
- * `KUMAR<CRAVI` for `KUMAR<<RAVI`).
- */
-function sameName(visual: string, mrz: string): boolean {
-  if (!mrz) return false;
-  if (visual.startsWith(mrz)) return true;
-  return [...mrz].some((c, i) => /[KLCSZ]/.test(c) && visual.startsWith(mrz.slice(0, i) + mrz.slice(i + 1)));
-}
-
 /**
  * Review signals from an MRZ and the visual zone of the same page:
- * - `mrz_check_digit_invalid` (review) when a check digit fails (`detail.fields`: the labels);
- * - `mrz_visual_mismatch` (review) per field present in both that differs. Names are compared on
- *   letters only (the MRZ has no spaces, hyphens or apostrophes, and truncates long names), the
- *   whole name first: when surname and given names together agree (`sameName`), neither differs,
- *   even where OCR lost the separator between them.
+ * - `mrz_check_digit_invalid` (review) when a check digit fails or a code is unknown
+ *   (`detail.fields`: the labels);
+ * - `mrz_visual_mismatch` (review) per field present in both that differs: the number and the
+ *   dates when their check digits hold and the visual value is another; a name when it does not
+ *   agree with the visual zone's (`mrz` must be read with those names: `readMrz`'s `visual`),
+ *   unless OCR garbled the MRZ's (`unreadableName`: filler runs read as letters).
  */
 export function mrzVisualSignals(
   mrz: MrzReading,
   visual: Record<string, ExtractedField | undefined>,
-  /** Names OCR garbled in the MRZ (filler runs read as letters) are not compared. */
   unreadableName: (name: string) => boolean = () => false,
 ): ReviewSignal[] {
   const signals: ReviewSignal[] = [];
-  if (!mrz.valid) signals.push({ code: "mrz_check_digit_invalid", severity: "review", detail: { fields: mrz.invalid } });
-  const name = (from: Record<string, { value: string } | undefined>) => letters(`${from.surname?.value ?? ""}${from.given_names?.value ?? ""}`);
-  const namesAgree = !!visual.surname && !!visual.given_names && sameName(name(visual), name(mrz.fields));
+  if (!mrz.check_digits_valid) signals.push({ code: "mrz_check_digit_invalid", severity: "review", detail: { fields: mrz.invalid } });
   for (const key of ["passport_number", "surname", "given_names", "date_of_birth", "date_of_expiry"]) {
     const m = mrz.fields[key];
     const v = visual[key];
-    if (!m || !v || !m.valid) continue;
-    const isName = key === "surname" || key === "given_names";
-    if (isName && (namesAgree || unreadableName(m.value))) continue;
-    const same = isName ? sameName(letters(v.value), letters(m.value)) : v.value === m.value;
-    if (!same) signals.push({ code: "mrz_visual_mismatch", field: key, severity: "review", detail: { mrz: m.value, visual: v.value } });
+    if (!m || !v) continue;
+    const differs = key === "surname" || key === "given_names" ? !m.valid && !unreadableName(m.value) : m.valid && v.value !== m.value;
+    if (differs) signals.push({ code: "mrz_visual_mismatch", field: key, severity: "review", detail: { mrz: m.value, visual: v.value } });
   }
   return signals;
 }

@@ -75,7 +75,15 @@ describe("POST /v1/checks/in.document.extract", () => {
     const res = await extract({ file_ids: [await upload("passport.jpg")], document_type: "passport" });
     expect(res.body.status).toBe("passed");
     expect(res.body.result.fields.passport_number).toMatchObject({ value: "J8369854", zone: "mrz", validity: "valid" });
-    expect(res.body.result.mrz).toMatchObject({ format: "TD3", valid: true, fields: { date_of_birth: { value: "1985-04-12", valid: true } } });
+    expect(res.body.result.mrz).toMatchObject({
+      format: "TD3",
+      valid: true,
+      check_digits_valid: true,
+      check_digits: { document_number: true, date_of_birth: true, date_of_expiry: true, personal_number: true, composite: true },
+      names: "verified",
+      lines: ["P<INDNAIR<<MEERA<<<<<<<<<<<<<<<<<<<<<<<<<<<<", "J8369854<4IND8504124F3109203<<<<<<<<<<<<<<06"],
+      fields: { date_of_birth: { value: "1985-04-12", valid: true }, given_names: { value: "MEERA", valid: true } },
+    });
   });
 
   it("passport whose printed date of birth differs from its MRZ: needs_review mrz_visual_mismatch", async () => {

@@ -18,6 +18,16 @@
  * digit of its own: read from the visual zone alone it needs review
  * (`passport_number_unverified`), only the MRZ's check digit proves it.
  *
+ * Names have no check digit: the visual zone's name is `valid` when the MRZ's agrees with it
+ * (two reads of one name, `readMrz` with the visual names), `needs_review` with the signal
+ * `mrz_visual_mismatch` when it does not; without a visual name the MRZ's is given with a lower
+ * confidence (0.6) as `needs_review` (`mrz_name_unverified`). The `mrz` field (the lines as
+ * accepted) is `valid` only when the whole text is proven (`MrzReading.valid`): `invalid`
+ * (`mrz_check_digit_invalid`) when a check digit fails, else `needs_review` while a name is not
+ * confirmed (`mrz_visual_mismatch`, `mrz_name_unverified`) or the document code's second
+ * character is a letter OCR makes of a filler and the printed `Type` does not say `P`
+ * (`mrz_document_code_unverified`).
+ *
  * The layouts with their sources, the zone templates and the rules all parsers share:
  * LAYOUTS.md beside this file.
  */
@@ -48,9 +58,12 @@ export function noisyMrzName(name: string): boolean {
   return name.split(/\s+/).some((t) => t.length >= 6 && /^[CEKLSZO]+$/.test(t)) || /[CEKLSZO]{8,}$/.test(name.replace(/\s+/g, ""));
 }
 
+/** The lines of the data page's visual zone (MRZ-like lines left out). */
+const visualLines = (pages: OcrPage[]) => allLines(pages).filter((l) => !(l.text.replace(/\s/g, "").length >= 28 && l.text.includes("<<")));
+
 /** The data page's visual zone. */
 function visualZone(pages: OcrPage[]): ExtractedFields {
-  const lines = allLines(pages).filter((l) => !(l.text.replace(/\s/g, "").length >= 28 && l.text.includes("<<")));
+  const lines = visualLines(pages);
   const fields: ExtractedFields = {};
   const number = findCode(lines, "A9999999");
   if (number) {
@@ -79,29 +92,49 @@ function visualZone(pages: OcrPage[]): ExtractedFields {
 
 /**
  * Parses the OCR of a passport's data page.
- * @param mrzLines MRZ lines from a dedicated OCR pass (whitelisted alphabet), tried when the
- *   page's own lines hold no MRZ whose check digits hold.
+ * @param mrzLines MRZ lines from a dedicated OCR pass (whitelisted alphabet), run when the
+ *   page's own lines hold no MRZ marked valid; the first valid reading wins, then one whose
+ *   check digits hold.
  */
 export function parsePassport(pages: OcrPage[], mrzLines?: string[][], now = new Date()): ParsedDocument {
   const visual = visualZone(pages);
+  // the row under `Type`, `Country Code`, `Passport No.`: `P IND J8369854`
+  const type = findLine(visualLines(pages), /(?:^|\s)(P[A-Z]?)\s+IND\b/)?.match[1];
+  const names = { surname: visual.surname?.value, given_names: visual.given_names?.value, document_code: type };
   const candidates = [findMrzLines(allLines(pages).map((l) => l.text)), ...(mrzLines ?? []).map((l) => findMrzLines(l))].filter((c): c is string[] => !!c);
-  const readings = candidates.map((c) => readMrz(c, now)).filter((r) => r !== null);
+  const readings = candidates.map((c) => readMrz(c, now, names)).filter((r) => r !== null);
   const clean = (r: MrzReading) => !noisyMrzName(r.fields.surname?.value ?? "") && !noisyMrzName(r.fields.given_names?.value ?? "");
-  const mrz = readings.find((r) => r.valid && clean(r)) ?? readings.find((r) => r.valid) ?? readings[0] ?? null;
+  const mrz =
+    readings.find((r) => r.valid) ??
+    readings.find((r) => r.check_digits_valid && clean(r)) ??
+    readings.find((r) => r.check_digits_valid) ??
+    readings[0] ??
+    null;
 
   const fields: ExtractedFields = {};
   if (mrz) {
-    // check digits protect the number and the dates (ICAO 9303 part 3), not the names: names from
-    // the visual zone win, MRZ names only fill in, and need review (OCR-B fillers garble them)
+    // check digits protect the number and the dates (ICAO 9303 part 3), not the names: a name is
+    // proven by the visual zone and the MRZ agreeing (readMrz), and stays the visual zone's
     for (const key of ["passport_number", "nationality", "date_of_birth", "date_of_expiry"]) {
       const m = mrz.fields[key];
       if (m?.valid) fields[key] = field(m.value, 0.99, null, "mrz", "checksum");
     }
     for (const key of ["surname", "given_names"]) {
       const m = mrz.fields[key];
-      if (m?.valid && !noisyMrzName(m.value) && !visual[key]) fields[key] = needsReview(field(m.value, 0.8, null, "mrz"), "mrz_name_unverified");
+      const v = visual[key];
+      if (v && m?.valid) fields[key] = field(v.value, Math.max(v.confidence, 0.95));
+      else if (v && m && !noisyMrzName(m.value)) fields[key] = needsReview(v, "mrz_visual_mismatch");
+      else if (!v && m && !noisyMrzName(m.value)) fields[key] = needsReview(field(m.value, 0.6, null, "mrz"), "mrz_name_unverified");
     }
-    fields.mrz = field(mrz.lines.join("\n"), mrz.valid ? 0.99 : 0.5, mrz.valid ? null : "mrz_check_digit_invalid", "mrz", "checksum");
+    const lines = field(
+      mrz.lines.join("\n"),
+      mrz.check_digits_valid ? 0.99 : 0.5,
+      mrz.check_digits_valid ? null : "mrz_check_digit_invalid",
+      "mrz",
+      "checksum",
+    );
+    const unproven = { mismatch: "mrz_visual_mismatch", unverified: "mrz_name_unverified", verified: "mrz_document_code_unverified" }[mrz.names];
+    fields.mrz = mrz.valid ? lines : needsReview(lines, unproven);
   }
   for (const [key, f] of Object.entries(visual)) if (!fields[key]) fields[key] = f;
 
