@@ -1,7 +1,9 @@
 /**
  * Writes the realistic document render set (bench/documents/generate.ts) to disk:
- *   npx tsx bench/documents/cli.ts [--split dev|holdout|all] [--docs N] [--out DIR]
- * Defaults: both splits, 6 documents per kind, `bench/results/documents` (not in git).
+ *   npx tsx bench/documents/cli.ts [--split dev|holdout|all] [--docs N] [--out DIR] [--hard]
+ * Defaults: both splits, 6 documents per kind, `bench/results/documents` (not in git). `--hard`:
+ * the harder captures of bench/documents/capture.ts (150 dpi scans; photos with a small card, a
+ * 10-20° tilt, a busy surface) of the same documents; give it its own `--out`.
  * Warns about font families fontconfig does not have (they would fall back to another font).
  */
 import { execFileSync } from "node:child_process";
@@ -14,6 +16,7 @@ const { values } = parseArgs({
     split: { type: "string", default: "all" },
     docs: { type: "string", default: "6" },
     out: { type: "string", default: path.resolve(import.meta.dirname, "../results/documents") },
+    hard: { type: "boolean", default: false },
   },
 });
 const splits = values.split === "all" ? (Object.keys(SPLITS) as Split[]) : [values.split as Split];
@@ -29,6 +32,6 @@ if (missing.length)
   );
 for (const split of splits) {
   const t0 = performance.now();
-  const n = await writeDocumentSet(values.out, split, perType);
+  const n = await writeDocumentSet(values.out, split, perType, { hard: values.hard });
   console.log(`${split}: ${n} documents in ${path.join(values.out, split)} (${Math.round(performance.now() - t0)} ms)`);
 }
