@@ -132,9 +132,10 @@ function canny(cv: Cv, blurred: Mat, low: number, high: number): Mat {
  * An outline whose four corners had to come from the minimum-area rectangle (the hull did not
  * reduce to four) must fill `RECT_FILL` of that rectangle, and an outline must hold `TEXT_INSIDE`
  * of the image's text (`textBlobs`, when it has any): a card's print is inside its edges, while a
- * guilloche rosette or a band inside a scanned card leaves most of the text outside.
+ * guilloche rosette or a band inside a scanned card leaves most of the text outside. Outlines
+ * over `maxShare` of the image are not considered.
  */
-function largestCard(cv: Cv, binary: Mat, text: TextBlob[]): { corners: Pt[]; share: number } | null {
+function largestCard(cv: Cv, binary: Mat, text: TextBlob[], maxShare: number): { corners: Pt[]; share: number } | null {
   const contours = new cv.MatVector();
   const hierarchy = new cv.Mat();
   const area = binary.cols * binary.rows;
@@ -148,7 +149,7 @@ function largestCard(cv: Cv, binary: Mat, text: TextBlob[]): { corners: Pt[]; sh
       try {
         cv.convexHull(c, hull);
         const share = cv.contourArea(hull) / area;
-        if (share < MIN_SHARE || (best && share <= best.share)) continue;
+        if (share < MIN_SHARE || share > maxShare || (best && share <= best.share)) continue;
         cv.approxPolyDP(hull, approx, 0.02 * cv.arcLength(hull, true), true);
         let pts: Pt[];
         if (approx.rows === 4) pts = [0, 1, 2, 3].map((k) => [approx.data32S[2 * k]!, approx.data32S[2 * k + 1]!]);
@@ -187,6 +188,14 @@ function textInside(text: TextBlob[], q: Pt[]): number {
   return text.reduce((s, t) => s + (inside(t.centre) ? t.length : 0), 0) / total;
 }
 
+/** Share of an image of `area` px² covered by the bounding box of its text blobs; 1 when there are fewer than 5 (nothing to go by). */
+function textSpread(text: TextBlob[], area: number): number {
+  if (text.length < 5) return 1;
+  const xs = text.flatMap((t) => [t.centre[0] - t.length / 2, t.centre[0] + t.length / 2]);
+  const ys = text.map((t) => t.centre[1]);
+  return ((Math.max(...xs) - Math.min(...xs)) * (Math.max(...ys) - Math.min(...ys))) / area;
+}
+
 /** The four corners of an OpenCV rotated rectangle. */
 const rectPoints = (cv: Cv, r: unknown): Pt[] =>
   (cv as unknown as { RotatedRect: { points(r: unknown): { x: number; y: number }[] } }).RotatedRect.points(r).map((p) => [p.x, p.y]);
@@ -211,10 +220,13 @@ export async function findCardBounds(image: Uint8Array): Promise<CardBounds | nu
   const blurred = new cv.Mat();
   try {
     const text = textBlobs(cv, grey);
+    // an outline filling the frame is a card already cropped only when text spreads over the
+    // frame; around a small card it is the grain of a busy surface joined into one contour
+    const maxShare = textSpread(text, grey.cols * grey.rows) >= 0.5 ? 1 : FILLS_FRAME;
     cv.GaussianBlur(grey, blurred, new cv.Size(5, 5), 0);
     for (const strategy of EDGE_STRATEGIES) {
       const binary = strategy(cv, blurred);
-      const best = largestCard(cv, binary, text);
+      const best = largestCard(cv, binary, text, maxShare);
       binary.delete();
       if (!best) continue;
       if (best.share > FILLS_FRAME) return null;
