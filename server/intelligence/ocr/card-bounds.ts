@@ -239,6 +239,13 @@ export async function findCardBounds(image: Uint8Array): Promise<CardBounds | nu
   }
 }
 
+/**
+ * Smallest slant (degrees) an image without an outline is turned by: Tesseract copes with small
+ * skews itself (a flat-bed scan's, under 1°); resampling for them only blurs the print (a 0.6°
+ * turn of a scanned PAN glued Hindi debris to a name).
+ */
+const MIN_TURN = 1.5;
+
 /** A word or line of text found by `textBlobs`: the angle of its long side (degrees, -30..30, clockwise positive), its length and centre (detection pixels). */
 interface TextBlob {
   angle: number;
@@ -310,7 +317,7 @@ export async function textAngle(image: Uint8Array): Promise<number> {
 /**
  * The card of a photo, straightened and cropped to its edges (see the module comment), as
  * lossless PNG in colour. When no outline is found, the image turned upright by the slant of its
- * text (`textAngle`, when over half a degree), else the input unchanged.
+ * text (`textAngle`, from `MIN_TURN` degrees), else the input unchanged.
  * @param image an encoded image.
  * @returns the image, the card's corners (null: no outline used) and the degrees the image was turned by its text (0: not turned).
  */
@@ -318,7 +325,7 @@ export async function straightenCard(image: Uint8Array): Promise<{ image: Uint8A
   const bounds = await findCardBounds(image);
   if (!bounds) {
     const degrees = await textAngle(image);
-    if (Math.abs(degrees) < 0.5) return { image, bounds: null, degrees: 0 };
+    if (Math.abs(degrees) < MIN_TURN) return { image, bounds: null, degrees: 0 };
     const turned = await sharp(image)
       .autoOrient()
       .rotate(-degrees, { background: await meanColour(image) })
