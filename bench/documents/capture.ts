@@ -7,6 +7,11 @@
  *   up to 8°, uneven lighting (a gradient and a soft shadow across part of the card), a colour
  *   cast, defocus blur, sensor noise, JPEG quality 50-70; the card fills 60-88 % of the frame width
  *   (as a capture guide asks).
+ * With `hard` (`CaptureOptions`, `npm run bench:documents -- --hard`), captures a capture guide
+ * would not let through, which a hidden set may still hold: scans at 150 dpi; photos with the card
+ * small in the frame (25-40 % of its width), held 10-20° off square (one side nearer the camera:
+ * keystone), on a busy surface (wood grain with knots and dark lines, or a patterned cloth).
+ * The same seeds: a document's hard capture is another capture of the same drawn card.
  * The geometry is a projective warp done here (inverse mapping with bilinear sampling), the rest
  * pixel arithmetic and sharp (blur, JPEG).
  */
@@ -18,6 +23,11 @@ import type { MoirePattern } from "./svg";
 /** The capture variants of the set. */
 export const VARIANTS = ["scan", "photo"] as const;
 export type Variant = (typeof VARIANTS)[number];
+
+/** Options of a capture: `hard` for the harder captures of the module comment. */
+export interface CaptureOptions {
+  hard?: boolean;
+}
 
 /** RGB pixels; the clamped array keeps arithmetic in 0-255. */
 interface Raw {
@@ -141,8 +151,9 @@ async function encode(img: Raw, blur: number, quality: number): Promise<Buffer> 
 }
 
 /** A flat-bed scan of the page (see the module docstring). */
-export async function scan(page: Page, rng: Rng): Promise<{ bytes: Buffer; dpi: number }> {
-  const dpi = rng.pick([200, 240, 300]);
+export async function scan(page: Page, rng: Rng, options: CaptureOptions = {}): Promise<{ bytes: Buffer; dpi: number }> {
+  const picked = rng.pick([200, 240, 300]);
+  const dpi = options.hard ? 150 : picked;
   const card = await rasterize(page, dpi);
   const margin = Math.round(dpi * rng.range(0.15, 0.4));
   const bed = rng.int(236, 250);
@@ -182,22 +193,98 @@ function surface(w: number, h: number, rng: Rng): Raw {
   return { data, width: w, height: h };
 }
 
+/**
+ * A busy surface of `w` x `h` for hard captures: wood grain (fine dark lines bent around knots,
+ * two tones of planks) or a patterned cloth (a woven check of two colours with a thread texture).
+ */
+function busySurface(w: number, h: number, rng: Rng): Raw {
+  const data = new Uint8ClampedArray(w * h * 3);
+  if (rng.chance(0.5)) {
+    const base = rng.pick([
+      [150, 100, 60],
+      [110, 70, 40],
+      [175, 130, 85],
+    ]);
+    const knots = Array.from({ length: 3 }, () => [rng.range(0, w), rng.range(0, h), rng.range(30, 90)] as const);
+    const plank = rng.range(120, 220);
+    const period = rng.range(5, 11);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        let bend = 0;
+        for (const [kx, ky, r] of knots) bend += (r * r * 6) / ((x - kx) ** 2 + (y - ky) ** 2 + r * r);
+        const line = Math.cos((2 * Math.PI * (y + bend + 4 * Math.sin(x * 0.01))) / period);
+        const dark = line > 0.8 ? 45 * (line - 0.8) * 5 : 0;
+        const tone = Math.floor(y / plank) % 2 ? 14 : -6;
+        for (let c = 0; c < 3; c++) data[(y * w + x) * 3 + c] = base[c]! + tone - dark * (c === 2 ? 0.6 : 1);
+      }
+  } else {
+    const [a, b] = [
+      [rng.int(40, 200), rng.int(40, 200), rng.int(40, 200)],
+      [rng.int(20, 120), rng.int(20, 120), rng.int(20, 120)],
+    ];
+    const check = rng.range(18, 48);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const cx = Math.floor(x / check) % 2;
+        const cy = Math.floor(y / check) % 2;
+        const mix = (cx + cy) / 2;
+        const thread = 10 * Math.sin(x * 1.7) * Math.sin(y * 1.9);
+        for (let c = 0; c < 3; c++) data[(y * w + x) * 3 + c] = a[c]! * (1 - mix) + b[c]! * mix + thread;
+      }
+  }
+  return { data, width: w, height: h };
+}
+
+/**
+ * The corners of a `w` x `h` card centred at (cx, cy), turned by `deg` and seen `tilt` degrees off
+ * square about its horizontal or vertical axis: the far side shorter by sin(tilt) x 0.6 (a phone
+ * ~1.5 card widths away), the card foreshortened by cos(tilt) across that axis.
+ */
+function tiltedRect(cx: number, cy: number, w: number, h: number, deg: number, tilt: number, vertical: boolean, rng: Rng): Pt[] {
+  const t = (tilt * Math.PI) / 180;
+  const far = 1 - 0.6 * Math.sin(t);
+  const [fw, fh] = vertical ? [w * Math.cos(t), h] : [w, h * Math.cos(t)];
+  const flip = rng.chance(0.5);
+  // unit corners TL, TR, BR, BL; the far side narrowed about its middle
+  const unit: Pt[] = vertical
+    ? [
+        [-0.5, -0.5 * (flip ? far : 1)],
+        [0.5, -0.5 * (flip ? 1 : far)],
+        [0.5, 0.5 * (flip ? 1 : far)],
+        [-0.5, 0.5 * (flip ? far : 1)],
+      ]
+    : [
+        [-0.5 * (flip ? far : 1), -0.5],
+        [0.5 * (flip ? far : 1), -0.5],
+        [0.5 * (flip ? 1 : far), 0.5],
+        [-0.5 * (flip ? 1 : far), 0.5],
+      ];
+  const r = (deg * Math.PI) / 180;
+  return unit.map(([ux, uy]) => {
+    const [x, y] = [ux! * fw, uy! * fh];
+    return [cx + x * Math.cos(r) - y * Math.sin(r), cy + x * Math.sin(r) + y * Math.cos(r)] as Pt;
+  });
+}
+
 /** A phone photo of the page (see the module docstring). */
-export async function photo(page: Page, rng: Rng): Promise<{ bytes: Buffer; dpi: number }> {
+export async function photo(page: Page, rng: Rng, options: CaptureOptions = {}): Promise<{ bytes: Buffer; dpi: number }> {
   const W = rng.pick([1600, 1400, 1280]);
   const H = Math.round(W * 0.75);
-  const fill = rng.range(0.6, 0.88);
+  const guided = rng.range(0.6, 0.88);
+  const fill = options.hard ? rng.range(0.25, 0.4) : guided;
   const cardW = W * fill;
   const cardH = (cardW * page.heightMm) / page.widthMm;
   const scale = Math.min(1, (H * 0.92) / cardH);
   const dpi = Math.round(((cardW * scale) / (page.widthMm / 25.4)) * 1.4);
   const card = await rasterize(page, Math.min(600, dpi));
-  const out = surface(W, H, rng);
-  const cx = W / 2 + rng.range(-0.08, 0.08) * W;
-  const cy = H / 2 + rng.range(-0.05, 0.05) * H;
-  const quad = rotatedRect(cx, cy, cardW * scale, cardH * scale, rng.range(-8, 8)).map(
-    ([x, y]) => [x + rng.range(-0.07, 0.07) * cardW * scale, y + rng.range(-0.07, 0.07) * cardH * scale] as Pt,
-  );
+  const out = options.hard ? busySurface(W, H, rng) : surface(W, H, rng);
+  const cx = W / 2 + rng.range(-0.08, 0.08) * W * (options.hard ? 3 : 1);
+  const cy = H / 2 + rng.range(-0.05, 0.05) * H * (options.hard ? 3 : 1);
+  const quad = options.hard
+    ? tiltedRect(cx, cy, cardW * scale, cardH * scale, rng.range(-8, 8), rng.range(10, 20), rng.chance(0.5), rng)
+    : rotatedRect(cx, cy, cardW * scale, cardH * scale, rng.range(-8, 8)).map(
+        ([x, y]) => [x + rng.range(-0.07, 0.07) * cardW * scale, y + rng.range(-0.07, 0.07) * cardH * scale] as Pt,
+      );
   warpInto(card, out, quad);
   // light: a gradient across the frame, a soft shadow over part of it, a colour cast
   const gx = rng.range(-0.35, 0.35);

@@ -1,6 +1,6 @@
 /**
  * The realistic document render set (bench/documents/generate.ts) from the command line:
- *   npx tsx bench/documents/cli.ts [--split dev|holdout|all] [--docs N] [--kind K[,K...]] [--out DIR]
+ *   npx tsx bench/documents/cli.ts [--split dev|holdout|all] [--docs N] [--kind K[,K...]] [--out DIR] [--hard]
  *   npx tsx bench/documents/cli.ts --evaluate [--split ...] [--docs N] [--kind K[,K...]]
  * Without `--evaluate` the set is written to disk (default `bench/results/documents`, not in git);
  * with it, each document goes through the app's extraction and the accuracy report of
@@ -8,6 +8,8 @@
  * the throughput comparison or the face sections. `--kind` restricts the kinds (`pan`,
  * `aadhaar`, `passport`, `dl`, `epic`); a document keeps its seed, so `--kind passport --docs 10`
  * reads the same passports as a run of every kind. Defaults: both splits, 6 documents per kind.
+ * `--hard`: the harder captures of bench/documents/capture.ts (150 dpi scans; photos with a small
+ * card, a 10-20° tilt, a busy surface) of the same documents; give it its own `--out`.
  * Warns about font families fontconfig does not have (they would fall back to another font).
  */
 import { execFileSync } from "node:child_process";
@@ -17,7 +19,7 @@ import { ocrPoolSize, terminateOcr } from "../../server/intelligence/ocr/tessera
 import { evaluateRenderSet, printRenderSetReport } from "./evaluate";
 import { FONT_FAMILIES, KINDS, SPLITS, type Split, writeDocumentSet } from "./generate";
 
-const USAGE = `Usage: npm run bench:documents -- [--evaluate] [--split dev|holdout|all] [--docs N] [--kind ${KINDS.join("|")}[,...]] [--out DIR]`;
+const USAGE = `Usage: npm run bench:documents -- [--evaluate] [--split dev|holdout|all] [--docs N] [--kind ${KINDS.join("|")}[,...]] [--out DIR] [--hard (writing only)]`;
 const { values } = parseArgs({
   options: {
     split: { type: "string", default: "all" },
@@ -26,12 +28,14 @@ const { values } = parseArgs({
     evaluate: { type: "boolean", default: false },
     out: { type: "string", default: path.resolve(import.meta.dirname, "../results/documents") },
     help: { type: "boolean", default: false },
+    hard: { type: "boolean", default: false },
   },
 });
 if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
+if (values.hard && values.evaluate) throw new Error("--hard writes the harder captures to disk; evaluate them with bench/ocr-engines.ts --dir");
 const splits = values.split === "all" ? (Object.keys(SPLITS) as Split[]) : [values.split as Split];
 if (!splits.every((s) => s in SPLITS)) throw new Error(`--split must be one of ${Object.keys(SPLITS).join(", ")} or all`);
 const perType = Number(values.docs);
@@ -54,7 +58,7 @@ if (values.evaluate) {
 } else {
   for (const split of splits) {
     const t0 = performance.now();
-    const n = await writeDocumentSet(values.out, split, perType, kinds);
+    const n = await writeDocumentSet(values.out, split, perType, kinds, { hard: values.hard });
     console.log(`${split}: ${n} documents in ${path.join(values.out, split)} (${Math.round(performance.now() - t0)} ms)`);
   }
 }

@@ -26,7 +26,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { type Variant, VARIANTS, photo, scan } from "./capture";
+import { type CaptureOptions, type Variant, VARIANTS, photo, scan } from "./capture";
 import { Rng, randomPerson } from "./identity";
 import { DL_STATES, type DrawnDocument, drawAadhaar, drawDrivingLicence, drawEpic, drawPan, drawPassport } from "./layouts";
 import type { Fonts, Style } from "./svg";
@@ -89,8 +89,14 @@ function draw(kind: (typeof KINDS)[number], i: number, rng: Rng, style: Style): 
  * @param split `dev` or `holdout`.
  * @param perType documents per kind (PAN, Aadhaar, passport, driving licence, EPIC).
  * @param kinds restricts the kinds (default all).
+ * @param capture capture options (bench/documents/capture.ts: `hard` captures).
  */
-export async function* renderDocuments(split: Split, perType: number, kinds: readonly (typeof KINDS)[number][] = KINDS): AsyncGenerator<RenderedDocument> {
+export async function* renderDocuments(
+  split: Split,
+  perType: number,
+  kinds: readonly (typeof KINDS)[number][] = KINDS,
+  capture: CaptureOptions = {},
+): AsyncGenerator<RenderedDocument> {
   const { seed, style } = SPLITS[split];
   for (let i = 0; i < perType; i++) {
     for (const kind of kinds) {
@@ -101,11 +107,11 @@ export async function* renderDocuments(split: Split, perType: number, kinds: rea
       const images = {} as Record<Variant, RenderedImage[]>;
       for (const [v, variant] of VARIANTS.entries()) {
         const capRng = new Rng(seed * 7919 + i * 16 + k * 4 + v);
-        const capture = variant === "scan" ? scan : photo;
+        const take = variant === "scan" ? scan : photo;
         images[variant] = [];
         for (const page of doc.pages) {
           const file = doc.pages.length > 1 ? `${id}-${page.side}.jpg` : `${id}.jpg`;
-          images[variant].push({ file, side: page.side, ...(await capture(page, capRng)) });
+          images[variant].push({ file, side: page.side, ...(await take(page, capRng, capture)) });
         }
       }
       const { pages: _pages, ...rest } = doc;
@@ -120,15 +126,22 @@ export const expectedKey = (d: RenderedDocument) => d.images.scan.map((i) => i.f
 /**
  * Renders a split and writes it under `outDir/<split>/` (see the module docstring).
  * @param kinds restricts the kinds (default all).
+ * @param capture capture options (`hard`: bench/documents/capture.ts), recorded in the manifest.
  * @returns the number of documents written.
  */
-export async function writeDocumentSet(outDir: string, split: Split, perType: number, kinds: readonly (typeof KINDS)[number][] = KINDS): Promise<number> {
+export async function writeDocumentSet(
+  outDir: string,
+  split: Split,
+  perType: number,
+  kinds: readonly (typeof KINDS)[number][] = KINDS,
+  capture: CaptureOptions = {},
+): Promise<number> {
   const root = path.join(outDir, split);
   const expected: Record<string, { document_type: string; fields: Record<string, string> }> = {};
   const manifest: Record<string, unknown> = {};
   for (const v of VARIANTS) mkdirSync(path.join(root, v), { recursive: true });
   let n = 0;
-  for await (const d of renderDocuments(split, perType, kinds)) {
+  for await (const d of renderDocuments(split, perType, kinds, capture)) {
     for (const v of VARIANTS) for (const img of d.images[v]) writeFileSync(path.join(root, v, img.file), img.bytes);
     expected[expectedKey(d)] = { document_type: d.documentType, fields: d.fields };
     manifest[expectedKey(d)] = {
@@ -143,7 +156,7 @@ export async function writeDocumentSet(outDir: string, split: Split, perType: nu
   for (const v of VARIANTS) writeFileSync(path.join(root, v, "expected.json"), JSON.stringify(expected, null, 2) + "\n");
   writeFileSync(
     path.join(root, "manifest.json"),
-    JSON.stringify({ split, seed: SPLITS[split].seed, style: SPLITS[split].style, documents: manifest }, null, 2) + "\n",
+    JSON.stringify({ split, seed: SPLITS[split].seed, style: SPLITS[split].style, capture, documents: manifest }, null, 2) + "\n",
   );
   return n;
 }

@@ -4,11 +4,13 @@
  * which go through card straightening (ocr/card-bounds.ts) and, for what the page-wide pass
  * misses, the zone templates (parsers/zones.ts). Tesseract runs for real (~15 s on 2 cores).
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { aadhaarFrontBilingual, cardPhoto, panCard2018 } from "~/tests/fixtures/intelligence/bilingual-renders";
 import { extractFieldsFromImages } from "./extract-document-fields";
-import { findCardBounds, straightenCard } from "./ocr/card-bounds";
+import { findCardBounds, straightenCard, textAngle } from "./ocr/card-bounds";
 import { terminateOcr } from "./ocr/tesseract-ocr";
 
 afterAll(terminateOcr);
@@ -36,6 +38,42 @@ describe("card straightening", () => {
     const { width = 0, height = 0 } = await sharp(image).metadata();
     expect(width / height).toBeGreaterThan(1.5);
     expect(width / height).toBeLessThan(1.68);
+  });
+
+  it("a card cut off by the frame (no outline to find) is turned upright by its text's slant and read", async () => {
+    const turned = await sharp(await panCard2018(PAN))
+      .rotate(7, { background: "#777" })
+      .toBuffer();
+    const { width = 0, height = 0 } = await sharp(turned).metadata();
+    const closeUp = await sharp(turned)
+      .extract({ left: Math.round(width * 0.03), top: Math.round(height * 0.09), width: Math.round(width * 0.94), height: Math.round(height * 0.82) })
+      .jpeg({ quality: 70 })
+      .toBuffer();
+    expect(await findCardBounds(closeUp)).toBeNull();
+    expect(await textAngle(closeUp)).toBeCloseTo(7, 0);
+    const { bounds, degrees } = await straightenCard(closeUp);
+    expect(bounds).toBeNull();
+    expect(degrees).toBeCloseTo(7, 0);
+    const r = await extractFieldsFromImages([{ bytes: closeUp }], "pan_card");
+    expect(values(r.fields, ["pan", "name"])).toEqual({ pan: PAN.pan, name: PAN.name });
+  });
+
+  it("text slant: an upright card measures ~0°, one turned the other way a negative angle", async () => {
+    const card = await panCard2018(PAN);
+    expect(Math.abs(await textAngle(card))).toBeLessThan(0.6);
+    expect(await textAngle(await sharp(card).rotate(-4, { background: "#fff" }).toBuffer())).toBeCloseTo(-4, 0);
+  });
+
+  it("a passport page photographed so obliquely that its outline measures 1.19 wide per high (the standard page: 1.42) is found and read", async () => {
+    // regression: a photo of the holdout render set whose page outline was refused as too square, so nothing was read
+    const photo = readFileSync(path.resolve("tests/fixtures/intelligence/passport-photo-foreshortened.jpg"));
+    expect(await findCardBounds(photo)).not.toBeNull();
+    const { image } = await straightenCard(photo);
+    const { width = 0, height = 0 } = await sharp(image).metadata();
+    expect(width / height).toBeCloseTo(125 / 88, 1);
+    const r = await extractFieldsFromImages([{ bytes: photo }], "passport");
+    expect(r.fields.passport_number?.value).toBe("Z1682920");
+    expect(Object.keys(r.fields).length).toBeGreaterThanOrEqual(5);
   });
 });
 

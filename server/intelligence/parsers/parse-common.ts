@@ -127,7 +127,8 @@ const LETTER = "A-Za-z\\u0900-\\u097F'";
  * word (after the Hindi label, which English OCR turns into garbage: `ATH / Name`; or after a
  * list number: `4. Address`); the value is the text after it (and a `:`/`-`) on its line, else
  * a line in another column on the label's row (`sameRowRightOf`), else the first of the next
- * `within` lines that `accept` takes (default: the next line).
+ * `within` lines that `accept` takes (default: the next line), else the nearest line printed
+ * under the label (`under`: OCR does not always give a row of labels before its row of values).
  * @param label the label's pattern (case-insensitive); exclude longer labels containing it with a
  *   lookbehind (`(?<!father\W{0,3}s?\W{0,3})name`).
  * @param opts.nextLineOnly the value is never on the label's line (the label row of a card).
@@ -153,8 +154,36 @@ export function labelValue(
       const next = lines[j]!;
       if (accept(clean(next.text))) return { text: clean(next.text), confidence: next.confidence, index: j };
     }
+    const below = under(lines, i, m.index, m.index + m[0].length, accept);
+    if (below) return below;
   }
   return null;
+}
+
+/**
+ * The nearest line under the label at characters `from`..`to` of line `i` (the label's span
+ * estimated from its place in the line's text) that `accept` takes: on the same page, its top
+ * below the label line's middle and at most 1.5 line heights under it, overlapping the label's
+ * span horizontally. For cards printing a row of labels over a row of values, which Tesseract
+ * sometimes reads values first (`24/07/1986 A+` before `Date of Birth   Blood Group`).
+ */
+function under(lines: PageLine[], i: number, from: number, to: number, accept: (text: string) => boolean): Found | null {
+  const { bbox, page, text } = lines[i]!;
+  const [x0, y0, x1, y1] = bbox;
+  const h = y1 - y0;
+  if (h <= 0 || !text.length) return null;
+  const [lx0, lx1] = [x0 + ((x1 - x0) * from) / text.length, x0 + ((x1 - x0) * to) / text.length];
+  let best: Found | null = null;
+  let bestTop = Infinity;
+  for (const [j, l] of lines.entries()) {
+    const [cx0, cy0, cx1] = l.bbox;
+    if (j === i || l.page !== page || cy0 < (y0 + y1) / 2 || cy0 - y1 > 1.5 * h || cy0 >= bestTop || cx0 > lx1 || cx1 < lx0) continue;
+    const t = clean(l.text);
+    if (!accept(t)) continue;
+    best = { text: t, confidence: l.confidence, index: j };
+    bestTop = cy0;
+  }
+  return best;
 }
 
 /**

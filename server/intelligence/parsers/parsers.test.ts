@@ -184,6 +184,20 @@ describe("columns, debris and stray characters (realistic renders)", () => {
     expect(r.fields.relative_name?.value).toBe("RAVI REDDY");
   });
 
+  it("a row of values read before its row of labels: the value printed under the label", () => {
+    // a Karnataka licence photo (dev set): Tesseract gave `24/07/1986 A+` before `Date of Birth   Blood Group`
+    const lines = [
+      at("Name", [62, 360, 140, 385]),
+      at("POOJA CHAUHAN", [62, 401, 401, 434]),
+      at("24/07/1986             A+", [62, 597, 477, 627]),
+      at("Holder's Signature", [62, 703, 249, 722]),
+      at("Date of Birth                    Blood Group                               a", [62, 528, 1144, 584], 0.87),
+    ];
+    expect(parseDrivingLicence([{ lines }]).fields.date_of_birth?.value).toBe("1986-07-24");
+    // nothing under the label: nothing taken from above it
+    expect(parseDrivingLicence([{ lines: [lines[2]!, { ...lines[4]!, bbox: [62, 640, 1144, 690] }] }]).fields.date_of_birth).toBeUndefined();
+  });
+
   it("drops the photo edge's debris before a name, never an initial", () => {
     expect(personName("p   Pooja Iyer")).toBe("POOJA IYER");
     expect(personName("K. S. RAO")).toBe("K. S. RAO");
