@@ -22,10 +22,10 @@ import { providerNamed } from "../providers/registry";
 import { type Tenant, tenantWhere } from "../tenant";
 import { resolveCheck } from "./catalog";
 import { checkSelect, type CheckRow, toCheckDto } from "./check.dto";
-import type { TCheckOtpRequest, TRecordedConsent } from "./check.schemas";
+import type { TCheckOtpRequest } from "./check.schemas";
 import { emitCheckCompleted } from "./direct-check";
 import { OTP_ATTEMPTS, otpRequestSent } from "./otp-request";
-import { attemptCheck, finishCheck } from "./run-check";
+import { attemptCheck, finishCheck, storedCheckContext } from "./run-check";
 
 /** What a pending OTP check keeps in `result` (written by the provider's `begin`, updated here). */
 interface OtpRequest {
@@ -111,15 +111,7 @@ async function resend(
   if (!provider.resend) throw new DomainError("check_not_awaiting_otp", `The provider of check ${row.id} cannot send a new code.`, { param: "id" });
   let fields: Record<string, unknown>;
   try {
-    fields = await provider.resend(row.checkKey, row.input, {
-      projectId: row.projectId,
-      mode: row.mode,
-      sessionId: row.sessionId,
-      consent: (row.consent ?? null) as TRecordedConsent | null,
-      purpose: row.purpose,
-      checkId: row.id,
-      request,
-    });
+    fields = await provider.resend(row.checkKey, row.input, storedCheckContext(row, request));
   } catch (err) {
     if (!(err instanceof ProviderUnavailableError)) throw err;
     throw new DomainError("service_unavailable", "The registry could not send a new code now; try again in a moment.");

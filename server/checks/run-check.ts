@@ -21,7 +21,7 @@ import type { Mode } from "../generated/prisma/enums";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
 import { newId } from "../ids";
 import { storeEvidence } from "../evidence/evidence";
-import { AwaitingApplicantError, ProviderUnavailableError, type ProviderEvidence, type ProviderResult } from "../providers/provider";
+import { AwaitingApplicantError, type CheckContext, ProviderUnavailableError, type ProviderEvidence, type ProviderResult } from "../providers/provider";
 import { failoverChain, parseProviderConfig, providerFor, providerNamed } from "../providers/registry";
 import { resolveCheck } from "./catalog";
 import { type CallConsent, needsConsent, sessionConsent } from "./check-consent";
@@ -230,6 +230,25 @@ export interface AttemptOptions {
 }
 
 /**
+ * The provider call context of a stored check: whose it is, the consent and purpose it rests on
+ * (recorded when it was prepared) and `request`, what `begin` opened for it (null when none).
+ */
+export function storedCheckContext(
+  row: { id: string; projectId: string; mode: Mode; sessionId: string | null; consent: unknown; purpose: string | null },
+  request: Record<string, unknown> | null,
+): CheckContext {
+  return {
+    projectId: row.projectId,
+    mode: row.mode,
+    sessionId: row.sessionId,
+    consent: (row.consent ?? null) as TRecordedConsent | null,
+    purpose: row.purpose,
+    checkId: row.id,
+    request,
+  };
+}
+
+/**
  * One attempt of a `pending` (or interrupted `running`) check: the provider recorded on it, then, when
  * it answers `provider_unavailable` or `provider_timeout`, the next providers of the project's live
  * failover chain (server/providers/registry.ts `failoverChain`) until one answers. Each provider call
@@ -281,14 +300,8 @@ export async function attemptCheck(db: Db, checkId: string, opts: AttemptOptions
       ? failoverChain(row.mode, row.checkKey, row.provider, parseProviderConfig(project?.providerConfig))
       : [providerNamed(row.mode, row.checkKey, row.provider)];
   const context = {
-    projectId: row.projectId,
-    mode: row.mode,
-    sessionId: row.sessionId,
-    consent: (row.consent ?? null) as TRecordedConsent | null,
-    purpose: row.purpose,
-    checkId: row.id,
     // what `begin` opened, for a check the applicant acts on (server/checks/awaiting-check.ts)
-    request: def.awaitsApplicant || opts.otp !== undefined ? ((row.result ?? null) as Record<string, unknown> | null) : null,
+    ...storedCheckContext(row, def.awaitsApplicant || opts.otp !== undefined ? ((row.result ?? null) as Record<string, unknown> | null) : null),
     ...(opts.otp === undefined ? {} : { otp: opts.otp }),
   };
   const calls: TProviderAttempt[] = [];

@@ -12,7 +12,7 @@ import { cn, focusRing } from "~/components/ui/cn";
 import { describedBy, Field } from "~/components/ui/field";
 import { FormError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
-import { ZCkycOtpEntry, ZCkycOtpStart } from "~/server/steps/ckyc/ckyc.schemas";
+import { type TCkycOtpView, ZCkycOtpEntry, ZCkycOtpStart } from "~/server/steps/ckyc/ckyc.schemas";
 import type { StepProps } from "../flow-types";
 import { MessageScreen } from "../flow-shell";
 import { useErrorText } from "../i18n/use-error-text";
@@ -20,17 +20,6 @@ import { SandboxNote } from "../sandbox-note";
 import { SandboxHint } from "../step-form";
 import { formatSeconds, useCountdown } from "../use-countdown";
 import { applyServerErrors, errorDetails, refreshesState, splitServerErrors, useRefreshFlowState, useSubmitStep } from "../use-submit-step";
-
-/** What the page sees of the step's download (server/steps/ckyc/ckyc-otp.ts `CkycOtpView`). */
-type OtpView = {
-  check_id: string;
-  state: "code_sent" | "downloaded" | "not_found" | "mobile_mismatch" | "expired" | "locked" | "unavailable";
-  otp_sent_to: string | null;
-  otp_expires_at: string | null;
-  resend_available_at: string | null;
-  attempts_left: number | null;
-  wrong_code: boolean;
-};
 
 const START_FIELDS = ["pan", "mobile"] as const;
 const SANDBOX_PASS = { pan: "ABCPE1234F", mobile: "9876543210" };
@@ -85,7 +74,7 @@ export function CkycOtpFlow({ sessionId, state, step, editing, onDone }: StepPro
   const refresh = useRefreshFlowState(sessionId);
   const submit = useSubmitStep(sessionId);
   const start = useMutation(trpc.flow.startCkycOtp.mutationOptions({ onError: (err) => void (refreshesState(err) && refresh()) }));
-  const [view, setView] = useState<OtpView | null>(null);
+  const [view, setView] = useState<TCkycOtpView | null>(null);
   const [applicant, setApplicant] = useState<z.output<typeof ZCkycOtpStart> | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const errorText = useErrorText();
@@ -103,8 +92,8 @@ export function CkycOtpFlow({ sessionId, state, step, editing, onDone }: StepPro
   }
 
   /** Starts (again) with `values`: a new search and a new code. */
-  async function send(values: z.output<typeof ZCkycOtpStart>): Promise<OtpView> {
-    const next = (await start.mutateAsync({ sessionId, step: step.name, values })) as OtpView;
+  async function send(values: z.output<typeof ZCkycOtpStart>): Promise<TCkycOtpView> {
+    const next = await start.mutateAsync({ sessionId, step: step.name, values });
     setApplicant(values);
     setView(next.state === "mobile_mismatch" ? null : next);
     if (next.state === "downloaded") await finish(next.check_id);
@@ -176,7 +165,7 @@ function StartForm({
 }: {
   testMode: boolean;
   defaults: z.output<typeof ZCkycOtpStart> | null;
-  onSend: (values: z.output<typeof ZCkycOtpStart>) => Promise<OtpView>;
+  onSend: (values: z.output<typeof ZCkycOtpStart>) => Promise<TCkycOtpView>;
   pending: boolean;
   formError: string | null;
   skip: React.ReactNode;
@@ -283,9 +272,9 @@ function CodeForm({
 }: {
   sessionId: string;
   stepName: string;
-  view: OtpView;
+  view: TCkycOtpView;
   testMode: boolean;
-  onView: (view: OtpView) => void;
+  onView: (view: TCkycOtpView) => void;
   /** A new search and code (after the code expired). */
   onRestart: () => Promise<void>;
   onChange: () => void;
@@ -323,7 +312,7 @@ function CodeForm({
       setFormError(null);
       setNotice(null);
       try {
-        const next = (await enter.mutateAsync({ sessionId, step: stepName, values: { check_id: view.check_id, otp } })) as OtpView;
+        const next = await enter.mutateAsync({ sessionId, step: stepName, values: { check_id: view.check_id, otp } });
         setValue("otp", "");
         // released: the step is submitted from this screen (the flow then moves on)
         if (next.state === "downloaded") return await onDownloaded(next.check_id);
@@ -347,7 +336,7 @@ function CodeForm({
     setResending(true);
     try {
       if (expired) await onRestart();
-      else onView((await enter.mutateAsync({ sessionId, step: stepName, values: { check_id: view.check_id, resend: true } })) as OtpView);
+      else onView(await enter.mutateAsync({ sessionId, step: stepName, values: { check_id: view.check_id, resend: true } }));
       form.clearErrors("otp");
       setNotice(t("resent"));
     } catch (err) {

@@ -17,37 +17,17 @@ import { type CkycOutcome, ckycOutcome, runCkycCheck } from "../../ckyc/run-ckyc
 import type { Db } from "../../db";
 import { DomainError, notFound } from "../../errors";
 import { type FlowContext, type FlowSessionRow, loadEditableSession, openStep, stepSettings, validationError } from "../../flow/flow-session";
-import { ZCkycOtpEntry, ZCkycOtpStart, ZCkycSettings } from "./ckyc.schemas";
+import { type TCkycOtpView, ZCkycOtpEntry, ZCkycOtpStart, ZCkycSettings } from "./ckyc.schemas";
 
 const DOWNLOAD = "in.ckyc.download";
 const SEARCH = "in.ckyc.search";
 
-/** What the flow's page sees of the step's OTP download (never the record's content). */
-export interface CkycOtpView {
-  /** The check the step is submitted with once `state` is not `code_sent`. */
-  check_id: string;
-  /**
-   * `code_sent`: waiting for the code; `downloaded`: the record was released; `not_found`: no record
-   * for the PAN; `mobile_mismatch`: the number is not the record's (no code sent); `expired`: the code
-   * expired (start again); `locked`: 3 wrong codes; `unavailable`: the registry could not be reached.
-   */
-  state: "code_sent" | "downloaded" | "not_found" | "mobile_mismatch" | "expired" | "locked" | "unavailable";
-  /** Where the code went, masked (`******3210`). */
-  otp_sent_to: string | null;
-  otp_expires_at: string | null;
-  /** When a new code may be asked for. */
-  resend_available_at: string | null;
-  attempts_left: number | null;
-  /** The last code entered was wrong (the check still waits). */
-  wrong_code: boolean;
-}
-
-function view(check: CheckRow, wrongCode = false): CkycOtpView {
+function view(check: CheckRow, wrongCode = false): TCkycOtpView {
   const r = (check.result ?? {}) as Record<string, unknown>;
   const s = (k: string) => (typeof r[k] === "string" ? (r[k] as string) : null);
   const waiting = check.status === "pending" || check.status === "running";
   const outcome: CkycOutcome = ckycOutcome(check);
-  const state: CkycOtpView["state"] = waiting
+  const state: TCkycOtpView["state"] = waiting
     ? "code_sent"
     : check.errorCode === "otp_expired"
       ? "expired"
@@ -84,7 +64,7 @@ async function otpStep(db: Db, ctx: FlowContext, stepName: string): Promise<Flow
  * @throws DomainError parameter_invalid (field-level i18n keys) for values that do not parse;
  *   step_not_available when the step is not an open OTP `ckyc` step; the flow's session errors.
  */
-export async function startCkycOtp(db: Db, ctx: FlowContext, stepName: string, values: unknown): Promise<CkycOtpView> {
+export async function startCkycOtp(db: Db, ctx: FlowContext, stepName: string, values: unknown): Promise<TCkycOtpView> {
   const parsed = ZCkycOtpStart.safeParse(values);
   if (!parsed.success) throw validationError(parsed.error);
   const s = await otpStep(db, ctx, stepName);
@@ -118,7 +98,7 @@ async function stepCheck(db: Db, sessionId: string, stepName: string, checkId: s
  *   not this step's download; check_not_awaiting_otp (409) once it finished; rate_limited (429) for a
  *   new code within 30 s of the last; service_unavailable (503) when the registry could not be asked.
  */
-export async function enterCkycOtp(db: Db, ctx: FlowContext, stepName: string, values: unknown): Promise<CkycOtpView> {
+export async function enterCkycOtp(db: Db, ctx: FlowContext, stepName: string, values: unknown): Promise<TCkycOtpView> {
   const parsed = ZCkycOtpEntry.safeParse(values);
   if (!parsed.success) throw validationError(parsed.error);
   const s = await otpStep(db, ctx, stepName);

@@ -66,6 +66,30 @@ export const ZCkycOtpEntry = z.union([
   z.strictObject({ check_id: z.string().min(1).max(64), resend: z.literal(true) }),
 ]);
 
+/**
+ * What the flow's page sees of the step's OTP download (never the record's content): the answer of
+ * `startCkycOtp` / `enterCkycOtp` (server/steps/ckyc/ckyc-otp.ts), the tRPC output of both.
+ */
+export const ZCkycOtpView = z.object({
+  /** The check the step is submitted with once `state` is not `code_sent`. */
+  check_id: z.string(),
+  /**
+   * `code_sent`: waiting for the code; `downloaded`: the record was released; `not_found`: no record
+   * for the PAN; `mobile_mismatch`: the number is not the record's (no code sent); `expired`: the code
+   * expired (start again); `locked`: 3 wrong codes; `unavailable`: the registry could not be reached.
+   */
+  state: z.enum(["code_sent", "downloaded", "not_found", "mobile_mismatch", "expired", "locked", "unavailable"]),
+  /** Where the code went, masked (`******3210`). */
+  otp_sent_to: z.string().nullable(),
+  otp_expires_at: z.string().nullable(),
+  /** When a new code may be asked for. */
+  resend_available_at: z.string().nullable(),
+  attempts_left: z.number().int().nullable(),
+  /** The last code entered was wrong (the check still waits). */
+  wrong_code: z.boolean(),
+});
+export type TCkycOtpView = z.output<typeof ZCkycOtpView>;
+
 /** With `authentication: otp`: the step is submitted with its finished download check (or the search that found no record). */
 export const ZCkycOtpDone = z.strictObject({ check_id: z.string().min(1).max(64) });
 

@@ -15,6 +15,7 @@ import { getFlowState, setFlowLocale, startFlow } from "../../flow/flow-state";
 import { submitStep } from "../../flow/submit-step";
 import { startUpiPayment, upiPaymentStatus } from "../../steps/bank-account/upi-payment";
 import { enterCkycOtp, startCkycOtp } from "../../steps/ckyc/ckyc-otp";
+import { ZCkycOtpView } from "../../steps/ckyc/ckyc.schemas";
 import { changeKeyPersonInviteFromFlow, keyPersonLink, lookupBankBranch, resendKeyPersonEmail } from "../../kyb/kyb-flow-actions";
 import { MAX_INVITE_TOKEN_LENGTH, openKeyPersonInvite } from "../../kyb/key-person-invite";
 import { clientIp } from "../../http/client-ip";
@@ -35,16 +36,6 @@ const ZUpiPayment = z.object({
   account_number_masked: z.string().nullable(),
   bank_name: z.string().nullable(),
   submitted: z.boolean(),
-});
-
-const ZCkycOtp = z.object({
-  check_id: z.string(),
-  state: z.enum(["code_sent", "downloaded", "not_found", "mobile_mismatch", "expired", "locked", "unavailable"]),
-  otp_sent_to: z.string().nullable(),
-  otp_expires_at: z.string().nullable(),
-  resend_available_at: z.string().nullable(),
-  attempts_left: z.number().int().nullable(),
-  wrong_code: z.boolean(),
 });
 
 const ZChildInput = ZSessionInput.extend({ childSessionId: z.string().min(1).max(64) });
@@ -124,12 +115,12 @@ export const flowRouter = createTRPCRouter({
   /** Starts an OTP `ckyc` step's download: searches CKYCR by the PAN and has the registry send its code (server/steps/ckyc/ckyc-otp.ts). */
   startCkycOtp: flowProcedure
     .input(ZStepInput)
-    .output(ZCkycOtp)
+    .output(ZCkycOtpView)
     .mutation(({ ctx, input }) => startCkycOtp(ctx.db, flowCtx(ctx, input.sessionId), input.step, input.values)),
   /** Takes the registry's code for the step's download, or sends a new one. */
   enterCkycOtp: flowProcedure
     .input(ZStepInput)
-    .output(ZCkycOtp)
+    .output(ZCkycOtpView)
     .mutation(({ ctx, input }) => enterCkycOtp(ctx.db, flowCtx(ctx, input.sessionId), input.step, input.values)),
   /** Issues the selfie step's next liveness challenge (server/flow/flow-liveness.ts); its frames go through the upload route with the nonce. */
   livenessChallenge: flowProcedure
