@@ -8,7 +8,6 @@ import type { z } from "zod";
 import { clientErrorInfo } from "~/components/trpc/domain-error";
 import { useTRPC } from "~/components/trpc/react";
 import { Button } from "~/components/ui/button";
-import { cn, focusRing } from "~/components/ui/cn";
 import { describedBy, Field } from "~/components/ui/field";
 import { FormError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
@@ -16,7 +15,7 @@ import { type TCkycOtpView, ZCkycOtpEntry, ZCkycOtpStart } from "~/server/steps/
 import type { StepProps } from "../flow-types";
 import { MessageScreen } from "../flow-shell";
 import { useErrorText } from "../i18n/use-error-text";
-import { SandboxNote } from "../sandbox-note";
+import { OtpCodeForm } from "../otp-code-form";
 import { SandboxHint } from "../step-form";
 import { formatSeconds, useCountdown } from "../use-countdown";
 import { applyServerErrors, errorDetails, refreshesState, splitServerErrors, useRefreshFlowState, useSubmitStep } from "../use-submit-step";
@@ -282,7 +281,6 @@ function CodeForm({
   finishing: boolean;
 }) {
   const t = useTranslations("ckyc");
-  const tc = useTranslations("common");
   const errorText = useErrorText();
   const trpc = useTRPC();
   const refresh = useRefreshFlowState(sessionId);
@@ -296,14 +294,11 @@ function CodeForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
-  const resendIn = useCountdown(at(view.resend_available_at));
   const expired = view.state === "expired";
-  const id = useId();
-  const fieldId = `${id}-otp`;
+  // a new code for an expired one (a new search) may be asked for at once
+  const resendIn = useCountdown(at(view.resend_available_at));
+  const waitFor = expired ? 0 : resendIn;
   const submitting = useRef(false);
-  const error = formState.errors.otp;
-  // a schema key (code_invalid), or a message already translated for the server's answer
-  const errorShown = error?.message ? (error.type === "server" ? error.message : errorText(error.message)) : undefined;
 
   const onSubmit = (e?: React.BaseSyntheticEvent) =>
     handleSubmit(async ({ otp }) => {
@@ -349,62 +344,35 @@ function CodeForm({
     }
   }
 
-  const otp = register("otp");
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="ckyc-code-form">
-      <h1 className="text-2xl font-semibold text-slate-900 outline-none">{t("codeTitle")}</h1>
-      <p className="mt-2 text-base text-slate-600">
-        {t("codeSent", { destination: view.otp_sent_to ?? "" })}{" "}
-        <button
-          type="button"
-          onClick={onChange}
-          className={cn("inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-4", focusRing)}
-          data-testid="ckyc-change"
-        >
-          {t("changeDetails")}
-        </button>
-      </p>
-      {testMode ? <SandboxNote>{t("sandboxCode")}</SandboxNote> : null}
-      <div className="mt-6">
-        <Field id={fieldId} label={t("codeLabel")} error={errorShown}>
-          <Input
-            {...otp}
-            id={fieldId}
-            data-testid="field-ckyc-otp"
-            size="lg"
-            className="font-mono text-xl tracking-[0.5em]"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
-            autoFocus
-            invalid={!!errorShown}
-            aria-describedby={describedBy(fieldId, { error: errorShown })}
-            onChange={(e) => {
-              e.target.value = e.target.value.replace(/\D/g, "").slice(0, 6);
-              void otp.onChange(e);
-              if (e.target.value.length === 6 && !expired) void onSubmit();
-            }}
-          />
-        </Field>
-      </div>
-      {notice ? (
-        <p role="status" className="mt-3 text-sm text-emerald-700">
-          {notice}
-        </p>
-      ) : null}
-      <FormError className="mt-5">{formError ? errorText(formError) : null}</FormError>
-      <Button type="submit" size="lg" block className="mt-8" loading={enter.isPending || finishing} disabled={expired} data-testid="ckyc-verify">
-        {tc("verify")}
-      </Button>
-      <div className="mt-4 text-center">
-        <Button variant="ghost" size="lg" onClick={() => void resend()} disabled={!expired && resendIn > 0} loading={resending} data-testid="ckyc-resend">
-          {t("resend")}
-        </Button>
-        <p className="mt-1 min-h-5 text-sm text-slate-500" data-testid="ckyc-resend-countdown">
-          {!expired && resendIn > 0 ? t("resendIn", { time: formatSeconds(resendIn) }) : null}
-        </p>
-      </div>
-    </form>
+    <OtpCodeForm
+      onSubmit={onSubmit}
+      title={t("codeTitle")}
+      sentTo={t("codeSent", { destination: view.otp_sent_to ?? "" })}
+      changeLabel={t("changeDetails")}
+      onChange={onChange}
+      sandboxNote={testMode ? t("sandboxCode") : null}
+      label={t("codeLabel")}
+      field={register("otp")}
+      error={formState.errors.otp}
+      onComplete={expired ? undefined : () => void onSubmit()}
+      notice={notice}
+      formError={formError ? errorText(formError) : null}
+      verifying={enter.isPending || finishing}
+      verifyDisabled={expired}
+      resendLabel={t("resend")}
+      onResend={() => void resend()}
+      resending={resending}
+      resendIn={waitFor}
+      resendInText={t("resendIn", { time: formatSeconds(waitFor) })}
+      testIds={{
+        form: "ckyc-code-form",
+        change: "ckyc-change",
+        field: "field-ckyc-otp",
+        verify: "ckyc-verify",
+        resend: "ckyc-resend",
+        countdown: "ckyc-resend-countdown",
+      }}
+    />
   );
 }

@@ -7,7 +7,6 @@ import { useTranslations } from "use-intl";
 import { clientErrorInfo } from "~/components/trpc/domain-error";
 import { useTRPC } from "~/components/trpc/react";
 import { Button } from "~/components/ui/button";
-import { cn, focusRing } from "~/components/ui/cn";
 import { describedBy, Field } from "~/components/ui/field";
 import { FormError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
@@ -19,6 +18,7 @@ import { formatSeconds, useCountdown } from "../use-countdown";
 import { errorDetails, refreshesState, splitServerErrors, useRefreshFlowState, useSubmitStep } from "../use-submit-step";
 import { type StepSummaryProps, SummaryRows, summaryText } from "./step-view";
 import { SandboxNote } from "../sandbox-note";
+import { OtpCodeForm } from "../otp-code-form";
 
 type Phase = { kind: "keep" } | { kind: "enter" } | { kind: "code"; masked: string; resendAt: number } | { kind: "locked"; until: number };
 
@@ -247,7 +247,6 @@ function CodeForm({
   onDone: () => void;
 }) {
   const t = useTranslations("otp");
-  const tc = useTranslations("common");
   const errorText = useErrorText();
   const trpc = useTRPC();
   const refresh = useRefreshFlowState(sessionId);
@@ -257,9 +256,6 @@ function CodeForm({
   const { register, handleSubmit, setError, setValue, formState } = form;
   const [formError, setFormError] = useState<string | null>(null);
   const resendIn = useCountdown(resendAt);
-  const id = useId();
-  const fieldId = `${id}-code`;
-  const error = formState.errors.code?.message;
   const submitting = useRef(false);
 
   // An event handler (the form's submit, the sixth digit typed): the in-flight guard is a ref read
@@ -309,65 +305,28 @@ function CodeForm({
     }
   }
 
-  const code = register("code");
-  // a schema key (code_invalid), or a message already translated when the server answered
-  const errorShown = error ? (formState.errors.code?.type === "server" ? error : errorText(error)) : undefined;
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <h1 className="text-2xl font-semibold text-slate-900 outline-none">{t("codeTitle")}</h1>
-      <p className="mt-2 text-base text-slate-600">
-        {t("sentTo", { destination: masked })}{" "}
-        <button
-          type="button"
-          onClick={onChange}
-          className={cn("inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-4", focusRing)}
-          data-testid="otp-change"
-        >
-          {channel === "phone" ? t("changePhone") : t("changeEmail")}
-        </button>
-      </p>
-      {testMode ? <SandboxNote>{t("sandbox")}</SandboxNote> : null}
-      <div className="mt-6">
-        <Field id={fieldId} label={t("codeLabel")} error={errorShown}>
-          <Input
-            {...code}
-            id={fieldId}
-            data-testid="field-code"
-            size="lg"
-            className="font-mono text-xl tracking-[0.5em]"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
-            autoFocus
-            invalid={!!errorShown}
-            aria-describedby={describedBy(fieldId, { error: errorShown })}
-            onChange={(e) => {
-              e.target.value = e.target.value.replace(/\D/g, "").slice(0, 6);
-              void code.onChange(e);
-              if (e.target.value.length === 6) void onSubmit();
-            }}
-          />
-        </Field>
-      </div>
-      {notice ? (
-        <p role="status" className="mt-3 text-sm text-emerald-700">
-          {notice}
-        </p>
-      ) : null}
-      <FormError className="mt-5">{formError}</FormError>
-      <Button type="submit" size="lg" block className="mt-8" loading={verify.isPending}>
-        {tc("verify")}
-      </Button>
-      <div className="mt-4 text-center">
-        <Button variant="ghost" size="lg" onClick={() => void resend()} disabled={resendIn > 0} loading={send.isPending} data-testid="otp-resend">
-          {t("resend")}
-        </Button>
-        <p className="mt-1 min-h-5 text-sm text-slate-500" data-testid="otp-resend-countdown">
-          {resendIn > 0 ? t("resendIn", { time: formatSeconds(resendIn) }) : null}
-        </p>
-      </div>
-    </form>
+    <OtpCodeForm
+      onSubmit={onSubmit}
+      title={t("codeTitle")}
+      sentTo={t("sentTo", { destination: masked })}
+      changeLabel={channel === "phone" ? t("changePhone") : t("changeEmail")}
+      onChange={onChange}
+      sandboxNote={testMode ? t("sandbox") : null}
+      label={t("codeLabel")}
+      field={register("code")}
+      error={formState.errors.code}
+      onComplete={() => void onSubmit()}
+      notice={notice}
+      formError={formError}
+      verifying={verify.isPending}
+      resendLabel={t("resend")}
+      onResend={() => void resend()}
+      resending={send.isPending}
+      resendIn={resendIn}
+      resendInText={t("resendIn", { time: formatSeconds(resendIn) })}
+      testIds={{ change: "otp-change", field: "field-code", resend: "otp-resend", countdown: "otp-resend-countdown" }}
+    />
   );
 }
 
