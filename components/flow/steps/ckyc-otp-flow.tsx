@@ -2,7 +2,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, type UseFormRegisterReturn } from "react-hook-form";
 import { useTranslations } from "use-intl";
 import type { z } from "zod";
 import { clientErrorInfo } from "~/components/trpc/domain-error";
@@ -153,6 +153,44 @@ export function CkycOtpFlow({ sessionId, state, step, editing, onDone }: StepPro
   return <StartForm testMode={testMode} defaults={applicant} onSend={send} pending={start.isPending || submit.isPending} formError={formError} skip={skip} />;
 }
 
+/** The PAN as the applicant types it: letters and digits only, upper case (the `setValueAs` of the PAN field). */
+export const panAsTyped = (v: string) => v.replace(/[^0-9a-z]/gi, "").toUpperCase();
+
+/** The step's PAN input (both authentications, ./ckyc-step.tsx): at most 10 characters, monospaced, with its hint; `error` translated. */
+export function CkycPanField({ id, field, error }: { id: string; field: UseFormRegisterReturn<"pan">; error: string | undefined }) {
+  const t = useTranslations("ckyc");
+  const hint = t("panHint");
+  return (
+    <Field id={id} label={t("panLabel")} hint={hint} error={error}>
+      <Input
+        {...field}
+        id={id}
+        data-testid="field-ckyc-pan"
+        size="lg"
+        className="font-mono tracking-widest uppercase"
+        autoCapitalize="characters"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={10}
+        invalid={!!error}
+        aria-describedby={describedBy(id, { hint, error })}
+      />
+    </Field>
+  );
+}
+
+/** Test mode's sandbox values of the step (both authentications): the `pass` line, the PAN with no record, the `other` line, and "Fill in". */
+export function CkycSandboxHint({ pass, other, onFill }: { pass: string; other: string; onFill: () => void }) {
+  const t = useTranslations("ckyc");
+  return (
+    <SandboxHint title={t("sandboxTitle")} fillLabel={t("sandboxFill")} onFill={onFill}>
+      <li>{pass}</li>
+      <li>{t("sandboxNotFound", { example: "ABCPE9999Z" })}</li>
+      <li>{other}</li>
+    </SandboxHint>
+  );
+}
+
 /** The PAN and the mobile number on the record: "Send code". A number that is not the record's is a field error on it. */
 function StartForm({
   testMode,
@@ -182,7 +220,6 @@ function StartForm({
   const ids = { pan: `${id}-pan`, mobile: `${id}-mobile` };
   const panError = errorText(formState.errors.pan?.message);
   const mobileError = formState.errors.mobile?.type === "server" ? formState.errors.mobile.message : errorText(formState.errors.mobile?.message);
-  const panHint = t("panHint");
   const mobileHint = t("mobileHint");
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -202,35 +239,17 @@ function StartForm({
       <p className="mt-2 text-base text-slate-600">{t("introOtp")}</p>
 
       {testMode ? (
-        <SandboxHint
-          title={t("sandboxTitle")}
-          fillLabel={t("sandboxFill")}
+        <CkycSandboxHint
+          pass={t("sandboxOtpPass")}
+          other={t("sandboxOtpMobile")}
           onFill={() => {
             for (const f of START_FIELDS) setValue(f, SANDBOX_PASS[f], { shouldValidate: true, shouldTouch: true });
           }}
-        >
-          <li>{t("sandboxOtpPass")}</li>
-          <li>{t("sandboxNotFound", { example: "ABCPE9999Z" })}</li>
-          <li>{t("sandboxOtpMobile")}</li>
-        </SandboxHint>
+        />
       ) : null}
 
       <div className="mt-6 space-y-5">
-        <Field id={ids.pan} label={t("panLabel")} hint={panHint} error={panError}>
-          <Input
-            {...register("pan", { setValueAs: (v: string) => v.replace(/[^0-9a-z]/gi, "").toUpperCase() })}
-            id={ids.pan}
-            data-testid="field-ckyc-pan"
-            size="lg"
-            className="font-mono tracking-widest uppercase"
-            autoCapitalize="characters"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={10}
-            invalid={!!panError}
-            aria-describedby={describedBy(ids.pan, { hint: panHint, error: panError })}
-          />
-        </Field>
+        <CkycPanField id={ids.pan} field={register("pan", { setValueAs: panAsTyped })} error={panError} />
         <Field id={ids.mobile} label={t("mobileLabel")} hint={mobileHint} error={mobileError}>
           <Input
             {...register("mobile")}

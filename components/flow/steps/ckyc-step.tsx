@@ -9,8 +9,8 @@ import { describedBy, Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { StepProps } from "../flow-types";
 import { useErrorText } from "../i18n/use-error-text";
-import { SandboxHint, StepFormFooter, useStepForm } from "../step-form";
-import { CkycOtpFlow, CkycSkipButton } from "./ckyc-otp-flow";
+import { StepFormFooter, useStepForm } from "../step-form";
+import { CkycOtpFlow, CkycPanField, CkycSandboxHint, CkycSkipButton, panAsTyped } from "./ckyc-otp-flow";
 import { type StepSummaryProps, SummaryRows } from "./step-view";
 
 const FIELDS = ["pan", "dob"] as const;
@@ -51,7 +51,6 @@ function DobForm({ sessionId, state, step, isLast, editing, onDone }: StepProps)
   const ids = { pan: `${id}-pan`, dob: `${id}-dob` };
   const panError = errorText(formState.errors.pan?.message);
   const dobError = errorText(formState.errors.dob?.message);
-  const panHint = t("panHint");
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="flow-step-ckyc">
@@ -59,35 +58,17 @@ function DobForm({ sessionId, state, step, isLast, editing, onDone }: StepProps)
       <p className="mt-2 text-base text-slate-600">{t("intro")}</p>
 
       {state.session.mode === "test" && !editing ? (
-        <SandboxHint
-          title={t("sandboxTitle")}
-          fillLabel={t("sandboxFill")}
+        <CkycSandboxHint
+          pass={t("sandboxPass")}
+          other={t("sandboxAuthFailed")}
           onFill={() => {
             for (const f of FIELDS) setValue(f, SANDBOX_PASS[f], { shouldValidate: true, shouldTouch: true });
           }}
-        >
-          <li>{t("sandboxPass")}</li>
-          <li>{t("sandboxNotFound", { example: "ABCPE9999Z" })}</li>
-          <li>{t("sandboxAuthFailed")}</li>
-        </SandboxHint>
+        />
       ) : null}
 
       <div className="mt-6 space-y-5">
-        <Field id={ids.pan} label={t("panLabel")} hint={panHint} error={panError}>
-          <Input
-            {...register("pan", { setValueAs: (v: string) => v.replace(/[^0-9a-z]/gi, "").toUpperCase() })}
-            id={ids.pan}
-            data-testid="field-ckyc-pan"
-            size="lg"
-            className="font-mono tracking-widest uppercase"
-            autoCapitalize="characters"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={10}
-            invalid={!!panError}
-            aria-describedby={describedBy(ids.pan, { hint: panHint, error: panError })}
-          />
-        </Field>
+        <CkycPanField id={ids.pan} field={register("pan", { setValueAs: panAsTyped })} error={panError} />
         <Field id={ids.dob} label={t("dobLabel")} error={dobError}>
           <Input
             {...register("dob")}
