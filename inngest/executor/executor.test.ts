@@ -21,6 +21,7 @@ import { inngest } from "../client";
 import { UnsupportedFeatureError } from "./config";
 import { createExecutor, type Executor, type ExecutorOptions } from "./executor";
 import { backoffDelay } from "./time";
+import { waitFor } from "~/tests/fixtures/wait-for";
 
 let db: Db;
 
@@ -57,17 +58,6 @@ const fullId = (id: string) => `kyc-service-${id}`;
 
 function runsOf(id: string) {
   return db.inngestRun.findMany({ where: { functionId: fullId(id) }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-}
-
-/** Polls `probe` until it returns a truthy value (10 ms steps). */
-async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 async function finishedRun(id: string, index = 0) {

@@ -18,6 +18,8 @@ vi.hoisted(() => {
 import type { Db } from "../../server/db";
 import type { Executor } from "../executor/executor";
 import { CASHFREE_FAKE_ID, CASHFREE_FAKE_SECRET, startFakeCashfree, type FakeCashfree } from "../../server/providers/cashfree-verification.fixture";
+import { ageCheck, UPI_REQUEST_TIMES } from "~/tests/fixtures/age-check";
+import { waitFor } from "~/tests/fixtures/wait-for";
 
 const KEY = "in.bank_account.reverse_penny_drop";
 const FUNCTION_ID = "kyc-service-poll-awaiting-check";
@@ -103,17 +105,6 @@ afterAll(async () => {
   vi.unstubAllEnvs();
 });
 
-/** Polls `probe` until it returns a truthy value. */
-async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 const runOf = (checkId: string) => db.inngestRun.findFirst({ where: { functionId: FUNCTION_ID, event: { path: ["data", "checkId"], equals: checkId } } });
 
 /** The check's poll once it sleeps before its next read, with how many steps it has memoized. */
@@ -138,12 +129,7 @@ async function wake(checkId: string): Promise<{ status: string; output: unknown;
 }
 
 /** As if `ms` had passed since the request was created (its creation and expiry moved into the past). */
-async function age(checkId: string, ms: number) {
-  const row = await db.check.findUniqueOrThrow({ where: { id: checkId }, select: { result: true } });
-  const r = row.result as { created_at: string; valid_upto: string };
-  const shift = (t: string) => new Date(Date.parse(t) - ms).toISOString();
-  await db.check.update({ where: { id: checkId }, data: { result: { ...r, created_at: shift(r.created_at), valid_upto: shift(r.valid_upto) } } });
-}
+const age = (checkId: string, ms: number) => ageCheck(db, checkId, ms, UPI_REQUEST_TIMES);
 
 const completedEvents = (checkId: string) =>
   db.event.findMany({ where: { type: "check.completed", payload: { path: ["data", "check", "id"], equals: checkId } }, select: { id: true } });

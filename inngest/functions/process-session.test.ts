@@ -28,6 +28,7 @@ import { startRelay, stopRelay } from "../relay";
 import { inngestHandler } from "../serve";
 import { CHECK_STEP_RETRIES } from "./check-steps";
 import { CONSENT_NOTICE_VERSION } from "../../server/steps/consent/consent.schemas";
+import { waitFor } from "~/tests/fixtures/wait-for";
 
 let db: Db;
 let executor: Executor;
@@ -79,17 +80,6 @@ afterAll(async () => {
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-/** Polls `probe` until it returns a truthy value. */
-async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const statusOf = async (id: string) => (await db.session.findUniqueOrThrow({ where: { id }, select: { status: true } })).status;
 

@@ -1,31 +1,26 @@
 /** Two-phase checks (the reverse penny drop) through the direct check path, on a real database with the test-mode sandbox. */
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb, getSql, type Db } from "../db";
-import { applyMigrations } from "../db/migrate";
+import type { Db } from "../db";
 import { SANDBOX_PAY_DELAY_MS } from "../providers/reverse-penny-drop-sandbox";
-import { seedDemo } from "../seed/seed-demo";
 import { refreshAwaitingCheck } from "./awaiting-check";
 import { getCheck, runDirectCheck } from "./direct-check";
 import { prepareCheck } from "./run-check";
+import { ageCheck, UPI_REQUEST_TIMES } from "~/tests/fixtures/age-check";
+import { demoDb } from "~/tests/fixtures/demo-db";
 
 let db: Db;
 let tenant: { projectId: string; mode: "test" };
 
 beforeAll(async () => {
-  await applyMigrations(await getSql());
-  db = await getDb();
-  tenant = { projectId: (await seedDemo(db)).projectId, mode: "test" };
+  const demo = await demoDb();
+  db = demo.db;
+  tenant = { projectId: demo.seed.projectId, mode: "test" };
 });
 
 const KEY = "in.bank_account.reverse_penny_drop";
 
 /** Moves the sandbox request's creation (and expiry) `ms` into the past, as if that time had passed. */
-async function age(checkId: string, ms: number) {
-  const row = await db.check.findUniqueOrThrow({ where: { id: checkId }, select: { result: true } });
-  const r = row.result as { created_at: string; valid_upto: string };
-  const shift = (t: string) => new Date(Date.parse(t) - ms).toISOString();
-  await db.check.update({ where: { id: checkId }, data: { result: { ...r, created_at: shift(r.created_at), valid_upto: shift(r.valid_upto) } } });
-}
+const age = (checkId: string, ms: number) => ageCheck(db, checkId, ms, UPI_REQUEST_TIMES);
 
 const completedEvents = (checkId: string) =>
   db.event.findMany({ where: { payload: { path: ["data", "check", "id"], equals: checkId } }, select: { type: true } });

@@ -1,19 +1,19 @@
 /** The CKYC download with an OTP (CKYC 1.3) through the direct check path, on a real database with the test-mode sandbox. */
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb, getSql, type Db } from "../db";
-import { applyMigrations } from "../db/migrate";
-import { DomainError } from "../errors";
-import { seedDemo } from "../seed/seed-demo";
+import type { Db } from "../db";
 import { submitDirectCheckOtp } from "./check-otp";
 import { getCheck, runDirectCheck } from "./direct-check";
+import { ageCheck } from "~/tests/fixtures/age-check";
+import { demoDb } from "~/tests/fixtures/demo-db";
+import { domainError } from "~/tests/fixtures/domain-error";
 
 let db: Db;
 let tenant: { projectId: string; mode: "test" };
 
 beforeAll(async () => {
-  await applyMigrations(await getSql());
-  db = await getDb();
-  tenant = { projectId: (await seedDemo(db)).projectId, mode: "test" };
+  const demo = await demoDb();
+  db = demo.db;
+  tenant = { projectId: demo.seed.projectId, mode: "test" };
 });
 
 const KEY = "in.ckyc.download";
@@ -21,28 +21,11 @@ const RAVI = { ckyc_reference_id: "CKYCSBX-ABCPE1234F", auth_factor: "otp", mobi
 
 const begin = async (input: Record<string, unknown> = RAVI) => (await runDirectCheck(db, tenant, KEY, input, { async: false })).check;
 
-async function domainError(p: Promise<unknown>): Promise<DomainError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(DomainError);
-  return err as DomainError;
-}
-
 const completedEvents = (checkId: string) =>
   db.event.findMany({ where: { type: "check.completed", payload: { path: ["data", "check", "id"], equals: checkId } }, select: { type: true } });
 
 /** Moves a pending check's code expiry and resend time `ms` into the past. */
-async function age(checkId: string, ms: number) {
-  const row = await db.check.findUniqueOrThrow({ where: { id: checkId }, select: { result: true } });
-  const r = row.result as Record<string, string>;
-  const shift = (t: string) => new Date(Date.parse(t) - ms).toISOString();
-  await db.check.update({
-    where: { id: checkId },
-    data: { result: { ...r, otp_expires_at: shift(r.otp_expires_at!), resend_available_at: shift(r.resend_available_at!) } },
-  });
-}
+const age = (checkId: string, ms: number) => ageCheck(db, checkId, ms, ["otp_expires_at", "resend_available_at"]);
 
 describe("in.ckyc.download with auth_factor otp", () => {
   it("answers pending with where the code went, then passes with the record once the right code is entered", async () => {

@@ -27,6 +27,7 @@ import { getBusinessTree } from "./business-tree";
 import { issueKeyPersonLink, waitsForKeyPeople } from "./key-people";
 import { openKeyPersonInvite } from "./key-person-invite";
 import { CONSENT_NOTICE_VERSION } from "../steps/consent/consent.schemas";
+import { waitFor } from "~/tests/fixtures/wait-for";
 
 let db: Db;
 let executor: Executor;
@@ -51,16 +52,6 @@ afterAll(async () => {
   await stopRelay();
   await executor?.stop();
 });
-
-async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const statusOf = async (id: string) => (await db.session.findUniqueOrThrow({ where: { id }, select: { status: true } })).status;
 const address = { line1: "12 MG Road", city: "Mumbai", state: "Maharashtra", pincode: "400001" };

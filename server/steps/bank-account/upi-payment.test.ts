@@ -17,6 +17,7 @@ import { readAwaitingCheck } from "../../checks/direct-check";
 import { startUpiPayment, upiPaymentStatus } from "./upi-payment";
 import { domainError } from "~/tests/fixtures/domain-error";
 import { demoDb } from "~/tests/fixtures/demo-db";
+import { ageCheck, UPI_REQUEST_TIMES } from "~/tests/fixtures/age-check";
 
 let db: Db;
 let projectId: string;
@@ -54,12 +55,7 @@ async function newSession(name: string, workflow = () => workflowId) {
 }
 
 /** As if `ms` had passed since the sandbox request was created. */
-async function age(checkId: string, ms: number) {
-  const row = await db.check.findUniqueOrThrow({ where: { id: checkId }, select: { result: true } });
-  const r = row.result as { created_at: string; valid_upto: string };
-  const shift = (t: string) => new Date(Date.parse(t) - ms).toISOString();
-  await db.check.update({ where: { id: checkId }, data: { result: { ...r, created_at: shift(r.created_at), valid_upto: shift(r.valid_upto) } } });
-}
+const age = (checkId: string, ms: number) => ageCheck(db, checkId, ms, UPI_REQUEST_TIMES);
 
 const bankStep = (sessionId: string) =>
   db.sessionStep.findUniqueOrThrow({ where: { sessionId_name: { sessionId, name: "bank" } }, select: { status: true, method: true, data: true } });
