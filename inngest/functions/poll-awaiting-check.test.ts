@@ -17,7 +17,8 @@ vi.hoisted(() => {
 
 import type { Db } from "../../server/db";
 import type { Executor } from "../executor/executor";
-import { CASHFREE_FAKE_ID, CASHFREE_FAKE_SECRET, startFakeCashfree, type FakeCashfree } from "../../server/providers/cashfree-verification.fixture";
+import type { FlowContext } from "../../server/flow/flow-session";
+import { startFakeCashfree, stubCashfreeEnv, type FakeCashfree } from "../../server/providers/cashfree-verification.fixture";
 import { ageCheck, UPI_REQUEST_TIMES } from "~/tests/fixtures/age-check";
 import { waitFor } from "~/tests/fixtures/wait-for";
 
@@ -38,13 +39,11 @@ let stopRelay: () => Promise<void>;
 // loaded after the environment names the loopback Cashfree (the adapters are built when the registry loads)
 let directCheck: typeof import("../../server/checks/direct-check");
 let flow: { startUpiPayment: typeof import("../../server/steps/bank-account/upi-payment").startUpiPayment };
-let newKycSession: (name: string) => Promise<{ sessionId: string; token: string; ip: string; userAgent: string }>;
+let newKycSession: (name: string) => Promise<FlowContext>;
 
 beforeAll(async () => {
   cashfree = await startFakeCashfree();
-  vi.stubEnv("CASHFREE_VERIFICATION_BASE_URL", cashfree.baseUrl);
-  vi.stubEnv("CASHFREE_CLIENT_ID", CASHFREE_FAKE_ID);
-  vi.stubEnv("CASHFREE_CLIENT_SECRET", CASHFREE_FAKE_SECRET);
+  stubCashfreeEnv(cashfree);
   vi.resetModules();
   const { demoDb } = await import("~/tests/fixtures/demo-db");
   const demo = await demoDb();
@@ -53,33 +52,13 @@ beforeAll(async () => {
   directCheck = await import("../../server/checks/direct-check");
   flow = await import("../../server/steps/bank-account/upi-payment");
   const { receiveCashfreeWebhook } = await import("../../server/providers/cashfree-webhook");
-  const { createWorkflow, publishWorkflow } = await import("../../server/workflows/publish-workflow");
-  const { createSession } = await import("../../server/sessions/create-session");
-  const { startFlow } = await import("../../server/flow/flow-state");
-  const { submitStep } = await import("../../server/flow/submit-step");
+  const { publishUpiKyc, sessionPastPan, UPI_KYC_DEFINITION } = await import("~/tests/fixtures/upi-kyc");
   const { createExecutor } = await import("../executor/executor");
   const relay = await import("../relay");
   const { inngestHandler } = await import("../serve");
 
-  const definition = {
-    languages: ["en" as const],
-    ttl_seconds: 86_400,
-    steps: [
-      { name: "pan", type: "pan" as const, required: true, settings: {} },
-      { name: "bank", type: "bank_account" as const, required: true, settings: { method: "reverse_penny_drop" as const } },
-    ],
-    decision: { rules: [], otherwise: "approve" as const },
-    risk: { rules: [], otherwise: "low" as const },
-  };
-  const { id: workflowId } = await createWorkflow(db, { projectId, name: "UPI KYC", type: "kyc", country: "IN", definition });
-  await publishWorkflow(db, { projectId, workflowId, publishedBy: "test" });
-  newKycSession = async (name) => {
-    const created = await createSession(db, { projectId, mode: "test" }, { workflow_id: workflowId }, { type: "api_key", id: "key_test" });
-    const ctx = { sessionId: created.id, token: created.client_token, ip: "203.0.113.9", userAgent: "vitest" };
-    await startFlow(db, ctx);
-    await submitStep(db, ctx, "pan", { pan: "ABCPE1234F", name, dob: "1990-01-01" });
-    return ctx;
-  };
+  const workflowId = await publishUpiKyc(db, projectId, "UPI KYC", UPI_KYC_DEFINITION);
+  newKycSession = (name) => sessionPastPan(db, projectId, workflowId, name);
 
   receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];

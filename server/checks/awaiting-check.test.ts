@@ -6,15 +6,13 @@ import { refreshAwaitingCheck } from "./awaiting-check";
 import { getCheck, runDirectCheck } from "./direct-check";
 import { prepareCheck } from "./run-check";
 import { ageCheck, UPI_REQUEST_TIMES } from "~/tests/fixtures/age-check";
-import { demoDb } from "~/tests/fixtures/demo-db";
+import { demoTestTenant } from "~/tests/fixtures/demo-db";
 
 let db: Db;
 let tenant: { projectId: string; mode: "test" };
 
 beforeAll(async () => {
-  const demo = await demoDb();
-  db = demo.db;
-  tenant = { projectId: demo.seed.projectId, mode: "test" };
+  ({ db, tenant } = await demoTestTenant());
 });
 
 const KEY = "in.bank_account.reverse_penny_drop";

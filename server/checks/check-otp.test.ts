@@ -4,16 +4,14 @@ import type { Db } from "../db";
 import { submitDirectCheckOtp } from "./check-otp";
 import { getCheck, runDirectCheck } from "./direct-check";
 import { ageCheck } from "~/tests/fixtures/age-check";
-import { demoDb } from "~/tests/fixtures/demo-db";
+import { demoTestTenant } from "~/tests/fixtures/demo-db";
 import { domainError } from "~/tests/fixtures/domain-error";
 
 let db: Db;
 let tenant: { projectId: string; mode: "test" };
 
 beforeAll(async () => {
-  const demo = await demoDb();
-  db = demo.db;
-  tenant = { projectId: demo.seed.projectId, mode: "test" };
+  ({ db, tenant } = await demoTestTenant());
 });
 
 const KEY = "in.ckyc.download";

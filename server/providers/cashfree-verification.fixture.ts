@@ -23,6 +23,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { vi } from "vitest";
 import { cashfreeWebhookSignature } from "./cashfree-verification";
 import { answerKyb } from "./cashfree-kyb.fixture";
 
@@ -50,6 +51,17 @@ export interface FakeCashfree {
 
 const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
 const error = (type: string, code: string, message: string) => ({ type, code, message });
+
+/**
+ * Points the live Cashfree adapters at `fake` (vi.stubEnv, undone by vi.unstubAllEnvs). The adapters
+ * are built from the environment when the provider registry loads: call vi.resetModules() after and
+ * import what uses the registry then.
+ */
+export function stubCashfreeEnv(fake: Pick<FakeCashfree, "baseUrl">): void {
+  vi.stubEnv("CASHFREE_VERIFICATION_BASE_URL", fake.baseUrl);
+  vi.stubEnv("CASHFREE_CLIENT_ID", CASHFREE_FAKE_ID);
+  vi.stubEnv("CASHFREE_CLIENT_SECRET", CASHFREE_FAKE_SECRET);
+}
 
 /** Starts the fake vendor on 127.0.0.1 with an ephemeral port. */
 export async function startFakeCashfree(): Promise<FakeCashfree> {

@@ -8,7 +8,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../db";
-import { CASHFREE_FAKE_ID, CASHFREE_FAKE_SECRET, startFakeCashfree, type FakeCashfree } from "./cashfree-verification.fixture";
+import { CASHFREE_FAKE_SECRET, startFakeCashfree, stubCashfreeEnv, type FakeCashfree } from "./cashfree-verification.fixture";
 
 let cashfree: FakeCashfree;
 let db: Db;
@@ -24,9 +24,7 @@ const consent = {
 
 beforeAll(async () => {
   cashfree = await startFakeCashfree();
-  vi.stubEnv("CASHFREE_VERIFICATION_BASE_URL", cashfree.baseUrl);
-  vi.stubEnv("CASHFREE_CLIENT_ID", CASHFREE_FAKE_ID);
-  vi.stubEnv("CASHFREE_CLIENT_SECRET", CASHFREE_FAKE_SECRET);
+  stubCashfreeEnv(cashfree);
   // the adapters are built from the environment when the registry module loads
   vi.resetModules();
   directCheck = await import("../checks/direct-check");

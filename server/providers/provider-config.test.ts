@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../db";
-import { CASHFREE_FAKE_ID, CASHFREE_FAKE_SECRET, startFakeCashfree, type FakeCashfree } from "./cashfree-verification.fixture";
+import { startFakeCashfree, stubCashfreeEnv, type FakeCashfree } from "./cashfree-verification.fixture";
 import { FAKE_KEY, FAKE_SECRET, startFakeSandbox, type FakeSandbox } from "./quicko-sandbox.fixture";
 
 let fake: FakeSandbox;
@@ -32,9 +32,7 @@ beforeAll(async () => {
   vi.stubEnv("QUICKO_SANDBOX_API_KEY", FAKE_KEY);
   vi.stubEnv("QUICKO_SANDBOX_API_SECRET", FAKE_SECRET);
   vi.stubEnv("QUICKO_SANDBOX_TIMEOUT_MS", "400");
-  vi.stubEnv("CASHFREE_VERIFICATION_BASE_URL", cashfree.baseUrl);
-  vi.stubEnv("CASHFREE_CLIENT_ID", CASHFREE_FAKE_ID);
-  vi.stubEnv("CASHFREE_CLIENT_SECRET", CASHFREE_FAKE_SECRET);
+  stubCashfreeEnv(cashfree);
   vi.stubEnv("CASHFREE_TIMEOUT_MS", "400");
   // the adapters are built from the environment when the registry module loads
   vi.resetModules();

@@ -7,17 +7,15 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db";
-import { startFlow } from "../../flow/flow-state";
 import { submitStep } from "../../flow/submit-step";
 import { SANDBOX_PAY_DELAY_MS } from "../../providers/reverse-penny-drop-sandbox";
-import { createSession } from "../../sessions/create-session";
 import { runSessionChecks } from "../../sessions/process-session";
-import { createWorkflow, publishWorkflow } from "../../workflows/publish-workflow";
 import { readAwaitingCheck } from "../../checks/direct-check";
 import { startUpiPayment, upiPaymentStatus } from "./upi-payment";
 import { domainError } from "~/tests/fixtures/domain-error";
 import { demoDb } from "~/tests/fixtures/demo-db";
 import { ageCheck, UPI_REQUEST_TIMES } from "~/tests/fixtures/age-check";
+import { publishUpiKyc, sessionPastPan, UPI_KYC_DEFINITION } from "~/tests/fixtures/upi-kyc";
 
 let db: Db;
 let projectId: string;
@@ -29,30 +27,13 @@ beforeAll(async () => {
   const demo = await demoDb();
   db = demo.db;
   projectId = demo.seed.projectId;
-  const definition = {
-    languages: ["en" as const, "hi" as const],
-    ttl_seconds: 86_400,
-    steps: [
-      { name: "pan", type: "pan" as const, required: true, settings: {} },
-      { name: "bank", type: "bank_account" as const, required: true, settings: { method: "reverse_penny_drop" as const } },
-    ],
-    decision: { rules: [], otherwise: "approve" as const },
-    risk: { rules: [], otherwise: "low" as const },
-  };
-  ({ id: workflowId } = await createWorkflow(db, { projectId, name: "UPI KYC", type: "kyc", country: "IN", definition }));
-  await publishWorkflow(db, { projectId, workflowId, publishedBy: "test" });
+  const definition = { ...UPI_KYC_DEFINITION, languages: ["en" as const, "hi" as const] };
+  workflowId = await publishUpiKyc(db, projectId, "UPI KYC", definition);
   const reviewed = { ...definition, steps: [...definition.steps, { name: "review", type: "review" as const, required: true, settings: {} }] };
-  ({ id: reviewedWorkflowId } = await createWorkflow(db, { projectId, name: "UPI KYC reviewed", type: "kyc", country: "IN", definition: reviewed }));
-  await publishWorkflow(db, { projectId, workflowId: reviewedWorkflowId, publishedBy: "test" });
+  reviewedWorkflowId = await publishUpiKyc(db, projectId, "UPI KYC reviewed", reviewed);
 });
 
-async function newSession(name: string, workflow = () => workflowId) {
-  const created = await createSession(db, { projectId, mode: "test" }, { workflow_id: workflow() }, { type: "api_key", id: "key_test" });
-  const ctx = { sessionId: created.id, token: created.client_token, ip: "203.0.113.9", userAgent: "vitest" };
-  await startFlow(db, ctx);
-  await submitStep(db, ctx, "pan", { pan: "ABCPE1234F", name, dob: "1990-01-01" });
-  return ctx;
-}
+const newSession = (name: string, workflow = () => workflowId) => sessionPastPan(db, projectId, workflow(), name);
 
 /** As if `ms` had passed since the sandbox request was created. */
 const age = (checkId: string, ms: number) => ageCheck(db, checkId, ms, UPI_REQUEST_TIMES);
