@@ -23,7 +23,7 @@ import { type Tenant, tenantWhere } from "../tenant";
 import { resolveCheck } from "./catalog";
 import { checkSelect, type CheckRow, toCheckDto } from "./check.dto";
 import type { TCheckOtpRequest } from "./check.schemas";
-import { emitCheckCompleted } from "./direct-check";
+import { emitCheckCompleted } from "./check-events";
 import { OTP_ATTEMPTS, otpRequestSent } from "./otp-request";
 import { attemptCheck, finishCheck, storedCheckContext } from "./run-check";
 

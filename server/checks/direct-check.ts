@@ -16,14 +16,14 @@
  */
 import type { Db, Tx } from "../db";
 import { DomainError, notFound } from "../errors";
-import type { TEventCheck } from "../events/event.schemas";
 import { checkRequested } from "../events/internal-events";
-import { emitEvent, enqueue, outboxCommitted } from "../events/outbox";
+import { enqueue, outboxCommitted } from "../events/outbox";
 import { assertCheckFiles } from "../files/check-files";
 import { takeAwaitedCheck } from "../flow/submit-step";
 import { type Tenant, tenantWhere } from "../tenant";
 import { CHECKS, resolveCheck } from "./catalog";
 import { directCheckConsent } from "./check-consent";
+import { emitCheckCompleted } from "./check-events";
 import { checkSelect, type CheckRow, toCheckDto } from "./check.dto";
 import { awaitingCheckExpiry, beginAwaitingCheck, expireAwaitingCheck, refreshAwaitingCheck } from "./awaiting-check";
 import { attemptCheck, giveUpCheck, prepareCheck, runCheck } from "./run-check";
@@ -40,23 +40,6 @@ function resolveForApi(key: string, country?: string) {
     }
     throw err;
   }
-}
-
-/** The `data.check` of a check event: `{ id, check_key, generic_key, status, verified_by, error_code }`, no personal data. */
-export function eventCheck(check: CheckRow): TEventCheck {
-  return {
-    id: check.id,
-    check_key: check.checkKey,
-    generic_key: check.genericKey,
-    status: check.status,
-    verified_by: check.verifiedBy,
-    error_code: check.errorCode,
-  };
-}
-
-/** `check.completed` (decisions.md: `data.check` as `eventCheck`). */
-export async function emitCheckCompleted(tx: Tx, tenant: Tenant, check: CheckRow): Promise<void> {
-  await emitEvent(tx, { ...tenantWhere(tenant), type: "check.completed", checkId: check.id, data: { check: eventCheck(check) } });
 }
 
 /**

@@ -16,7 +16,7 @@ import { sql, sqlTimestamp } from "../sql";
 import { type Tenant, tenantWhere } from "../tenant";
 import { checkSelect } from "./check.dto";
 import type { TCheckPiiErasure } from "./check.schemas";
-import { eventCheck } from "./direct-check";
+import { eventCheck } from "./check-events";
 
 /**
  * Erases a direct check's input and result (what was asked, what the registry answered), the
