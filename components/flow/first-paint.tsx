@@ -7,9 +7,11 @@
  * components. The browser paints that screen with the HTML, before any script has run.
  *
  * It is a picture of the screen, never live: it is `inert` (nothing in it can be focused,
- * ticked or submitted) and never hydrated (`ServerHtml`: no effect of a step runs for it). The
+ * ticked or submitted; also `aria-disabled`, so automation waits for the live controls instead of
+ * typing into the picture) and never hydrated (`ServerHtml`: no effect of a step runs for it). The
  * app replaces it with the live screen once it has the token and the session's state
- * (components/flow/flow-app.tsx), which normally looks the same, so nothing moves.
+ * (components/flow/flow-app.tsx), which normally looks the same, so nothing moves; the live
+ * screen also removes a picture React did not (`removeFirstPaint`).
  */
 import type { FlowPreview } from "~/server/flow/flow-state";
 import { FlowShell } from "./flow-shell";
@@ -40,6 +42,19 @@ function ServerHtml({ children, ...props }: { children: React.ReactNode } & Reac
   return <div {...props} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />;
 }
 
+const FIRST_PAINT_TEST_ID = "flow-first-paint";
+
+/**
+ * Removes the server's picture of the first screen from the document once the live screen is
+ * shown. React normally removes it when it stops rendering `FirstPaint`; when hydration was cut
+ * short (a state update while React was still hydrating), the server's nodes can stay behind the
+ * live screen, and a second copy of every field would confuse the applicant's browser and any
+ * automation. Nothing renders the picture after the live screen, so no node React owns is removed.
+ */
+export function removeFirstPaint(): void {
+  for (const node of document.querySelectorAll(`[data-testid="${FIRST_PAINT_TEST_ID}"]`)) node.remove();
+}
+
 /**
  * The preview's screen in `locale` (whose messages the page has). A step whose component fails
  * to render on the server shows its loading spinner instead (next/dynamic's boundary).
@@ -47,7 +62,7 @@ function ServerHtml({ children, ...props }: { children: React.ReactNode } & Reac
 export function FirstPaint({ sessionId, preview, locale }: { sessionId: string; preview: FlowPreview; locale: Locale }) {
   const state = previewState(preview);
   return (
-    <ServerHtml inert aria-busy="true" data-testid="flow-first-paint">
+    <ServerHtml inert aria-busy="true" aria-disabled="true" data-testid={FIRST_PAINT_TEST_ID}>
       <FlowIntl locale={locale}>
         <FlowShell
           locale={locale}

@@ -1,7 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
@@ -14,7 +14,7 @@ import { takeEarlyState, whenEarlyState } from "./early-state";
 import { postToParent, takeEmbedParent, useEmbedEvents } from "./embed/embed-events";
 import { FlowAuthContext } from "./flow-auth";
 import { FlowShell, MessageScreen } from "./flow-shell";
-import { FirstPaint } from "./first-paint";
+import { FirstPaint, removeFirstPaint } from "./first-paint";
 import { EDITABLE_STATUSES, OUTCOME_STATUSES, type FlowState } from "./flow-types";
 import { FlowIntl, useShownLocale } from "./i18n/flow-intl";
 import { FLOW_LOCALES, isLocale, type FlowMessages, type Locale, seedMessages } from "./i18n/locales";
@@ -89,6 +89,9 @@ export function FlowApp({
     };
   }, [sessionId]);
   const getAuthorization = useCallback(() => (token.current ? `Bearer ${token.current}` : null), []);
+  useLayoutEffect(() => {
+    if (phase.kind !== "init") removeFirstPaint();
+  }, [phase.kind]);
 
   return (
     <TRPCReactProvider getAuthorization={getAuthorization}>

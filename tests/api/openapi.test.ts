@@ -253,6 +253,18 @@ describe("every endpoint answers as documented", () => {
     expect((await call(other, "DELETE", "/v1/checks/{key}/monitoring", { params: { key: failed.body.id } })).status).toBe(404);
   });
 
+  it("checks: the code of a CKYC download (POST /v1/checks/{id}/otp)", async () => {
+    const pending = await call(demo, "POST", "/v1/checks/{key}", {
+      params: { key: "in.ckyc.download" },
+      body: { ckyc_reference_id: "CKYCSBX-ABCPE1234F", auth_factor: "otp", mobile: "9876543210" },
+    });
+    expect(pending.body).toMatchObject({ status: "pending" });
+    const id = { key: pending.body.id };
+    expect((await call(other, "POST", "/v1/checks/{key}/otp", { params: id, body: { otp: "123456" } })).status).toBe(404);
+    expect((await call(demo, "POST", "/v1/checks/{key}/otp", { params: id, body: { otp: "123456" } })).body).toMatchObject({ status: "passed" });
+    expect((await call(demo, "POST", "/v1/checks/{key}/otp", { params: id, body: { otp: "123456" } })).status).toBe(409);
+  });
+
   it("reference data", async () => {
     expect((await call(demo, "GET", "/v1/capabilities")).status).toBe(200);
     expect((await call(demo, "GET", "/v1/capabilities", { query: "?country=IN" })).body.countries).toHaveLength(1);

@@ -44,7 +44,8 @@ describe("GET /v1/capabilities", () => {
     expect(names("in.cin.verify")?.sort()).toEqual(["cashfree", "quicko_sandbox"]);
     expect(names("in.gstin.verify")?.sort()).toEqual(["cashfree", "quicko_sandbox"]);
     expect(names("in.udyam.verify")).toEqual(["cashfree"]);
-    expect(names("in.ckyc.download")).toEqual(["cersai_ckyc"]);
+    expect(names("in.ckyc.download")).toEqual(["cersai_ckyc", "surepass_ckyc"]);
+    expect(names("in.ckyc.search")).toEqual(["cersai_ckyc", "surepass_ckyc"]);
     expect(names("in.ifsc.lookup")).toEqual([]);
     const pan = checks.find((c) => c.key === "in.pan.verify")!.live_providers[0];
     expect(pan).toEqual({ name: expect.any(String), label: expect.any(String), available: expect.any(Boolean), order: pan && pan.available ? 1 : null });
