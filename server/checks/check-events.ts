@@ -10,7 +10,7 @@ import { type Tenant, tenantWhere } from "../tenant";
 import type { CheckRow } from "./check.dto";
 
 /** The `data.check` of a check event: `{ id, check_key, generic_key, status, verified_by, error_code }`, no personal data. */
-export function eventCheck(check: CheckRow): TEventCheck {
+export function eventCheck(check: Pick<CheckRow, "id" | "checkKey" | "genericKey" | "status" | "verifiedBy" | "errorCode">): TEventCheck {
   return {
     id: check.id,
     check_key: check.checkKey,

@@ -20,7 +20,7 @@
 import { SYSTEM_ACTOR, type Actor, writeAudit } from "../audit/write-audit";
 import type { Db } from "../db";
 import { notFound } from "../errors";
-import type { TEventCheck } from "../events/event.schemas";
+import { eventCheck } from "../checks/check-events";
 import { emitEvent, outboxCommitted } from "../events/outbox";
 import type { Mode } from "../generated/prisma/enums";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
@@ -118,14 +118,6 @@ export async function recordMonitoringMatch(db: Db, hit: RescreenHit<MonitoredSu
               select: { id: true, status: true, referenceId: true, decision: true, decisionSource: true },
             });
     }
-    const eventCheck: TEventCheck = {
-      id: check.id,
-      check_key: check.checkKey,
-      generic_key: check.genericKey,
-      status: check.status,
-      verified_by: check.verifiedBy,
-      error_code: check.errorCode,
-    };
     await emitEvent(
       tx,
       {
@@ -134,7 +126,7 @@ export async function recordMonitoringMatch(db: Db, hit: RescreenHit<MonitoredSu
         type: "session.screening_match",
         data: {
           session: session ? sessionEventData(session) : null,
-          check: eventCheck,
+          check: eventCheck(check),
           screening: { candidates: candidates.length, lists: [...new Set(candidates.map((c) => c.list))] },
         },
         ...(subject.sessionId ? { sessionId: subject.sessionId } : {}),
