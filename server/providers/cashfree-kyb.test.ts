@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createCashfreeVerificationProvider } from "./cashfree-verification";
-import { CASHFREE_FAKE_ID, CASHFREE_FAKE_SECRET, startFakeCashfree, type FakeCashfree } from "./cashfree-verification.fixture";
+import { CASHFREE_FAKE_ID, CASHFREE_FAKE_SECRET, fakeCashfreePerFile } from "./cashfree-verification.fixture";
 import { ProviderUnavailableError } from "./provider";
 
-let fake: FakeCashfree;
-
-beforeAll(async () => {
-  fake = await startFakeCashfree();
-});
-
-afterAll(async () => {
-  await fake.close();
-});
-
-beforeEach(() => {
-  fake.log.length = 0;
-  fake.down = false;
-});
+const fake = fakeCashfreePerFile();
 
 const provider = () =>
-  createCashfreeVerificationProvider({ baseUrl: fake.baseUrl, clientId: CASHFREE_FAKE_ID, clientSecret: CASHFREE_FAKE_SECRET, timeoutMs: 500 });
+  createCashfreeVerificationProvider({ baseUrl: fake().baseUrl, clientId: CASHFREE_FAKE_ID, clientSecret: CASHFREE_FAKE_SECRET, timeoutMs: 500 });
 
 async function outage(p: Promise<unknown>): Promise<string> {
   const err = await p.then(
@@ -55,8 +42,8 @@ describe("Cashfree: GSTIN", () => {
       },
     });
     // the name is compared here, never sent
-    expect(fake.log.at(-1)).toMatchObject({ path: "/verification/gstin", body: { GSTIN: "27AAPFU0939F1ZV" } });
-    expect(fake.log.at(-1)?.body).not.toHaveProperty("business_name");
+    expect(fake().log.at(-1)).toMatchObject({ path: "/verification/gstin", body: { GSTIN: "27AAPFU0939F1ZV" } });
+    expect(fake().log.at(-1)?.body).not.toHaveProperty("business_name");
   });
 
   it("fails an unknown, cancelled or suspended GSTIN and a name that matches neither registered name", async () => {
@@ -92,7 +79,7 @@ describe("Cashfree: GSTIN", () => {
     // neither a record nor a verdict: not an answer
     expect(await outage(provider().verify("in.gstin.verify", { gstin: "27AAPFU1111F1ZV" }))).toBe("provider_unavailable");
     expect(await outage(provider().verify("in.gstin.verify", { gstin: "27AAPFU7777F1ZV" }))).toBe("provider_timeout");
-    fake.down = true;
+    fake().down = true;
     expect(await outage(provider().verify("in.gstin.verify", { gstin: "27AAPFU0939F1ZV" }))).toBe("provider_unavailable");
   });
 });
@@ -120,7 +107,7 @@ describe("Cashfree: CIN", () => {
     expect(JSON.stringify(answer.result)).not.toContain("1980-01-01");
     const again = await p.verify("in.cin.verify", { cin: "U72900KA2015PTC082988" });
     expect(again.status).toBe("passed");
-    const ids = fake.log.map((l) => l.body?.verification_id);
+    const ids = fake().log.map((l) => l.body?.verification_id);
     expect(new Set(ids).size).toBe(2);
     expect(answer.result.verification_id).toBe(ids[0]);
   });
@@ -141,7 +128,7 @@ describe("Cashfree: CIN", () => {
 
   it("leaves an LLPIN to the adapter that answers it, and maps 502 and a hang to outages", async () => {
     expect(await outage(provider().verify("in.cin.verify", { llpin: "AAB-1234" }))).toBe("provider_not_configured");
-    expect(fake.log).toHaveLength(0);
+    expect(fake().log).toHaveLength(0);
     expect(await outage(provider().verify("in.cin.verify", { cin: "U72900KA2015PTC085000" }))).toBe("provider_unavailable");
     expect(await outage(provider().verify("in.cin.verify", { cin: "U72900KA2015PTC087777" }))).toBe("provider_timeout");
   });
@@ -166,7 +153,7 @@ describe("Cashfree: Udyam", () => {
         registration_date: "2022-01-02",
       },
     });
-    expect(fake.log.at(-1)).toMatchObject({ path: "/verification/udyam", body: { udyam: "UDYAM-MH-19-0012345", verification_id: expect.any(String) } });
+    expect(fake().log.at(-1)).toMatchObject({ path: "/verification/udyam", body: { udyam: "UDYAM-MH-19-0012345", verification_id: expect.any(String) } });
   });
 
   it("reads the older flat answer", async () => {

@@ -1,29 +1,16 @@
 import { createHmac } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cashfreeWebhookSignature, createCashfreeVerificationProvider, verifyCashfreeWebhook } from "./cashfree-verification";
-import { CASHFREE_FAKE_ID, CASHFREE_FAKE_SECRET, startFakeCashfree, type FakeCashfree } from "./cashfree-verification.fixture";
+import { CASHFREE_FAKE_ID, CASHFREE_FAKE_SECRET, fakeCashfreePerFile } from "./cashfree-verification.fixture";
 import { AwaitingApplicantError, type CheckContext, ProviderUnavailableError } from "./provider";
 
-let fake: FakeCashfree;
-
-beforeAll(async () => {
-  fake = await startFakeCashfree();
-});
-
-afterAll(async () => {
-  await fake.close();
-});
-
-beforeEach(() => {
-  fake.log.length = 0;
-  fake.down = false;
-});
+const fake = fakeCashfreePerFile();
 
 const KEY = "in.bank_account.reverse_penny_drop";
 const provider = (secret = CASHFREE_FAKE_SECRET) =>
-  createCashfreeVerificationProvider({ baseUrl: fake.baseUrl, clientId: CASHFREE_FAKE_ID, clientSecret: secret, timeoutMs: 2_000 });
+  createCashfreeVerificationProvider({ baseUrl: fake().baseUrl, clientId: CASHFREE_FAKE_ID, clientSecret: secret, timeoutMs: 2_000 });
 
 let n = 0;
 /** Opens a request for a fresh check id; returns the context a later `verify` gets. */
@@ -44,7 +31,7 @@ async function rejection(p: Promise<unknown>): Promise<unknown> {
 describe("Cashfree: reverse penny drop", () => {
   it("creates the request with the check's id as verification_id and keeps the link, expiry and reference", async () => {
     const context = await begin();
-    expect(fake.log.at(-1)).toMatchObject({ path: "/verification/reverse-penny-drop", body: { verification_id: context.checkId, name: "RAVI KUMAR" } });
+    expect(fake().log.at(-1)).toMatchObject({ path: "/verification/reverse-penny-drop", body: { verification_id: context.checkId, name: "RAVI KUMAR" } });
     expect(context.request).toMatchObject({ amount: "1.00", currency: "INR", payment_status: "created" });
     expect(String(context.request!.upi_link)).toMatch(/^upi:\/\/pay\?pa=success@upi&.*am=1\.00/);
     const validFor = Date.parse(String(context.request!.valid_upto)) - Date.now();
@@ -57,9 +44,9 @@ describe("Cashfree: reverse penny drop", () => {
     const context = await begin("R. KUMAR");
     const waiting = await rejection(provider().verify(KEY, { name: "R. KUMAR" }, context));
     expect(waiting).toBeInstanceOf(AwaitingApplicantError);
-    expect(fake.log.at(-1)?.path).toBe(`/verification/remitter/status?verification_id=${context.checkId}`);
+    expect(fake().log.at(-1)?.path).toBe(`/verification/remitter/status?verification_id=${context.checkId}`);
 
-    fake.payRpd(context.checkId!, "RAVI KUMAR");
+    fake().payRpd(context.checkId!, "RAVI KUMAR");
     const answer = await provider().verify(KEY, { name: "R. KUMAR" }, context);
     expect(answer).toMatchObject({
       status: "passed",
@@ -85,7 +72,7 @@ describe("Cashfree: reverse penny drop", () => {
 
   it("fails a payer whose name does not match, and asks a reviewer when the bank returned no name", async () => {
     const other = await begin();
-    fake.payRpd(other.checkId!, "SUNITA SHARMA");
+    fake().payRpd(other.checkId!, "SUNITA SHARMA");
     expect(await provider().verify(KEY, { name: "RAVI KUMAR" }, other)).toMatchObject({
       status: "failed",
       errorCode: "name_mismatch",
@@ -93,7 +80,7 @@ describe("Cashfree: reverse penny drop", () => {
     });
 
     const nameless = await begin();
-    fake.payRpd(nameless.checkId!, null);
+    fake().payRpd(nameless.checkId!, null);
     expect(await provider().verify(KEY, { name: "RAVI KUMAR" }, nameless)).toMatchObject({
       status: "needs_review",
       errorCode: "payer_name_missing",
@@ -103,11 +90,11 @@ describe("Cashfree: reverse penny drop", () => {
 
   it("maps EXPIRED to payment_expired, FAILURE to payment_failed, and a CREATED request past its expiry to payment_expired", async () => {
     const expired = await begin();
-    fake.expireRpd(expired.checkId!);
+    fake().expireRpd(expired.checkId!);
     expect(await provider().verify(KEY, { name: "RAVI KUMAR" }, expired)).toMatchObject({ status: "failed", errorCode: "payment_expired" });
 
     const failed = await begin();
-    fake.failRpd(failed.checkId!);
+    fake().failRpd(failed.checkId!);
     expect(await provider().verify(KEY, { name: "RAVI KUMAR" }, failed)).toMatchObject({ status: "failed", errorCode: "payment_failed" });
 
     const late = await begin();
@@ -120,7 +107,7 @@ describe("Cashfree: reverse penny drop", () => {
     expect(await provider().verify(KEY, { name: "RAVI KUMAR" }, context)).toMatchObject({ status: "failed", errorCode: "payment_request_missing" });
     const unknown = { ...context, request: { valid_upto: new Date(Date.now() + 60_000).toISOString() } };
     expect(await provider().verify(KEY, { name: "RAVI KUMAR" }, unknown)).toMatchObject({ status: "failed", errorCode: "payment_request_missing" });
-    expect(fake.log.at(-1)?.path).toBe("/verification/remitter/status?verification_id=chk_never");
+    expect(fake().log.at(-1)?.path).toBe("/verification/remitter/status?verification_id=chk_never");
   });
 
   it("maps bad credentials, an exhausted balance and outages to the provider errors", async () => {
@@ -134,10 +121,10 @@ describe("Cashfree: reverse penny drop", () => {
     expect((balance as Error).message).toContain("insufficient_balance");
 
     const open = await begin();
-    fake.down = true;
+    fake().down = true;
     const down = await rejection(provider().verify(KEY, { name: "RAVI KUMAR" }, open));
     expect((down as ProviderUnavailableError).errorCode).toBe("provider_unavailable");
-    fake.down = false;
+    fake().down = false;
     const statusCreds = await rejection(provider("wrong").verify(KEY, { name: "RAVI KUMAR" }, open));
     expect((statusCreds as ProviderUnavailableError).errorCode).toBe("provider_not_configured");
   });
@@ -158,8 +145,8 @@ describe("Cashfree: reverse penny drop webhook", () => {
     try {
       const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
       const context = await begin();
-      fake.payRpd(context.checkId!, "RAVI KUMAR");
-      await fake.sendRpdWebhook(url, context.checkId!);
+      fake().payRpd(context.checkId!, "RAVI KUMAR");
+      await fake().sendRpdWebhook(url, context.checkId!);
       const raw = bodies[0]!;
       expect(JSON.parse(raw)).toMatchObject({ event_type: "RPD_BANK_ACCOUNT_VERIFICATION_SUCCESS", data: { status: "SUCCESS" } });
       expect(verifyCashfreeWebhook(raw, CASHFREE_FAKE_SECRET)).toEqual({ eventType: "RPD_BANK_ACCOUNT_VERIFICATION_SUCCESS", verificationId: context.checkId });

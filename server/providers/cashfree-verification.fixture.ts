@@ -23,7 +23,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, vi } from "vitest";
 import { cashfreeWebhookSignature } from "./cashfree-verification";
 import { answerKyb } from "./cashfree-kyb.fixture";
 
@@ -61,6 +61,26 @@ export function stubCashfreeEnv(fake: Pick<FakeCashfree, "baseUrl">): void {
   vi.stubEnv("CASHFREE_VERIFICATION_BASE_URL", fake.baseUrl);
   vi.stubEnv("CASHFREE_CLIENT_ID", CASHFREE_FAKE_ID);
   vi.stubEnv("CASHFREE_CLIENT_SECRET", CASHFREE_FAKE_SECRET);
+}
+
+/**
+ * The fake vendor for one test file: started before its tests, its request log and outage switch
+ * reset before each test, closed after them. Call at the file's top level.
+ * @returns a getter of the running fake (valid inside tests and hooks).
+ */
+export function fakeCashfreePerFile(): () => FakeCashfree {
+  let fake: FakeCashfree | undefined;
+  beforeAll(async () => {
+    fake = await startFakeCashfree();
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+  beforeEach(() => {
+    fake!.log.length = 0;
+    fake!.down = false;
+  });
+  return () => fake!;
 }
 
 /** Starts the fake vendor on 127.0.0.1 with an ephemeral port. */

@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createCashfreeVerificationProvider, type CashfreeVerificationConfig } from "./cashfree-verification";
-import { CASHFREE_FAKE_ID, CASHFREE_FAKE_SECRET, startFakeCashfree, type FakeCashfree } from "./cashfree-verification.fixture";
+import { CASHFREE_FAKE_ID, CASHFREE_FAKE_SECRET, fakeCashfreePerFile } from "./cashfree-verification.fixture";
 import { ProviderUnavailableError } from "./provider";
 
-let fake: FakeCashfree;
-
-beforeAll(async () => {
-  fake = await startFakeCashfree();
-});
-
-afterAll(async () => {
-  await fake.close();
-});
-
-beforeEach(() => {
-  fake.log.length = 0;
-  fake.down = false;
-});
+const fake = fakeCashfreePerFile();
 
 const provider = (over: Partial<CashfreeVerificationConfig> = {}) =>
-  createCashfreeVerificationProvider({ baseUrl: fake.baseUrl, clientId: CASHFREE_FAKE_ID, clientSecret: CASHFREE_FAKE_SECRET, timeoutMs: 2_000, ...over });
+  createCashfreeVerificationProvider({ baseUrl: fake().baseUrl, clientId: CASHFREE_FAKE_ID, clientSecret: CASHFREE_FAKE_SECRET, timeoutMs: 2_000, ...over });
 
 async function outage(p: Promise<unknown>): Promise<string> {
   const err = await p.then(
@@ -42,7 +29,7 @@ describe("Cashfree: PAN", () => {
       score: 0.885,
       result: { pan_status: "active", holder_type: "individual", registered_name: "RAVI KUMAR", name_match: true, aadhaar_linked: true },
     });
-    expect(fake.log.at(-1)).toMatchObject({ path: "/verification/pan", apiVersion: "2023-12-18", body: { pan: "ABCPE1234F", name: "R. KUMAR" } });
+    expect(fake().log.at(-1)).toMatchObject({ path: "/verification/pan", apiVersion: "2023-12-18", body: { pan: "ABCPE1234F", name: "R. KUMAR" } });
   });
 
   it("never returns the registered name when no name is given", async () => {
@@ -78,7 +65,7 @@ describe("Cashfree: PAN–Aadhaar link", () => {
       errorCode: "pan_aadhaar_not_linked",
       result: { pan_status: "inoperative", aadhaar_link_status: "not_linked" },
     });
-    expect(fake.log.at(-1)?.body).toEqual({ pan: "ABCPE8888K", name: "NOT PROVIDED" });
+    expect(fake().log.at(-1)?.body).toEqual({ pan: "ABCPE8888K", name: "NOT PROVIDED" });
   });
 
   it("maps an unknown PAN to pan_not_found", async () => {
@@ -96,7 +83,7 @@ describe("Cashfree: bank account", () => {
       score: 1,
       result: { account_status: "active", registered_name: "JOHN DOE", bank_name: "HDFC Bank", utr: "404223241811" },
     });
-    expect(fake.log.at(-1)?.body).toEqual({ bank_account: "50100012345678", ifsc: "HDFC0000001", name: "JOHN DOE" });
+    expect(fake().log.at(-1)?.body).toEqual({ bank_account: "50100012345678", ifsc: "HDFC0000001", name: "JOHN DOE" });
   });
 
   it("maps account status codes to error codes, and a bank failure to an outage", async () => {
@@ -109,7 +96,7 @@ describe("Cashfree: bank account", () => {
 
   it("refuses penny-less verification, which its documented API does not offer, without calling it", async () => {
     expect(await outage(provider().verify("in.bank_account.verify", { ...ACCOUNT, method: "penny_less" }))).toBe("provider_not_configured");
-    expect(fake.log).toHaveLength(0);
+    expect(fake().log).toHaveLength(0);
   });
 
   it("maps the vendor's 400 to account_number_invalid", async () => {
@@ -128,9 +115,9 @@ describe("Cashfree: errors", () => {
   it("reports 429, 5xx and an outage as provider_unavailable, and a hang as provider_timeout", async () => {
     expect(await outage(provider().verify("in.pan.verify", { pan: "ABCPE4290Z" }))).toBe("provider_unavailable");
     expect(await outage(provider().verify("in.pan.verify", { pan: "ABCPE5000Z" }))).toBe("provider_unavailable");
-    fake.down = true;
+    fake().down = true;
     expect(await outage(provider().verify("in.bank_account.verify", ACCOUNT_OK))).toBe("provider_unavailable");
-    fake.down = false;
+    fake().down = false;
     expect(await outage(provider({ timeoutMs: 300 }).verify("in.pan.verify", { pan: "ABCPE7777Z" }))).toBe("provider_timeout");
   });
 
