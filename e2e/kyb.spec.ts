@@ -9,7 +9,7 @@
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import type { TSession } from "../server/sessions/session.schemas";
-import { api, createSession, dashboardPage, documentPng, fastForward, flowCall, fx, shot, workflowId } from "./fixtures/flow";
+import { api, createSession, dashboardPage, documentPng, fastForward, flowCall, fx, openFlow, shot, workflowId } from "./fixtures/flow";
 import { expectAccessible } from "./fixtures/axe";
 import { type Mailbox, openMailbox } from "./fixtures/mailbox";
 
@@ -205,7 +205,7 @@ test("a declined director sends the business to review", async ({ page, browser 
     cin: "U72900KA2015PTC012345",
     address: { line1: "12 MG Road", city: "Mumbai", state: "Maharashtra", pincode: "400001" },
   });
-  await page.goto(s.url);
+  await openFlow(page, s.url);
   const png = await documentPng();
   for (const type of ["certificate_of_incorporation", "board_resolution", "gst_certificate"]) {
     await page.getByTestId(`business-document-input-${type}`).setInputFiles({ name: `${type}.png`, mimeType: "image/png", buffer: png });
