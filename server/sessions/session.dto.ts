@@ -13,6 +13,7 @@
  * PostgreSQL's jsonb spacing (`{"a": "b"}`), which JSON parsers ignore.
  */
 import type { Db } from "../db";
+import { queryRows } from "../db-sql";
 import { checkSelect, toCheckDto } from "../checks/check.dto";
 import { notFound } from "../errors";
 import { JsonText } from "../json-text";
@@ -61,8 +62,10 @@ function buildSessionJsonSql(columns: readonly SessionExpand[]): Sql {
 
 /** The session's JSON text, or null for unknown ids and ids of another project or mode. */
 async function findSessionJson(db: Db, tenant: Tenant, id: string, expand: readonly SessionExpand[]): Promise<string | null> {
-  const [row] = await db.$queryRaw<{ json: string }[]>`
-    SELECT ${sessionJsonSql(expand)} AS json FROM sessions s WHERE s.id = ${id} AND s.project_id = ${tenant.projectId} AND s.mode = ${tenant.mode}::"Mode"`;
+  const [row] = await queryRows<{ json: string }>(
+    db,
+    sql`SELECT ${sessionJsonSql(expand)} AS json FROM sessions s WHERE s.id = ${id} AND s.project_id = ${tenant.projectId} AND s.mode = ${tenant.mode}::"Mode"`,
+  );
   return row?.json ?? null;
 }
 
