@@ -16,6 +16,7 @@ import { hostname } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import lockfile from "proper-lockfile";
 import { env } from "./env";
@@ -43,7 +44,46 @@ export interface SqlConnection {
 interface Cached {
   prisma: PrismaClient;
   pglite?: PGlite;
+  pool?: pg.Pool;
   release?: () => void;
+}
+
+/** Connections of the process's PostgreSQL pool (Prisma and `poolOf`'s direct statements share them). */
+export const POSTGRES_POOL_MAX = 10;
+
+/** The `pg.Pool` behind each client made by `postgresClient`. */
+const pools = new WeakMap<object, pg.Pool>();
+
+/**
+ * A Prisma client on PostgreSQL over a `pg.Pool` it shares with the direct statements of
+ * server/db-sql.ts (`poolOf`): one set of connections for both. Idle-connection errors (the
+ * server closed it) are logged; the pool replaces the connection. `adapterOptions`: PrismaPg's
+ * (`schema` for a client on another schema, tests). `close()` disconnects the client and ends the pool.
+ */
+export function postgresClient(
+  config: pg.PoolConfig,
+  adapterOptions?: ConstructorParameters<typeof PrismaPg>[1],
+): { prisma: PrismaClient; pool: pg.Pool; close: () => Promise<void> } {
+  const pool = new pg.Pool(config);
+  pool.on("error", (err) => console.error(JSON.stringify({ level: "error", msg: "idle database connection failed", error: err.message })));
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, adapterOptions) });
+  pools.set(prisma, pool);
+  return {
+    prisma,
+    pool,
+    close: async () => {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * The pool of a client made by `postgresClient`; undefined for PGlite, a transaction client
+ * (its statements must stay on the transaction's connection) or any other client.
+ */
+export function poolOf(db: Db | Tx): pg.Pool | undefined {
+  return pools.get(db);
 }
 
 const globalForDb = globalThis as unknown as { __kycDb?: Promise<Cached> };
@@ -157,7 +197,8 @@ export async function openPglite(): Promise<{ pglite: PGlite; release: () => voi
 
 async function create(): Promise<Cached> {
   if (env.DATABASE_URL) {
-    return { prisma: new PrismaClient({ adapter: new PrismaPg({ connectionString: env.DATABASE_URL, max: 10 }) }) };
+    const { prisma, pool } = postgresClient({ connectionString: env.DATABASE_URL, max: POSTGRES_POOL_MAX });
+    return { prisma, pool };
   }
   const { pglite, release } = await openPglite();
   return { prisma: new PrismaClient({ adapter: new PrismaPGlite(pglite) }), pglite, release };
@@ -185,6 +226,7 @@ export async function closeDb(): Promise<void> {
   if (!cached) return;
   const c = await cached;
   await c.prisma.$disconnect();
+  await c.pool?.end();
   await c.pglite?.close();
   c.release?.();
 }
@@ -204,7 +246,6 @@ export function pgSqlConnection(client: { query(sql: string, params?: unknown[])
  */
 export async function getSql(): Promise<SqlConnection> {
   if (env.DATABASE_URL) {
-    const { default: pg } = await import("pg");
     const client = new pg.Client({ connectionString: env.DATABASE_URL });
     await client.connect();
     return { ...pgSqlConnection(client), close: () => client.end() };

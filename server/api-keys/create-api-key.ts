@@ -3,10 +3,12 @@
  * + 32 random base62 characters; stored only as a sha256 hash, shown once at creation.
  */
 import type { Db, Tx } from "../db";
+import { queryRows } from "../db-sql";
 import { DomainError } from "../errors";
 import type { Mode } from "../generated/prisma/enums";
 import { sha256Hex, digestsEqual } from "../crypto/hash";
 import { newId, randomBase62 } from "../ids";
+import { sql } from "../sql";
 
 /** Creates a key (in `db` or inside a caller's transaction); the secret is returned only here. */
 export async function createApiKey(db: Db | Tx, input: { projectId: string; mode: Mode; name?: string }): Promise<{ id: string; secret: string }> {
@@ -28,10 +30,25 @@ export interface ApiKeyContext {
   allowedOrigins: string[];
 }
 
+/** The key's row with its project's, as `authenticateApiKey` reads it (every /v1 request: `queryRows`). */
+interface KeyRow {
+  id: string;
+  hash: string;
+  mode: Mode;
+  revoked: boolean;
+  last_used_at: Date | null;
+  project_id: string;
+  organization_id: string;
+  api_version: string;
+  allowed_origins: string[];
+  archived: boolean;
+}
+
 /**
  * Resolves `Authorization: Bearer <key>` to its project and mode. The lookup is by hash (an
  * index probe that reveals nothing about near matches), confirmed with a constant-time
- * compare. Client tokens are refused explicitly (decisions.md "Client tokens").
+ * compare; read fresh on every request (a revoked key stops at once). Client tokens are refused
+ * explicitly (decisions.md "Client tokens").
  * @throws DomainError authentication_required, client_token_not_allowed, api_key_invalid (401;
  *   also for a key of an archived project).
  */
@@ -46,30 +63,24 @@ export async function authenticateApiKey(db: Db, authorization: string | null): 
     throw new DomainError("client_token_not_allowed", "Client tokens (st_...) are for the hosted flow only; use a secret key (sk_...) from your backend.");
   }
   const hash = sha256Hex(key);
-  const row = await db.apiKey.findUnique({
-    where: { hash },
-    select: {
-      id: true,
-      hash: true,
-      mode: true,
-      revokedAt: true,
-      lastUsedAt: true,
-      projectId: true,
-      project: { select: { organizationId: true, apiVersion: true, allowedOrigins: true, archivedAt: true } },
-    },
-  });
-  if (!row || row.revokedAt || !digestsEqual(row.hash, hash) || !key.startsWith(`sk_${row.mode}_`)) {
+  const [row] = await queryRows<KeyRow>(
+    db,
+    sql`SELECT k.id, k.hash, k.mode, k.revoked_at IS NOT NULL AS revoked, k.last_used_at AT TIME ZONE 'UTC' AS last_used_at, k.project_id,
+      p.organization_id, p.api_version, p.allowed_origins, p.archived_at IS NOT NULL AS archived
+    FROM api_keys k JOIN projects p ON p.id = k.project_id WHERE k.hash = ${hash}`,
+  );
+  if (!row || row.revoked || !digestsEqual(row.hash, hash) || !key.startsWith(`sk_${row.mode}_`)) {
     throw new DomainError("api_key_invalid", "Invalid API key provided.");
   }
-  if (row.project.archivedAt) throw new DomainError("api_key_invalid", "The project of this API key is archived.");
-  touchLastUsed(db, row.id, row.lastUsedAt);
+  if (row.archived) throw new DomainError("api_key_invalid", "The project of this API key is archived.");
+  touchLastUsed(db, row.id, row.last_used_at);
   return {
     keyId: row.id,
-    projectId: row.projectId,
-    organizationId: row.project.organizationId,
+    projectId: row.project_id,
+    organizationId: row.organization_id,
     mode: row.mode,
-    apiVersion: row.project.apiVersion,
-    allowedOrigins: row.project.allowedOrigins,
+    apiVersion: row.api_version,
+    allowedOrigins: row.allowed_origins,
   };
 }
 

@@ -7,6 +7,7 @@ import "server-only";
  */
 import { z, ZodError } from "zod";
 import { API_VERSION } from "../api-version";
+import { DatabaseUnavailableError } from "../db-sql";
 import { API_ERROR_CODES, DomainError, ERROR_CODES, ERROR_TYPES, type ErrorCode, fromZodError } from "../errors";
 import { newId } from "../ids";
 
@@ -43,13 +44,18 @@ export function apiErrorResponse(err: unknown, headers: Record<string, string> =
 
 /**
  * Prisma's codes for a database that did not answer in time (https://www.prisma.io/docs/orm/reference/error-reference):
- * P1001 server unreachable, P1002 timed out, P1008 operation timed out, P2024 connection-pool timeout,
- * P2028 interactive transaction timeout or closed, P2034 write conflict or deadlock.
+ * P1001 server unreachable, P1002 timed out, P1008 operation timed out, P1017 server closed the
+ * connection, P2024 connection-pool timeout, P2028 interactive transaction timeout or closed,
+ * P2034 write conflict or deadlock.
  */
-const TRANSIENT_DATABASE_CODES = new Set(["P1001", "P1002", "P1008", "P2024", "P2028", "P2034"]);
+const TRANSIENT_DATABASE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028", "P2034"]);
 
-/** True when `err` is a Prisma error of a database that did not answer in time: the request may be retried. */
+/**
+ * True when `err` says the database did not answer in time (a Prisma error with one of those
+ * codes, or the direct path's `DatabaseUnavailableError`, server/db-sql.ts): the request may be retried.
+ */
 export function isTransientDatabaseError(err: unknown): boolean {
+  if (err instanceof DatabaseUnavailableError) return true;
   const code = (err as { code?: unknown } | null)?.code;
   return err instanceof Error && err.name.startsWith("PrismaClient") && typeof code === "string" && TRANSIENT_DATABASE_CODES.has(code);
 }

@@ -34,9 +34,11 @@ import "server-only";
  */
 import { TokenBucket } from "limiter";
 import type { Db } from "../db";
+import { queryRows } from "../db-sql";
 import { env } from "../env";
 import { DomainError } from "../errors";
 import type { Mode } from "../generated/prisma/enums";
+import { sql } from "../sql";
 
 /** Requests per second per API key; also the bucket capacity (the largest burst). */
 export const RATE_LIMITS: Record<Mode, number> = { live: 100, test: 25 };
@@ -143,18 +145,22 @@ export class PostgresRateLimitStore implements RateLimitStore {
   async take(key: string, perSecond: number): Promise<RateLimitDecision> {
     const now = this.now();
     const perMs = perSecond / 1000;
-    const taken = await this.db.$queryRaw<{ tokens: number }[]>`
-      INSERT INTO rate_limit_buckets AS b (key, tokens, updated_at_ms)
+    const taken = await queryRows<{ tokens: number }>(
+      this.db,
+      sql`INSERT INTO rate_limit_buckets AS b (key, tokens, updated_at_ms)
       VALUES (${key}, ${perSecond - 1}::float8, ${now}::float8)
       ON CONFLICT (key) DO UPDATE
         SET tokens = LEAST(${perSecond}::float8, b.tokens + GREATEST(0, ${now}::float8 - b.updated_at_ms) * ${perMs}::float8) - 1,
             updated_at_ms = GREATEST(b.updated_at_ms, ${now}::float8)
         WHERE LEAST(${perSecond}::float8, b.tokens + GREATEST(0, ${now}::float8 - b.updated_at_ms) * ${perMs}::float8) >= 1
-      RETURNING tokens`;
+      RETURNING tokens`,
+    );
     if (taken[0]) return toDecision(true, Number(taken[0].tokens), perSecond);
-    const [bucket] = await this.db.$queryRaw<{ tokens: number }[]>`
-      SELECT LEAST(${perSecond}::float8, tokens + GREATEST(0, ${now}::float8 - updated_at_ms) * ${perMs}::float8) AS tokens
-      FROM rate_limit_buckets WHERE key = ${key}`;
+    const [bucket] = await queryRows<{ tokens: number }>(
+      this.db,
+      sql`SELECT LEAST(${perSecond}::float8, tokens + GREATEST(0, ${now}::float8 - updated_at_ms) * ${perMs}::float8) AS tokens
+      FROM rate_limit_buckets WHERE key = ${key}`,
+    );
     return toDecision(false, Number(bucket?.tokens ?? 0), perSecond);
   }
 }

@@ -9,6 +9,7 @@
  * integration costs two statements in all (API key, this). bench/README.md has the numbers.
  */
 import type { Db, Tx } from "../db";
+import { queryRows } from "../db-sql";
 import { DomainError } from "../errors";
 import { newId } from "../ids";
 import { type Actor, auditInsertSql } from "../audit/write-audit";
@@ -127,8 +128,9 @@ async function insertSession(
   const steps = workflow.definition.steps.map((s, position) => ({ id: newId("step"), name: s.name, type: s.type, position, required: s.required }));
   const ts = sqlTimestamp(now);
 
-  const [row] = await db.$queryRaw<{ current: boolean; created: number; relayed: number }[]>`
-    WITH ${claim}
+  const [row] = await queryRows<{ current: boolean; created: number; relayed: number }>(
+    db,
+    sql`WITH ${claim}
     s AS (
       INSERT INTO sessions (id, project_id, mode, type, status, country, workflow_id, workflow_version_id, parent_session_id, role, reference_id, locale, redirect_url, metadata, prefill, expires_at, created_at, updated_at)
       SELECT ${id}, ${tenant.projectId}, ${tenant.mode}::"Mode", ${workflow.type}::"SessionType", 'created'::"SessionStatus", ${(input.country ?? workflow.country).toUpperCase()}, ${workflow.id}, ${workflow.versionId}, ${parent?.sessionId ?? null}, ${parent?.role ?? null},
@@ -152,7 +154,8 @@ async function insertSession(
     a AS (${auditInsertSql({ actor, action: "session.created", objectType: "session", objectId: id, projectId: tenant.projectId, mode: tenant.mode }, inserted, now)}),
     e AS (${event.event}),
     r AS (${event.relay})
-    SELECT ${current} AS current, (SELECT count(*) FROM s)::int AS created, (SELECT count(*) FROM r)::int AS relayed`;
+    SELECT ${current} AS current, (SELECT count(*) FROM s)::int AS created, (SELECT count(*) FROM r)::int AS relayed`,
+  );
 
   if (row!.created === 1) {
     if (row!.relayed) outboxCommitted();

@@ -6,6 +6,7 @@
  */
 import type { z } from "zod";
 import type { Db } from "../db";
+import { queryRows } from "../db-sql";
 import type { RiskLevel, SessionStatus } from "../generated/prisma/enums";
 import { JsonText } from "../json-text";
 import { keysetList } from "../pagination";
@@ -38,11 +39,14 @@ export async function listSessionsJson(db: Db, tenant: Tenant, q: ListSessionsQu
     "session",
     q,
     (id) => db.session.findFirst({ where: { id, ...tenantWhere(tenant) }, select: { createdAt: true, id: true } }),
-    (_after, take, cursor) => db.$queryRaw<{ json: string }[]>`
-      SELECT ${sessionJsonSql()} AS json FROM sessions s
-      WHERE ${sqlJoin(cursor ? [...filters, sql`(s.created_at, s.id) < (${sqlTimestamp(cursor.createdAt)}, ${cursor.id})`] : filters, " AND ")}
-      ORDER BY s.created_at DESC, s.id DESC
-      LIMIT ${take}`,
+    (_after, take, cursor) =>
+      queryRows<{ json: string }>(
+        db,
+        sql`SELECT ${sessionJsonSql()} AS json FROM sessions s
+        WHERE ${sqlJoin(cursor ? [...filters, sql`(s.created_at, s.id) < (${sqlTimestamp(cursor.createdAt)}, ${cursor.id})`] : filters, " AND ")}
+        ORDER BY s.created_at DESC, s.id DESC
+        LIMIT ${take}`,
+      ),
     (row) => row.json,
   );
   return new JsonText(`{"object":"list","data":[${page.data.join(",")}],"has_more":${page.has_more}}`);
