@@ -2,14 +2,14 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { earlyStateScript } from "~/components/flow/early-state";
 import { FlowApp } from "~/components/flow/flow-app";
-import { loadMessages } from "~/components/flow/i18n/locales";
+import { loadFirstMessages } from "~/components/flow/i18n/locales";
 import { getDb } from "~/server/db";
 import { pageLocale } from "~/server/embed/flow-frame-ancestors";
 import { getFlowPreview } from "~/server/flow/flow-state";
 
 /** The title in the session's language (the proxy passes it on; the flow adds the organization once it knows it). */
 export async function generateMetadata(): Promise<Metadata> {
-  const messages = await loadMessages(pageLocale(await headers()));
+  const messages = await loadFirstMessages(pageLocale(await headers()));
   return { title: messages.common.pageTitle, robots: { index: false, follow: false } };
 }
 
@@ -32,7 +32,7 @@ export default async function FlowPage({ params }: { params: Promise<{ sessionId
     .catch(() => null);
   return (
     <>
-      <FlowApp sessionId={sessionId} locale={locale} messages={locale === "en" ? undefined : await loadMessages(locale)} preview={preview} />
+      <FlowApp sessionId={sessionId} locale={locale} messages={locale === "en" ? undefined : await loadFirstMessages(locale)} preview={preview} />
       <script dangerouslySetInnerHTML={{ __html: earlyStateScript(sessionId) }} />
     </>
   );

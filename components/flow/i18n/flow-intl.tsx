@@ -5,9 +5,9 @@
  * and `<FlowIntl locale>` provides that language's messages to use-intl. A page passes the shown
  * language to everything that labels it (`lang`, the switcher), so text and `lang` agree.
  */
-import { useEffect, useState } from "react";
+import { type ComponentType, use, useEffect, useState } from "react";
 import { IntlProvider } from "use-intl";
-import { FLOW_TIME_ZONE, loadMessages, type Locale, messagesIfLoaded } from "./locales";
+import { FLOW_TIME_ZONE, loadMessages, type Locale, messagesIfLoaded, stepMessages } from "./locales";
 
 /** `requested` once its messages are loaded (starting the load), else "en". */
 export function useShownLocale(requested: Locale): Locale {
@@ -30,4 +30,23 @@ export function FlowIntl({ locale, children }: { locale: Locale; children: React
       {children}
     </IntlProvider>
   );
+}
+
+/**
+ * `Component` (a step screen's, or another screen that shows the step screens' messages) in a
+ * provider of its language's messages with the step screens' part (./locales.ts `stepMessages`):
+ * it waits for that part (`use`: the nearest Suspense boundary, next/dynamic's loading state,
+ * shows meanwhile), then renders in `<FlowIntl locale>` of the `locale` prop.
+ */
+export function withStepMessages<P extends object>(Component: ComponentType<P>): ComponentType<P & { locale: Locale }> {
+  function WithStepMessages(props: P & { locale: Locale }) {
+    use(stepMessages(props.locale));
+    return (
+      <FlowIntl locale={props.locale}>
+        <Component {...props} />
+      </FlowIntl>
+    );
+  }
+  WithStepMessages.displayName = `WithStepMessages(${Component.displayName ?? Component.name})`;
+  return WithStepMessages;
 }
