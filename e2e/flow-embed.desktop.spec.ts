@@ -61,6 +61,8 @@ test("closing the modal is `cancelled`; a message from another origin is ignored
   await page.getByRole("button", { name: "Verify my identity" }).click();
   const flow = page.frameLocator('iframe[title="Identity verification"]');
   await expect(flow.getByTestId("flow-step-consent")).toBeVisible();
+  // the server's picture of the screen shows first; `ready` comes with the live screen
+  await expect.poll(async () => (await events(page)).map((e) => e.type)).toContain("ready");
   // a forged message from the shop's own window (not the flow's origin) is not an event
   await page.evaluate(() =>
     window.postMessage({ source: "verify-flow", version: 1, type: "completed", payload: { session_id: "ses_forged", status: "approved" } }, "*"),

@@ -32,8 +32,8 @@ const POLL_MS = 1500;
 if (typeof window !== "undefined")
   whenEarlyState((s) => preloadStepView(s.steps.find((step) => step.name === s.currentStep)?.type ?? "", isLocale(s.session.locale) ? s.session.locale : "en"));
 
-// screens few applicants see load on demand (not on the first screen)
-const OtherDeviceScreen = dynamic(() => import("./handoff/other-device-screen").then((m) => m.OtherDeviceScreen), { loading: StepLoading });
+// screens few applicants see load on demand (not on the first screen), with the step screens' messages they show
+const OtherDeviceScreen = dynamic(() => import("./handoff/other-device-screen").then((m) => withStepMessages(m.OtherDeviceScreen)), { loading: StepLoading });
 const WaitingForKeyPeople = dynamic(() => import("./waiting-for-key-people").then((m) => withStepMessages(m.WaitingForKeyPeople)), { loading: StepLoading });
 
 type Phase =
@@ -288,7 +288,7 @@ function FlowScreen({
         <OutcomeScreen session={data.session} locale={locale} redirect={!embedParent} />
       );
   } else if ((EDITABLE_STATUSES as readonly string[]).includes(data.session.status) && !data.device.active) {
-    body = <OtherDeviceScreen sessionId={sessionId} state={data} />;
+    body = <OtherDeviceScreen sessionId={sessionId} state={data} locale={locale} />;
   } else if ((EDITABLE_STATUSES as readonly string[]).includes(data.session.status) && data.currentStep) {
     body = <StepScreen sessionId={sessionId} state={data} locale={locale} />;
   } else if (data.kyb?.waiting) {

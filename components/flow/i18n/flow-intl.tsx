@@ -33,18 +33,22 @@ export function FlowIntl({ locale, children }: { locale: Locale; children: React
 }
 
 /**
- * `Component` (a step screen's, or another screen that shows the step screens' messages) in a
- * provider of its language's messages with the step screens' part (./locales.ts `stepMessages`):
- * it waits for that part (`use`: the nearest Suspense boundary, next/dynamic's loading state,
- * shows meanwhile), then renders in `<FlowIntl locale>` of the `locale` prop.
+ * `children` in a provider of `locale`'s messages with the step screens' part (./locales.ts
+ * `stepMessages`): waits for that part first (`use`: the nearest Suspense boundary shows its
+ * fallback meanwhile). For a screen that shows the step screens' messages.
  */
+export function StepMessagesIntl({ locale, children }: { locale: Locale; children: React.ReactNode }) {
+  use(stepMessages(locale));
+  return <FlowIntl locale={locale}>{children}</FlowIntl>;
+}
+
+/** `Component` (a step screen's, or another screen of the step screens' messages) in `<StepMessagesIntl>` of its `locale` prop. */
 export function withStepMessages<P extends object>(Component: ComponentType<P>): ComponentType<P & { locale: Locale }> {
   function WithStepMessages(props: P & { locale: Locale }) {
-    use(stepMessages(props.locale));
     return (
-      <FlowIntl locale={props.locale}>
+      <StepMessagesIntl locale={props.locale}>
         <Component {...props} />
-      </FlowIntl>
+      </StepMessagesIntl>
     );
   }
   WithStepMessages.displayName = `WithStepMessages(${Component.displayName ?? Component.name})`;
