@@ -15,12 +15,13 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1, them
 /**
  * Every page's `<html>`: `lang` is the page's language from the server (the hosted flow's
  * session's language, which the proxy passes on; English elsewhere), so the first HTML of a Hindi
- * flow page already says `lang="hi"` (WCAG 3.1.1), and the page preloads its language's font
+ * flow page already says `lang="hi"` (WCAG 3.1.1), and a page that writes in Inter preloads it
  * (./fonts.ts). Reading the request makes every page render per request.
  */
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const lang = pageLocale(await headers());
-  preloadPageFont(lang);
+  const requestHeaders = await headers();
+  const lang = pageLocale(requestHeaders);
+  preloadPageFont(requestHeaders);
   return (
     <html lang={lang}>
       <body className="min-h-dvh bg-slate-50 font-sans text-slate-900 antialiased">{children}</body>

@@ -4,7 +4,7 @@
 # Devanagari: the Hindi messages' characters, below) with the weight axis cut to the weights the app uses (400-600: normal,
 # medium, semibold; nothing is bolder). Needs fontTools with brotli (Debian: apt-get install
 # python3-fonttools python3-brotli). Run it after changing a font package, the weights used or
-# the Hindi messages (components/flow/i18n/hi.ts).
+# the Hindi messages (components/flow/i18n/hi-*.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-/usr/bin/python3}
@@ -29,10 +29,11 @@ DEV_FULL="$TMP/devanagari.woff2"
   wght=$WGHT -o "$DEV_FULL"
 HI_CHARS=$("$PY" -c '
 import sys
-text = open("components/flow/i18n/hi.ts", encoding="utf-8").read()
+import glob
+text = "".join(open(f, encoding="utf-8").read() for f in sorted(glob.glob("components/flow/i18n/hi-*.ts")))
 print(",".join(sorted({"U+%04X" % ord(c) for c in text if 0x0900 <= ord(c) <= 0x097F})))')
 "$PY" -m fontTools.subset "$DEV_FULL" --unicodes="$HI_CHARS,U+0964-096F,U+200C-200D,U+25CC" --layout-features='*' \
   --flavor=woff2 --output-file=public/fonts/noto-sans-devanagari-devanagari-wght-400-600.woff2
-# the Hindi messages' characters the file has (components/flow/i18n/hindi-font.test.ts checks hi.ts against it)
+# the Hindi messages' characters the file has (components/flow/i18n/hindi-font.test.ts checks the hi-*.ts files against it)
 echo "$HI_CHARS" > app/_fonts/noto-sans-devanagari-chars.txt
 ls -l public/fonts app/_fonts

@@ -5,7 +5,9 @@
  * would ask for the state only once ~200 KiB of script had downloaded and run, and paint the
  * step a network round trip after that.
  *
- * `earlyStateScript(sessionId)` is a small inline script the flow's page puts before the app:
+ * `earlyStateScript(sessionId)` is a small inline script the flow's page puts right after the
+ * server's picture of the first screen (an inline script waits for the page's stylesheet and holds
+ * the HTML parser meanwhile, so before the picture it would delay the first paint):
  * it reads the token as `takeClientToken` does (the fragment's `t=`, else this tab's stored
  * one; it leaves both in place, the app takes them as before) and starts the `flow.state`
  * query with `Authorization: Bearer st_...` (the token never goes into a URL). The app then

@@ -16,8 +16,8 @@ import { FlowAuthContext } from "./flow-auth";
 import { FlowShell, MessageScreen } from "./flow-shell";
 import { FirstPaint, removeFirstPaint } from "./first-paint";
 import { EDITABLE_STATUSES, OUTCOME_STATUSES, type FlowState } from "./flow-types";
-import { FlowIntl, useShownLocale } from "./i18n/flow-intl";
-import { FLOW_LOCALES, isLocale, type FlowMessages, type Locale, seedMessages } from "./i18n/locales";
+import { FlowIntl, useShownLocale, withStepMessages } from "./i18n/flow-intl";
+import { FLOW_LOCALES, isLocale, type FirstMessages, type Locale, seedMessages } from "./i18n/locales";
 import { LinkProblemScreen, type LinkProblem } from "./link-problem-screen";
 import { OutcomeScreen } from "./outcome-screen";
 import { ProcessingScreen } from "./processing-screen";
@@ -29,11 +29,12 @@ import { errorDetails } from "./use-submit-step";
 const POLL_MS = 1500;
 
 // the current step's code starts downloading once the page's early state names it, while the app still starts
-if (typeof window !== "undefined") whenEarlyState((s) => preloadStepView(s.steps.find((step) => step.name === s.currentStep)?.type ?? ""));
+if (typeof window !== "undefined")
+  whenEarlyState((s) => preloadStepView(s.steps.find((step) => step.name === s.currentStep)?.type ?? "", isLocale(s.session.locale) ? s.session.locale : "en"));
 
-// screens few applicants see load on demand (not on the first screen)
-const OtherDeviceScreen = dynamic(() => import("./handoff/other-device-screen").then((m) => m.OtherDeviceScreen), { loading: StepLoading });
-const WaitingForKeyPeople = dynamic(() => import("./waiting-for-key-people").then((m) => m.WaitingForKeyPeople), { loading: StepLoading });
+// screens few applicants see load on demand (not on the first screen), with the step screens' messages they show
+const OtherDeviceScreen = dynamic(() => import("./handoff/other-device-screen").then((m) => withStepMessages(m.OtherDeviceScreen)), { loading: StepLoading });
+const WaitingForKeyPeople = dynamic(() => import("./waiting-for-key-people").then((m) => withStepMessages(m.WaitingForKeyPeople)), { loading: StepLoading });
 
 type Phase =
   | { kind: "init" }
@@ -49,8 +50,8 @@ type Phase =
  * what happens (embed/embed-events.ts).
  *
  * `locale`: the session's language as the server knows it (the page's `<html lang>`), shown
- * until the session's state says otherwise; `messages`: that language's messages when it is
- * not English, so the server renders the first screen in it; `preview`: the session's current
+ * until the session's state says otherwise; `messages`: the first part of that language's messages
+ * (./i18n/locales.ts) when it is not English, so the server renders the first screen in it; `preview`: the session's current
  * step as the server may show it without the token, painted from the HTML until the state
  * arrives (./first-paint.tsx), else a spinner.
  */
@@ -62,7 +63,7 @@ export function FlowApp({
 }: {
   sessionId: string;
   locale?: Locale;
-  messages?: FlowMessages;
+  messages?: FirstMessages;
   preview?: FlowPreview | null;
 }) {
   if (messages) seedMessages(locale, messages); // before any child reads them (idempotent)
@@ -287,11 +288,11 @@ function FlowScreen({
         <OutcomeScreen session={data.session} locale={locale} redirect={!embedParent} />
       );
   } else if ((EDITABLE_STATUSES as readonly string[]).includes(data.session.status) && !data.device.active) {
-    body = <OtherDeviceScreen sessionId={sessionId} state={data} />;
+    body = <OtherDeviceScreen sessionId={sessionId} state={data} locale={locale} />;
   } else if ((EDITABLE_STATUSES as readonly string[]).includes(data.session.status) && data.currentStep) {
     body = <StepScreen sessionId={sessionId} state={data} locale={locale} />;
   } else if (data.kyb?.waiting) {
-    body = <WaitingForKeyPeople sessionId={sessionId} kyb={data.kyb} />;
+    body = <WaitingForKeyPeople sessionId={sessionId} kyb={data.kyb} locale={locale} />;
   } else {
     body = <ProcessingScreen organizationName={data.session.organizationName} />;
   }

@@ -8,10 +8,19 @@ import { brandThemeVariables } from "./brand-theme";
 import { LANGUAGE_NAMES, type Locale } from "./i18n/locales";
 
 /**
+ * The flow's typeface (issue 18, app/fonts.ts): Devanagari in "Verify Devanagari" (the device's
+ * Noto Sans Devanagari, else the app's subset), Latin in the device's own sans-serif, so no page
+ * of the flow waits for or downloads a Latin web font. Set on the frame, which holds every
+ * screen of the flow.
+ */
+export const FLOW_FONT_FAMILY = '"Verify Devanagari", ui-sans-serif, system-ui, sans-serif';
+
+/**
  * The hosted flow's frame: who the verification is for (the project's logo, else its name), a
  * test-mode badge, the language switcher, and one centred column (full width on phones, a card
  * from 640 px). The project's brand colour becomes the accent of everything inside
- * (brand-theme.ts); without branding the default look applies.
+ * (brand-theme.ts); without branding the default look applies. Everything inside is written in
+ * `FLOW_FONT_FAMILY`.
  */
 export function FlowShell({
   locale,
@@ -38,7 +47,7 @@ export function FlowShell({
     <div
       lang={locale}
       className="flex min-h-dvh flex-col bg-white sm:bg-slate-50"
-      style={(theme ?? undefined) as React.CSSProperties | undefined}
+      style={{ fontFamily: FLOW_FONT_FAMILY, ...theme } as React.CSSProperties}
       data-testid="flow-shell"
     >
       <header className="border-b border-slate-200 bg-white">

@@ -7,11 +7,14 @@
  *
  * Every step's code is its own chunk, loaded when its screen (or the review's card) first shows
  * (`next/dynamic`), so a screen downloads only its own code: camera, QR and PDF code only with the
- * steps that use them; `preloadStepView` starts that download early. The consent step, the first
- * screen of nearly every flow, comes with the page itself.
+ * steps that use them; `preloadStepView` starts that download early. A step's screen also waits
+ * for the step screens' messages (`withStepMessages`, ../i18n/locales.ts). The consent step, the
+ * first screen of nearly every flow, comes with the page itself, and its messages too.
  */
 import dynamic from "next/dynamic";
 import type { TStepType } from "~/server/steps/step-types";
+import { withStepMessages } from "../i18n/flow-intl";
+import { stepMessages, type Locale } from "../i18n/locales";
 import { ConsentStep, ConsentSummary } from "./consent-step";
 import { bankAccountNotice, otpNotice, panNotice } from "./step-notices";
 import { StepLoading, type StepSummaryProps, type StepView } from "./step-view";
@@ -36,19 +39,19 @@ const MODULES = {
   selfie: () => import("./selfie-step"),
 } satisfies Record<Exclude<TStepType, "consent">, () => Promise<unknown>>;
 
-const AadhaarStep = dynamic(() => MODULES.aadhaar().then((m) => m.AadhaarStep), { loading });
-const BankAccountStep = dynamic(() => MODULES.bank_account().then((m) => m.BankAccountStep), { loading });
-const BusinessDetailsStep = dynamic(() => MODULES.business_details().then((m) => m.BusinessDetailsStep), { loading });
-const BusinessDocumentsStep = dynamic(() => MODULES.business_documents().then((m) => m.BusinessDocumentsStep), { loading });
-const CkycStep = dynamic(() => MODULES.ckyc().then((m) => m.CkycStep), { loading });
-const DigilockerStep = dynamic(() => MODULES.digilocker().then((m) => m.DigilockerStep), { loading });
-const DocumentsStep = dynamic(() => MODULES.documents().then((m) => m.DocumentsStep), { loading });
-const KeyPeopleStep = dynamic(() => MODULES.key_people().then((m) => m.KeyPeopleStep), { loading });
-const OtpStep = dynamic(() => MODULES.phone().then((m) => m.OtpStep), { loading });
-const PanStep = dynamic(() => MODULES.pan().then((m) => m.PanStep), { loading });
-const ReviewStep = dynamic(() => MODULES.review().then((m) => m.ReviewStep), { loading });
-const ScreeningStep = dynamic(() => MODULES.screening().then((m) => m.ScreeningStep), { loading });
-const SelfieStep = dynamic(() => MODULES.selfie().then((m) => m.SelfieStep), { loading });
+const AadhaarStep = dynamic(() => MODULES.aadhaar().then((m) => withStepMessages(m.AadhaarStep)), { loading });
+const BankAccountStep = dynamic(() => MODULES.bank_account().then((m) => withStepMessages(m.BankAccountStep)), { loading });
+const BusinessDetailsStep = dynamic(() => MODULES.business_details().then((m) => withStepMessages(m.BusinessDetailsStep)), { loading });
+const BusinessDocumentsStep = dynamic(() => MODULES.business_documents().then((m) => withStepMessages(m.BusinessDocumentsStep)), { loading });
+const CkycStep = dynamic(() => MODULES.ckyc().then((m) => withStepMessages(m.CkycStep)), { loading });
+const DigilockerStep = dynamic(() => MODULES.digilocker().then((m) => withStepMessages(m.DigilockerStep)), { loading });
+const DocumentsStep = dynamic(() => MODULES.documents().then((m) => withStepMessages(m.DocumentsStep)), { loading });
+const KeyPeopleStep = dynamic(() => MODULES.key_people().then((m) => withStepMessages(m.KeyPeopleStep)), { loading });
+const OtpStep = dynamic(() => MODULES.phone().then((m) => withStepMessages(m.OtpStep)), { loading });
+const PanStep = dynamic(() => MODULES.pan().then((m) => withStepMessages(m.PanStep)), { loading });
+const ReviewStep = dynamic(() => MODULES.review().then((m) => withStepMessages(m.ReviewStep)), { loading });
+const ScreeningStep = dynamic(() => MODULES.screening().then((m) => withStepMessages(m.ScreeningStep)), { loading });
+const SelfieStep = dynamic(() => MODULES.selfie().then((m) => withStepMessages(m.SelfieStep)), { loading });
 
 const AadhaarSummary = dynamic<StepSummaryProps>(() => MODULES.aadhaar().then((m) => m.AadhaarSummary));
 const CkycSummary = dynamic<StepSummaryProps>(() => MODULES.ckyc().then((m) => m.CkycSummary));
@@ -59,11 +62,15 @@ const PanSummary = dynamic<StepSummaryProps>(() => MODULES.pan().then((m) => m.P
 const SelfieSummary = dynamic<StepSummaryProps>(() => MODULES.selfie().then((m) => m.SelfieSummary));
 
 /**
- * Starts downloading step type `type`'s code now (before its screen renders; nothing for the
- * consent step or an unknown type), so it arrives while the page is still starting.
+ * Starts downloading step type `type`'s code and, in `locale`, the step screens' messages now
+ * (before its screen renders; nothing for the consent step or an unknown type), so they arrive
+ * while the page is still starting.
  */
-export function preloadStepView(type: string): void {
-  if (Object.hasOwn(MODULES, type)) void MODULES[type as keyof typeof MODULES]().catch(() => undefined); // a failure shows when the screen loads it
+export function preloadStepView(type: string, locale: Locale): void {
+  if (!Object.hasOwn(MODULES, type)) return;
+  // a failure shows when the screen loads them
+  void MODULES[type as keyof typeof MODULES]().catch(() => undefined);
+  void stepMessages(locale).catch(() => undefined);
 }
 
 /** The view of every step type. */

@@ -1,9 +1,9 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { FlowShell, MessageScreen } from "~/components/flow/flow-shell";
-import { FlowIntl, useShownLocale } from "~/components/flow/i18n/flow-intl";
+import { FlowIntl, StepMessagesIntl, useShownLocale } from "~/components/flow/i18n/flow-intl";
 import { FLOW_LOCALES, isLocale, type Locale } from "~/components/flow/i18n/locales";
 import { LinkProblemScreen } from "~/components/flow/link-problem-screen";
 import { TRPCReactProvider, useTRPC } from "~/components/trpc/react";
@@ -76,14 +76,16 @@ function InviteOpener({ sessionId }: { sessionId: string }) {
   );
 }
 
-/** The flow's frame in the session's language (switchable). */
+/** The flow's frame in the session's language (switchable); its screens show the KYB messages (the step screens' part, ~/components/flow/i18n/locales.ts). */
 function Frame({ initialLocale, org, testMode, children }: { initialLocale: string | null; org: string | null; testMode: boolean; children: React.ReactNode }) {
   const [requested, setLocale] = useState<Locale>(isLocale(initialLocale) ? initialLocale : "en");
   const locale = useShownLocale(requested);
   return (
     <FlowIntl locale={locale}>
       <FlowShell locale={locale} organizationName={org ?? undefined} testMode={testMode} languages={FLOW_LOCALES} onLocaleChange={setLocale}>
-        {children}
+        <Suspense fallback={<Waiting />}>
+          <StepMessagesIntl locale={locale}>{children}</StepMessagesIntl>
+        </Suspense>
       </FlowShell>
     </FlowIntl>
   );
@@ -91,9 +93,15 @@ function Frame({ initialLocale, org, testMode, children }: { initialLocale: stri
 
 function Opening() {
   const t = useTranslations("kyb");
+  return <Waiting label={t("inviteOpening")} />;
+}
+
+/** A spinner (`label`: what it waits for; else "Loading…"). */
+function Waiting({ label }: { label?: string }) {
+  const t = useTranslations("common");
   return (
     <div className="flex min-h-40 items-center justify-center text-slate-600" data-testid="invite-opening">
-      <Spinner className="size-6" label={t("inviteOpening")} />
+      <Spinner className="size-6" label={label ?? t("loading")} />
     </div>
   );
 }
