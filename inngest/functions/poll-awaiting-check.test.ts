@@ -1,5 +1,6 @@
 /**
- * Pending reverse penny drops finish without anyone asking: the app's real Inngest function
+ * Pending reverse penny drops finish without anyone asking, and a direct OTP check whose code is
+ * never entered ends when the code expires: the app's real Inngest function
  * (poll-awaiting-check) on the embedded executor, fed by the outbox relay, in test mode (the
  * sandbox pays 3 s after the request; `SANDBOX UNPAID` never pays) and in live mode against the
  * loopback Cashfree (an outage during a read, the webhook racing the poll, an outage past the
@@ -176,6 +177,27 @@ describe("test mode (sandbox)", () => {
     const step = await db.sessionStep.findUniqueOrThrow({ where: { sessionId_name: { sessionId: ctx.sessionId, name: "bank" } }, select: { attempts: true } });
     expect(step.attempts).toBe(1);
     expect(await db.sessionHistory.count({ where: { sessionId: ctx.sessionId, toStatus: "processing" } })).toBe(1);
+  });
+
+  it("ends a direct CKYC OTP check whose code is never entered as otp_expired when the code expires, with check.completed", async () => {
+    const ckyc = { ckyc_reference_id: "CKYCSBX-ABCPE1234F", auth_factor: "otp", mobile: "9876543210" };
+    const { check: begun } = await directCheck.runDirectCheck(db, tenant(), "in.ckyc.download", ckyc, { async: false });
+    expect(begun).toMatchObject({ status: "pending", result: { otp_sent_to: "******3210" } });
+    // a read while the code is valid leaves the check waiting for it
+    expect(await wake(begun.id)).toMatchObject({ status: "sleeping" });
+    expect(await check(begun.id)).toMatchObject({ status: "pending" });
+
+    // the code expires unused (its expiry moved into the past)
+    const { result } = await check(begun.id);
+    await db.check.update({ where: { id: begun.id }, data: { result: { ...(result as object), otp_expires_at: new Date(Date.now() - 1_000).toISOString() } } });
+    expect(await wake(begun.id)).toMatchObject({ status: "completed", output: { status: "failed" } });
+    expect(await check(begun.id)).toMatchObject({
+      status: "failed",
+      errorCode: "otp_expired",
+      verifiedBy: null,
+      result: { record_found: true, otp_sent_to: "******3210", attempts_left: 0 },
+    });
+    expect(await completedEvents(begun.id)).toHaveLength(1);
   });
 });
 

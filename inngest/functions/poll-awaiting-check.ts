@@ -5,7 +5,10 @@
  * 20 s after the request opened, 40 s later, then every minute, never later than the request's
  * `valid_upto`, until it is final; a read after `valid_upto` that still finds it waiting (the
  * vendor could not be read) ends it `failed` `payment_expired` (server/checks/direct-check.ts
- * `readAwaitingCheck`). Each read is the completion path of the webhook and `GET /v1/checks/{id}`,
+ * `readAwaitingCheck`). A direct OTP check (the CKYC download with `auth_factor: otp`) gets the
+ * same run: its reads only look (the code is the applicant's to enter, server/checks/check-otp.ts),
+ * and the read at its latest code's `otp_expires_at` (a new code moves it) ends it `failed`
+ * `otp_expired` if nobody entered it. Each read is the completion path of the webhook and `GET /v1/checks/{id}`,
  * so whichever finishes the check first does it once (one `check.completed`, or one submission of
  * the session's step); a vendor outage leaves the check waiting for the next read. Past
  * `MAX_POLLS` reads the run sleeps until `valid_upto` and reads once more. Step outputs carry

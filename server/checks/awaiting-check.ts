@@ -10,7 +10,9 @@
  * started when the request opens (event `app/check.request_opened`,
  * inngest/functions/poll-awaiting-check.ts), which ends it with `expireAwaitingCheck` when the
  * request expired and the provider still could not be read (server/checks/direct-check.ts
- * `refreshCheck`: one completion path for all of them).
+ * `refreshCheck`: one completion path for all of them). A direct OTP check gets the same poll,
+ * so a code never entered ends the check (`otp_expired`, with `check.completed`) instead of
+ * leaving it `pending`; a session's OTP check is the applicant's, in the flow, until the session ends.
  */
 import type { Db, Tx } from "../db";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace";
@@ -21,7 +23,7 @@ import { failoverChain, parseProviderConfig } from "../providers/registry";
 import { paymentExpiredResult } from "../providers/reverse-penny-drop";
 import { resolveCheck } from "./catalog";
 import { checkSelect, type CheckRow } from "./check.dto";
-import { otpRequestSent } from "./otp-request";
+import { otpFailedResult, otpRequestSent } from "./otp-request";
 import type { TProviderAttempt, TRecordedConsent } from "./check.schemas";
 import { answerResult, attemptCheck, finishCheck, prepareCheck, type RunCheckInput } from "./run-check";
 
@@ -32,7 +34,8 @@ type OnFinished = (tx: Tx, check: CheckRow) => Promise<void>;
  * check's chain that can (failing over on `provider_unavailable` / `provider_timeout`, each call in
  * `provider_attempts`).
  * An `awaitsApplicant` check left `pending` with its request gets its background poll
- * (`app/check.request_opened`, written with the request); an OTP check waits for its code.
+ * (`app/check.request_opened`, written with the request), and so does a direct OTP check (it
+ * ends at its code's expiry, see `expireAwaitingCheck`); a session's OTP check waits for its code.
  * @returns the check: `pending` with the request as `result` (e.g. `upi_link`, `valid_upto`), or
  *   finished as `prepareCheck` left it (invalid input, consent missing), or with the provider's answer
  *   when it answered at once (`AnsweredAtOnceError`: no such record), or `error` with the last
@@ -72,8 +75,9 @@ export async function beginAwaitingCheck(db: Db, req: RunCheckInput, onFinished?
           data: { provider: provider.name, result: request as InputJsonValue, providerAttempts: calls as InputJsonValue },
           select: checkSelect,
         });
-        // the applicant's payment is read in the background; an OTP check waits for the applicant's code instead
-        if (opened && def.awaitsApplicant) await enqueue(tx, awaitingCheckOpened, { checkId: opened.id, projectId: req.projectId, mode: req.mode });
+        // the applicant's payment is read in the background; a direct OTP check is ended there when its code expires
+        if (opened && (def.awaitsApplicant || !req.sessionId))
+          await enqueue(tx, awaitingCheckOpened, { checkId: opened.id, projectId: req.projectId, mode: req.mode });
         return opened;
       });
       outboxCommitted();
@@ -135,25 +139,36 @@ export async function refreshAwaitingCheck(db: Db, checkId: string, onFinished?:
   }
 }
 
-/** Epoch ms after which a pending awaiting check's request can no longer be acted on (`result.valid_upto`), or null when it has none. */
+/**
+ * Epoch ms after which a pending awaiting check's request can no longer be acted on: the payment
+ * request's `result.valid_upto`, or an OTP check's `result.otp_expires_at` (its latest code's);
+ * null when it has neither.
+ */
 export function awaitingCheckExpiry(check: Pick<CheckRow, "result">): number | null {
-  const validUpto = (check.result as { valid_upto?: unknown } | null)?.valid_upto;
-  const at = typeof validUpto === "string" ? Date.parse(validUpto) : NaN;
+  const result = check.result as { valid_upto?: unknown; otp_expires_at?: unknown } | null;
+  const expiry = result?.valid_upto ?? result?.otp_expires_at;
+  const at = typeof expiry === "string" ? Date.parse(expiry) : NaN;
   return Number.isNaN(at) ? null : at;
 }
 
 /**
- * Ends a `pending` awaiting check whose request expired although its provider could not be read
- * (the background poll's last read after `valid_upto` found it still waiting): `failed`,
- * `payment_expired`, with `verified_by` null (no provider confirmed it). `onFinished` runs in that
- * write, as for every other finish. No-op for a finished check or one whose request has not expired.
+ * Ends a `pending` awaiting check whose request expired: a payment request whose provider could
+ * not be read (the background poll's last read after `valid_upto` found it still waiting) ends
+ * `failed` `payment_expired`; an OTP check whose latest code expired unused ends `failed`
+ * `otp_expired` (as a code entered too late does, server/checks/check-otp.ts). `verified_by` is
+ * null (no provider confirmed it); `onFinished` runs in that write, as for every other finish.
+ * No-op for a finished check or one whose request has not expired.
  * @returns the check as stored after the call.
  */
 export async function expireAwaitingCheck(db: Db, checkId: string, onFinished?: OnFinished, now: Date = new Date()): Promise<CheckRow> {
   const row = await db.check.findUniqueOrThrow({ where: { id: checkId }, select: checkSelect });
   const expiry = awaitingCheckExpiry(row);
   const waiting = row.status === "pending" || row.status === "running";
-  if (!waiting || !resolveCheck(row.checkKey).awaitsApplicant || expiry === null || expiry > now.getTime()) return row;
+  if (!waiting || expiry === null || expiry > now.getTime()) return row;
+  if (!resolveCheck(row.checkKey).awaitsApplicant) {
+    const result = otpFailedResult((row.result ?? {}) as Record<string, unknown>) as InputJsonValue;
+    return finishCheck(db, checkId, { status: "failed", errorCode: "otp_expired", verifiedBy: null, result }, onFinished);
+  }
   const request = row.result as { valid_upto: string; reference_id?: string | null };
   const expired = paymentExpiredResult({ valid_upto: request.valid_upto, reference_id: request.reference_id ?? null });
   return finishCheck(

@@ -4,7 +4,8 @@
  * the awaiting-check machinery (server/checks/awaiting-check.ts `beginAwaitingCheck`): the
  * provider's `begin` sends the code and the check waits `pending` with
  * `result: { otp_sent_to, otp_expires_at, attempts_left, resend_available_at, ... }`. Here:
- * - a code: an expired request (`otp_expires_at` passed) ends the check `failed` `otp_expired`;
+ * - a code: an expired request (`otp_expires_at` passed) ends the check `failed` `otp_expired`
+ *   (a direct check's background poll ends it so at that time if no code came, awaiting-check.ts);
  *   otherwise the provider recorded on the check reads it (run-check.ts `attemptCheck` with `otp`):
  *   its answer finishes the check (`passed` with the record, or the registry's `otp_expired` /
  *   `ckyc_auth_failed`), a wrong code (`AwaitingApplicantError`) keeps it `pending` with one
@@ -24,7 +25,7 @@ import { resolveCheck } from "./catalog";
 import { checkSelect, type CheckRow, toCheckDto } from "./check.dto";
 import type { TCheckOtpRequest } from "./check.schemas";
 import { emitCheckCompleted } from "./check-events";
-import { OTP_ATTEMPTS, otpRequestSent } from "./otp-request";
+import { OTP_ATTEMPTS, otpFailedResult, otpRequestSent } from "./otp-request";
 import { attemptCheck, finishCheck, storedCheckContext } from "./run-check";
 
 /** What a pending OTP check keeps in `result` (written by the provider's `begin`, updated here). */
@@ -66,7 +67,12 @@ export async function submitCheckOtp(db: Db, checkId: string, body: TCheckOtpReq
   if (body.resend) return resend(db, row, request, now);
 
   if (request.otp_expires_at && Date.parse(request.otp_expires_at) <= now.getTime()) {
-    return finishCheck(db, checkId, { status: "failed", errorCode: "otp_expired", verifiedBy: "source", result: otpOutcome(request) }, onFinished);
+    return finishCheck(
+      db,
+      checkId,
+      { status: "failed", errorCode: "otp_expired", verifiedBy: "source", result: otpFailedResult(request) as InputJsonValue },
+      onFinished,
+    );
   }
   let read: CheckRow;
   try {
@@ -81,7 +87,12 @@ export async function submitCheckOtp(db: Db, checkId: string, body: TCheckOtpReq
   // a wrong code: one attempt less, the last one ends the check
   const left = (typeof request.attempts_left === "number" ? request.attempts_left : OTP_ATTEMPTS) - 1;
   if (left <= 0) {
-    return finishCheck(db, checkId, { status: "failed", errorCode: "ckyc_auth_failed", verifiedBy: "source", result: otpOutcome(request) }, onFinished);
+    return finishCheck(
+      db,
+      checkId,
+      { status: "failed", errorCode: "ckyc_auth_failed", verifiedBy: "source", result: otpFailedResult(request) as InputJsonValue },
+      onFinished,
+    );
   }
   const [updated] = await db.check.updateManyAndReturn({
     where: { id: checkId, status: "pending" },
@@ -89,11 +100,6 @@ export async function submitCheckOtp(db: Db, checkId: string, body: TCheckOtpReq
     select: checkSelect,
   });
   return updated ?? db.check.findUniqueOrThrow({ where: { id: checkId }, select: checkSelect });
-}
-
-/** What a failed OTP check keeps: whether the record exists, where the code went, no request ids. */
-function otpOutcome(request: OtpRequest): InputJsonValue {
-  return { record_found: true, otp_sent_to: request.otp_sent_to ?? null, attempts_left: 0 } as InputJsonValue;
 }
 
 async function resend(

@@ -145,9 +145,9 @@ export async function refreshCheck(db: Db, id: string): Promise<CheckRow | null>
 
 /**
  * One read of the background poll (inngest/functions/poll-awaiting-check.ts): `refreshCheck`; when
- * that read began after the request's `valid_upto` and the check still waits (its provider could
- * not be read), it ends `failed` `payment_expired` through the same completion
- * (awaiting-check.ts `expireAwaitingCheck`).
+ * that read began after the request's expiry (`valid_upto`, or an OTP check's `otp_expires_at`) and
+ * the check still waits, it ends `failed` (`payment_expired` / `otp_expired`) through the same
+ * completion (awaiting-check.ts `expireAwaitingCheck`).
  * @returns the check's status (`missing` when there is no check `id`), its request's expiry and
  *   the read's start (epoch ms): no personal data, the output is memoized.
  */

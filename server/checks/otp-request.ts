@@ -21,3 +21,11 @@ export function maskMobile(mobile: string): string {
 export function otpRequestSent(request: Record<string, unknown>, now: Date, attemptsLeft = OTP_ATTEMPTS): Record<string, unknown> {
   return { ...request, attempts_left: attemptsLeft, resend_available_at: new Date(now.getTime() + OTP_RESEND_SECONDS * 1000).toISOString() };
 }
+
+/**
+ * What a failed OTP check keeps in `result` (a wrong code too often, an expired code): that the
+ * record exists and where the code went, with no attempts left and none of the provider's request ids.
+ */
+export function otpFailedResult(request: Record<string, unknown>): Record<string, unknown> {
+  return { record_found: true, otp_sent_to: request.otp_sent_to ?? null, attempts_left: 0 };
+}
