@@ -64,9 +64,7 @@ export function seedMessages(locale: Locale, messages: FirstMessages): void {
 
 /** Loads (once) and returns the first part of `locale`'s messages (what the page's server passes on). */
 export async function loadFirstMessages(locale: Locale): Promise<FirstMessages> {
-  const first = (firsts[locale] ??= await LOADERS[locale].first());
-  delete merged[locale];
-  return first;
+  return (firsts[locale] ??= await LOADERS[locale].first());
 }
 
 /**
